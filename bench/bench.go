@@ -1,0 +1,222 @@
+// Package bench reads position files in the format of Pascal Pons'
+// benchmark sets ("Solving Connect 4", blog.gamesolver.org, part 2, "Test
+// protocol"), solves their positions and summarizes the time and nodes it
+// took.
+//
+// A line is a move string, optionally followed by one space-separated
+// expected score; blank lines and lines starting with '#' are skipped.
+package bench
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"c4solve/board"
+	"c4solve/solver"
+)
+
+// Line is one position read from a file.
+type Line struct {
+	Num      int    // 1-based line number
+	Moves    string // the move string as written
+	Position board.Position
+	Expected int  // the expected score, if HasScore
+	HasScore bool // whether the line carried an expected score
+}
+
+// LineError is a line that could not be read, with its 1-based number.
+type LineError struct {
+	Num int
+	Err error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Num, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ParseLine parses the text of line number num. It returns ok false, and
+// no error, for a blank or comment line.
+func ParseLine(num int, text string) (l Line, ok bool, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" || text[0] == '#' {
+		return Line{}, false, nil
+	}
+	fields := strings.Fields(text)
+	if len(fields) > 2 {
+		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score", len(fields))}
+	}
+	l = Line{Num: num, Moves: fields[0]}
+	if l.Position, err = board.Parse(l.Moves); err != nil {
+		return Line{}, false, &LineError{num, err}
+	}
+	if len(fields) == 2 {
+		sc, err := strconv.Atoi(fields[1])
+		if err != nil || sc < solver.MinScore || sc > solver.MaxScore {
+			return Line{}, false, &LineError{num, fmt.Errorf("score %q is not a whole number from %d to %d",
+				fields[1], solver.MinScore, solver.MaxScore)}
+		}
+		l.Expected, l.HasScore = sc, true
+	}
+	return l, true, nil
+}
+
+// Scan calls fn for each position line of r and bad for each line that is
+// not one, in order, and returns the first read error. It stops early when
+// fn returns false.
+func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
+	sc := bufio.NewScanner(r)
+	for num := 1; sc.Scan(); num++ {
+		l, ok, err := ParseLine(num, sc.Text())
+		switch {
+		case err != nil:
+			bad(err.(*LineError))
+		case ok:
+			if !fn(l) {
+				return nil
+			}
+		}
+	}
+	return sc.Err()
+}
+
+// Stats summarizes the solves of a set of positions.
+type Stats struct {
+	Positions  int
+	Mismatches int
+	Nodes      uint64
+	Times      []time.Duration // one per position, in order
+}
+
+// Add records one solve.
+func (s *Stats) Add(d time.Duration, nodes uint64, mismatch bool) {
+	s.Positions++
+	s.Nodes += nodes
+	s.Times = append(s.Times, d)
+	if mismatch {
+		s.Mismatches++
+	}
+}
+
+// Total returns the summed solve time.
+func (s *Stats) Total() time.Duration {
+	var t time.Duration
+	for _, d := range s.Times {
+		t += d
+	}
+	return t
+}
+
+// Mean returns the mean solve time, 0 for no positions.
+func (s *Stats) Mean() time.Duration {
+	if len(s.Times) == 0 {
+		return 0
+	}
+	return s.Total() / time.Duration(len(s.Times))
+}
+
+// Median returns the median solve time (the mean of the middle two for an
+// even count), 0 for no positions.
+func (s *Stats) Median() time.Duration {
+	n := len(s.Times)
+	if n == 0 {
+		return 0
+	}
+	t := slices.Clone(s.Times)
+	slices.Sort(t)
+	if n%2 == 1 {
+		return t[n/2]
+	}
+	return (t[n/2-1] + t[n/2]) / 2
+}
+
+// Max returns the longest solve time.
+func (s *Stats) Max() time.Duration {
+	if len(s.Times) == 0 {
+		return 0
+	}
+	return slices.Max(s.Times)
+}
+
+// MeanNodes returns the mean node count per position.
+func (s *Stats) MeanNodes() float64 {
+	if s.Positions == 0 {
+		return 0
+	}
+	return float64(s.Nodes) / float64(s.Positions)
+}
+
+// NodesPerSecond returns the node rate over all solves.
+func (s *Stats) NodesPerSecond() float64 {
+	t := s.Total().Seconds()
+	if t == 0 {
+		return 0
+	}
+	return float64(s.Nodes) / t
+}
+
+// String formats the summary as space-separated key=value fields.
+func (s *Stats) String() string {
+	return fmt.Sprintf("positions=%d mismatches=%d mean=%v median=%v max=%v mean_nodes=%.0f nodes_per_s=%.0f",
+		s.Positions, s.Mismatches, round(s.Mean()), round(s.Median()), round(s.Max()),
+		s.MeanNodes(), s.NodesPerSecond())
+}
+
+// round keeps durations readable: four significant digits or so.
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(time.Microsecond)
+	case d >= time.Microsecond:
+		return d.Round(10 * time.Nanosecond)
+	}
+	return d
+}
+
+// Options says how Run solves positions.
+type Options struct {
+	Weak bool // only the sign of the score; expected scores compare by sign
+	// Cold clears the table before each position (not timed), as the
+	// published reference figures do; otherwise what one solve stored
+	// serves the next.
+	Cold bool
+}
+
+// Outcome is the result of one position of Run.
+type Outcome struct {
+	Line     Line
+	Score    int
+	Nodes    uint64
+	Time     time.Duration
+	Mismatch bool
+}
+
+// Solve solves one line with s and compares with its expected score.
+func Solve(ctx context.Context, s *solver.Solver, l Line, opt Options) (Outcome, error) {
+	if opt.Cold {
+		s.Table().Clear()
+	}
+	solve := s.Solve
+	if opt.Weak {
+		solve = s.SolveWeak
+	}
+	start := time.Now()
+	r, err := solve(ctx, l.Position)
+	o := Outcome{Line: l, Score: r.Score, Nodes: r.Nodes, Time: time.Since(start)}
+	if err != nil {
+		return o, err
+	}
+	want := l.Expected
+	if opt.Weak {
+		want = min(max(want, -1), 1)
+	}
+	o.Mismatch = l.HasScore && o.Score != want
+	return o, nil
+}

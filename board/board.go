@@ -1,0 +1,232 @@
+package board
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// Board dimensions.
+const (
+	Width  = 7
+	Height = 6
+	// Cells is the number of cells, and so the most moves a game can last.
+	Cells = Width * Height
+	// colBits is the number of bits per column: Height cells plus one
+	// sentinel bit that keeps shifts from carrying into the next column.
+	colBits = Height + 1
+)
+
+// Bitboard is a set of cells, one bit per cell.
+//
+// Bit col*7+row is the cell in column col (0 is the leftmost) and row row
+// (0 is the bottom). Bit 6 of each column is a sentinel that never holds a
+// stone; bits 49 to 63 are unused.
+//
+//	row   col: 0  1  2  3  4  5  6
+//	 6 (sentinel) 6 13 20 27 34 41 48
+//	 5            5 12 19 26 33 40 47
+//	 4            4 11 18 25 32 39 46
+//	 3            3 10 17 24 31 38 45
+//	 2            2  9 16 23 30 37 44
+//	 1            1  8 15 22 29 36 43
+//	 0 (bottom)   0  7 14 21 28 35 42
+type Bitboard uint64
+
+// Count returns the number of cells in b.
+func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
+
+const (
+	// BottomRow has the bottom cell of every column.
+	BottomRow Bitboard = 1 | 1<<7 | 1<<14 | 1<<21 | 1<<28 | 1<<35 | 1<<42
+	// Playable has every cell of the board, and no sentinel.
+	Playable Bitboard = BottomRow * (1<<Height - 1)
+)
+
+// Column returns the cells of column col (0-based), sentinel excluded.
+func Column(col int) Bitboard { return (1<<Height - 1) << (col * colBits) }
+
+func topCell(col int) Bitboard    { return 1 << (Height - 1 + col*colBits) }
+func bottomCell(col int) Bitboard { return 1 << (col * colBits) }
+
+// Position is a Connect-Four position: the stones of the side to move, the
+// occupied cells, and the number of moves played. The zero value is the
+// empty board with the first player to move. A Position is a small value:
+// copy it to keep it, and share it freely between goroutines.
+type Position struct {
+	current Bitboard // stones of the side to move
+	mask    Bitboard // occupied cells
+	moves   int
+}
+
+// Moves returns the number of stones on the board.
+func (p Position) Moves() int { return p.moves }
+
+// Mask returns the occupied cells.
+func (p Position) Mask() Bitboard { return p.mask }
+
+// Current returns the stones of the side to move.
+func (p Position) Current() Bitboard { return p.current }
+
+// Opponent returns the stones of the side that moved last.
+func (p Position) Opponent() Bitboard { return p.current ^ p.mask }
+
+// CanPlay reports whether column col (0-based) has room for a stone.
+func (p Position) CanPlay(col int) bool { return p.mask&topCell(col) == 0 }
+
+// Play drops a stone of the side to move into column col (0-based). The
+// column must have room (see CanPlay).
+func (p *Position) Play(col int) {
+	p.PlayMove((p.mask + bottomCell(col)) & Column(col))
+}
+
+// PlayMove plays the move given as the single cell where the stone lands,
+// one of the cells of Possible.
+func (p *Position) PlayMove(move Bitboard) {
+	p.current ^= p.mask
+	p.mask |= move
+	p.moves++
+}
+
+// Possible returns the cells where a stone can be dropped now: the lowest
+// free cell of every column that is not full.
+func (p Position) Possible() Bitboard { return (p.mask + BottomRow) & Playable }
+
+// IsWinningMove reports whether playing column col (0-based) makes four in
+// a row for the side to move. The column must have room.
+func (p Position) IsWinningMove(col int) bool {
+	return p.WinningCells()&p.Possible()&Column(col) != 0
+}
+
+// CanWinNext reports whether the side to move can win with its next stone.
+func (p Position) CanWinNext() bool { return p.WinningCells()&p.Possible() != 0 }
+
+// WinningCells returns the free cells, playable now or not, that would
+// complete four in a row for the side to move: its threats.
+func (p Position) WinningCells() Bitboard { return winningCells(p.current, p.mask) }
+
+// OpponentWinningCells returns the free cells that would complete four in a
+// row for the side that moved last.
+func (p Position) OpponentWinningCells() Bitboard {
+	return winningCells(p.current^p.mask, p.mask)
+}
+
+// ThreatsAfter returns the threats (see WinningCells) the side to move would
+// have after playing move, a cell of Possible.
+func (p Position) ThreatsAfter(move Bitboard) Bitboard {
+	return winningCells(p.current|move, p.mask|move)
+}
+
+// NonLosingMoves returns the cells of Possible after which the opponent
+// cannot win at once. It is empty when every move loses at once: the
+// opponent has two threats to block, or each move uncovers one. It assumes
+// the side to move cannot win at once itself (see CanWinNext).
+func (p Position) NonLosingMoves() Bitboard {
+	possible := p.Possible()
+	threats := p.OpponentWinningCells()
+	if forced := possible & threats; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0 // two threats: only one can be blocked
+		}
+		possible = forced
+	}
+	// Never play directly below an opponent's threat.
+	return possible &^ (threats >> 1)
+}
+
+// Won reports whether the side that moved last has four in a row.
+func (p Position) Won() bool { return hasFour(p.current ^ p.mask) }
+
+// Over reports whether the game has ended: the last move won or the board
+// is full.
+func (p Position) Over() bool { return p.moves == Cells || p.Won() }
+
+// hasFour reports whether s holds four in a row.
+func hasFour(s Bitboard) bool {
+	for _, d := range [...]int{1, colBits, colBits - 1, colBits + 1} {
+		m := s & (s >> d)
+		if m&(m>>(2*d)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// winningCells returns the free cells that complete four in a row for the
+// stones s, given the occupied cells mask. For each direction it finds the
+// cells with three of s in a line through them: three on one side, or two
+// on one side and one on the other.
+func winningCells(s, mask Bitboard) Bitboard {
+	// Vertical: only three below can make four.
+	r := (s << 1) & (s << 2) & (s << 3)
+	for _, d := range [...]int{colBits, colBits - 1, colBits + 1} {
+		pair := (s << d) & (s << (2 * d)) // two stones below-left of the cell
+		r |= pair & (s << (3 * d))
+		r |= pair & (s >> d)
+		pair = (s >> d) & (s >> (2 * d)) // two stones above-right
+		r |= pair & (s >> (3 * d))
+		r |= pair & (s << d)
+	}
+	return r & Playable &^ mask
+}
+
+// Key returns a number that identifies the position: two different
+// positions never share a key. It is below 2^49.
+func (p Position) Key() uint64 { return uint64(p.current + p.mask) }
+
+// MirrorKey returns the key of the position reflected left to right.
+// Key is the sum of two bitboards whose columns never carry into each other,
+// so reflecting the key column by column reflects the position.
+func (p Position) MirrorKey() uint64 { return mirror(p.Key()) }
+
+// mirror swaps column c and column 6-c of a bitboard.
+func mirror(k uint64) uint64 {
+	const c = 1<<colBits - 1
+	return (k&c)<<(6*colBits) | (k&(c<<colBits))<<(4*colBits) |
+		(k&(c<<(2*colBits)))<<(2*colBits) | k&(c<<(3*colBits)) |
+		(k>>(2*colBits))&(c<<(2*colBits)) | (k>>(4*colBits))&(c<<colBits) |
+		(k>>(6*colBits))&c
+}
+
+// Mirror returns the position reflected left to right.
+func (p Position) Mirror() Position {
+	return Position{
+		current: Bitboard(mirror(uint64(p.current))),
+		mask:    Bitboard(mirror(uint64(p.mask))),
+		moves:   p.moves,
+	}
+}
+
+// Height returns the number of stones in column col (0-based).
+func (p Position) Height(col int) int { return (p.mask & Column(col)).Count() }
+
+// Cell returns who holds the cell at column col and row row (both 0-based,
+// row 0 at the bottom): 0 if empty, 1 for the first player, 2 for the second.
+func (p Position) Cell(col, row int) int {
+	bit := Bitboard(1) << (col*colBits + row)
+	switch {
+	case p.mask&bit == 0:
+		return 0
+	case (p.current&bit != 0) == (p.moves%2 == 0):
+		return 1 // the first player is to move after an even number of moves
+	default:
+		return 2
+	}
+}
+
+// String draws the board, top row first: 'x' for the first player's stones,
+// 'o' for the second's, '.' for an empty cell, and the column numbers 1 to 7
+// below.
+func (p Position) String() string {
+	var sb strings.Builder
+	for row := Height - 1; row >= 0; row-- {
+		for col := 0; col < Width; col++ {
+			if col > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteByte(".xo"[p.Cell(col, row)])
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("1 2 3 4 5 6 7\n")
+	return sb.String()
+}

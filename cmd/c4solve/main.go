@@ -1,0 +1,325 @@
+// C4solve solves Connect-Four positions exactly.
+//
+// Usage:
+//
+//	c4solve [flags] [MOVES ...]
+//	c4solve [flags] verify FILE ...
+//
+// A position is written as the columns played so far, 1 (left) to 7
+// (right), in order from the empty 7x6 board: "4453" is four moves, the
+// first in the center column. The empty string "" is the empty board.
+//
+// For each MOVES argument c4solve prints one line, the moves, a space and
+// the exact score of the position for the side to move, in Pascal Pons'
+// convention: 0 for a draw; for a win, 22 minus the number of stones the
+// winner has played when the game ends; for a loss, the negative of that.
+//
+//	$ c4solve 4453 ""
+//	4453 -2
+//	 1
+//
+// With no MOVES, or MOVES "-", positions are read from standard input, one a
+// line. Blank lines and lines starting with '#' are skipped. A line may carry
+// an expected score after the moves ("4453 -2", the benchmark file format);
+// the output line is then the moves and the computed score, followed by the
+// word MISMATCH if they differ.
+//
+// With -analyze the line holds the moves and then the score of each of the
+// seven moves (columns 1 to 7) for the side that plays it, or "full" for a
+// full column.
+//
+// The verify command solves every line of benchmark-format files, prints
+// each line whose score differs from the expected one as
+//
+//	MISMATCH FILE:LINE MOVES expected=E got=G
+//
+// and for each file a summary line of key=value fields: positions,
+// mismatches, mean, median and max solve time, mean nodes and nodes per
+// second. The table is cleared before each position (not timed) unless
+// -warm is given. Progress is shown on standard error when it is a terminal.
+//
+// Results go to standard output and nothing else does; errors and -v
+// statistics go to standard error. A bad position is reported with its
+// argument or line number and the character at fault, and the rest are
+// still solved.
+//
+// Exit status: 0 when all went well; 1 when a computed score differed from
+// an expected one; 2 for bad usage, a bad position, or an unreadable file.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"c4solve/bench"
+	"c4solve/board"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// Exit statuses.
+const (
+	exitOK       = 0
+	exitMismatch = 1
+	exitBad      = 2
+)
+
+// options are the flags every command takes.
+type options struct {
+	weak    bool
+	analyze bool
+	warm    bool
+	ttMiB   int
+	verbose bool
+}
+
+func (o *options) register(fs *flag.FlagSet) {
+	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
+	fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
+	fs.IntVar(&o.ttMiB, "tt", ttable.DefaultMiB, "transposition table size in MiB")
+	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
+	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
+}
+
+const usageText = `Usage:
+  c4solve [flags] [MOVES ...]      solve positions (standard input if none, or "-")
+  c4solve [flags] verify FILE ...  check benchmark files and time the solves
+
+MOVES are the columns played from the empty board, 1 to 7: "4453".
+"" is the empty board. Each result is printed as "MOVES SCORE".
+
+SCORE is for the side to move: 0 draw; 22 minus the winner's stone count
+when the game ends if it wins; the negative of that if it loses.
+
+Input lines may carry an expected score ("4453 -2"); a differing result
+gets a third field, MISMATCH. Blank lines and '#' comments are skipped.
+
+Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
+bad position or unreadable file.
+
+Flags:
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, with its environment as arguments for tests.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opt options
+	fs := flag.NewFlagSet("c4solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opt.register(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usageText)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitBad
+	}
+	args = fs.Args()
+	if len(args) > 0 && args[0] == "verify" {
+		// Flags may also follow the command name.
+		if err := fs.Parse(args[1:]); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK
+			}
+			return exitBad
+		}
+		if fs.NArg() == 0 {
+			fmt.Fprintln(stderr, "c4solve verify: no files given")
+			return exitBad
+		}
+		if opt.analyze {
+			fmt.Fprintln(stderr, "c4solve verify: -analyze does not apply")
+			return exitBad
+		}
+		c := newCommand(opt, stdout, stderr)
+		return c.verify(ctx, fs.Args())
+	}
+	c := newCommand(opt, stdout, stderr)
+	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
+		err := bench.Scan(stdin, func(l bench.Line) bool {
+			c.solveLine(ctx, fmt.Sprintf("line %d", l.Num), l)
+			return ctx.Err() == nil
+		}, func(e *bench.LineError) {
+			c.bad(e)
+		})
+		if err != nil {
+			c.bad(fmt.Errorf("reading standard input: %w", err))
+		}
+		return c.status
+	}
+	for i, a := range args {
+		where := fmt.Sprintf("argument %d", i+1)
+		p, err := board.Parse(a)
+		if err != nil {
+			c.bad(fmt.Errorf("%s %q: %w", where, a, err))
+			continue
+		}
+		c.solveLine(ctx, where, bench.Line{Moves: a, Position: p})
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return c.status
+}
+
+// command is the state of one run: the solver, the outputs and the worst
+// status so far.
+type command struct {
+	opt            options
+	s              *solver.Solver
+	stdout, stderr io.Writer
+	status         int
+}
+
+func newCommand(opt options, stdout, stderr io.Writer) *command {
+	return &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB)), stdout: stdout, stderr: stderr}
+}
+
+// fail raises the exit status to at least st.
+func (c *command) fail(st int) { c.status = max(c.status, st) }
+
+// bad reports bad input and marks the run as failed.
+func (c *command) bad(err error) {
+	fmt.Fprintf(c.stderr, "c4solve: %v\n", err)
+	c.fail(exitBad)
+}
+
+// solveLine solves one position and prints its result line.
+func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
+	if c.opt.analyze {
+		c.analyzeLine(ctx, where, l)
+		return
+	}
+	o, err := bench.Solve(ctx, c.s, l, bench.Options{Weak: c.opt.weak})
+	if err != nil {
+		c.solveError(where, l, err)
+		return
+	}
+	out := l.Moves + " " + strconv.Itoa(o.Score)
+	if o.Mismatch {
+		out += " MISMATCH"
+		c.fail(exitMismatch)
+	}
+	fmt.Fprintln(c.stdout, out)
+	c.stats(l.Moves, o.Nodes, o.Time)
+}
+
+func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
+	start := time.Now()
+	an, err := c.s.Analyze(ctx, l.Position)
+	if err != nil {
+		c.solveError(where, l, err)
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(l.Moves)
+	best := solver.MinScore - 1
+	for col, sc := range an.Scores {
+		if !an.Legal[col] {
+			sb.WriteString(" full")
+			continue
+		}
+		if c.opt.weak {
+			sc = min(max(sc, -1), 1)
+		}
+		best = max(best, sc)
+		fmt.Fprintf(&sb, " %d", sc)
+	}
+	want := l.Expected
+	if c.opt.weak {
+		want = min(max(want, -1), 1)
+	}
+	if l.HasScore && best != want {
+		sb.WriteString(" MISMATCH")
+		c.fail(exitMismatch)
+	}
+	fmt.Fprintln(c.stdout, sb.String())
+	c.stats(l.Moves, an.Nodes, time.Since(start))
+}
+
+func (c *command) solveError(where string, l bench.Line, err error) {
+	if errors.Is(err, solver.ErrGameOver) {
+		c.bad(fmt.Errorf("%s %q: %w", where, l.Moves, err))
+		return
+	}
+	// Interrupted: say so; nothing partial goes to stdout.
+	fmt.Fprintf(c.stderr, "c4solve: %s %q: %v\n", where, l.Moves, err)
+	c.fail(exitBad)
+}
+
+func (c *command) stats(moves string, nodes uint64, d time.Duration) {
+	if !c.opt.verbose {
+		return
+	}
+	fmt.Fprintf(c.stderr, "%q: nodes=%d time=%v nodes_per_s=%.0f\n",
+		moves, nodes, d, float64(nodes)/max(d.Seconds(), 1e-9))
+}
+
+// verify checks each file and prints its mismatches and summary.
+func (c *command) verify(ctx context.Context, files []string) int {
+	progress := false
+	if f, ok := c.stderr.(*os.File); ok {
+		progress = term.IsTerminal(int(f.Fd()))
+	}
+	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			c.bad(err)
+			continue
+		}
+		var st bench.Stats
+		err = bench.Scan(f, func(l bench.Line) bool {
+			o, err := bench.Solve(ctx, c.s, l, opt)
+			if err != nil {
+				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l, err)
+				return ctx.Err() == nil
+			}
+			if !l.HasScore {
+				c.bad(fmt.Errorf("%s:%d: no expected score", name, l.Num))
+			}
+			st.Add(o.Time, o.Nodes, o.Mismatch)
+			if o.Mismatch {
+				fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, l.Moves, l.Expected, o.Score)
+				c.fail(exitMismatch)
+			}
+			c.stats(l.Moves, o.Nodes, o.Time)
+			if progress {
+				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
+			}
+			return true
+		}, func(e *bench.LineError) {
+			c.bad(fmt.Errorf("%s: %w", name, e))
+		})
+		f.Close()
+		if progress {
+			fmt.Fprint(c.stderr, "\r\033[K")
+		}
+		if err != nil {
+			c.bad(fmt.Errorf("reading %s: %w", name, err))
+		}
+		fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return c.status
+}

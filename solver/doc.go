@@ -1,0 +1,46 @@
+// Package solver computes exact game-theoretic scores of Connect-Four
+// positions.
+//
+// # Scores
+//
+// Scores follow Pascal Pons' convention ("Solving Connect 4: how to build a
+// perfect AI", blog.gamesolver.org, part 2, and his benchmark files): from
+// the point of view of the side to move, 0 is a draw; a win is 22 minus the
+// number of stones the winner has played when the game ends, so winning
+// sooner scores more; a loss is the negative of the same value for the
+// opponent. On the 7x6 board scores lie in [-21, 21]; the empty board
+// scores +1.
+//
+// # Search
+//
+// The search is negamax with alpha-beta pruning in the form of principal
+// variation search (Reinefeld, "An improvement to the Scout tree search
+// algorithm", ICCA Journal 6(4), 1983, NegaScout): the first child gets the
+// full window, the others a null window, and a child that fails high inside
+// the window is searched again. The root score is found as in Pons (part 8,
+// "Iterative deepening and null window"): by a sequence of null-window
+// probes, each answering "is the score above v?", that narrow the range
+// [lower, upper] until it closes; the first probe asks for the sign of the
+// score, the weak result, and the rest are a binary search on the winning or
+// losing side.
+//
+// Every node knows from the number of stones a static range for its score
+// (nobody can win before their next stone, nor after the board is full) and
+// narrows it with bounds from the shared transposition table (package
+// ttable), keyed by the position or its mirror image, whichever key is
+// smaller: mirror images have the same score. A node that cannot be cut off
+// by its own entry tries the entries of its children first (enhanced
+// transposition cutoff, Plaat, Schaeffer, Pijls and de Bruin, "Nearly
+// optimal minimax tree search?", 1994).
+//
+// Moves are ordered center first and then by the number of threats
+// (cells where four would be completed) the move creates, after the move
+// the table remembers as best. Immediate wins end the search before it
+// starts; a forced block is the only move tried; moves that let the
+// opponent win at once are never tried (Allis, "A knowledge-based approach
+// of Connect-Four", 1988, and Pons, part 9, "Anticipate direct losing
+// moves").
+//
+// A Solver is one search thread with its own counters; several Solvers may
+// share one table.
+package solver

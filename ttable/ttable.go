@@ -1,0 +1,192 @@
+// Package ttable is a transposition table: a fixed-size, lock-free map from
+// position keys to bounds on their scores, shared by all search goroutines.
+//
+// Every slot is one atomic 64-bit word holding both a key check and the
+// data, so a reader sees either a whole entry or none, and nothing locks.
+// Hyatt and Mann ("A lockless transposition table implementation for
+// parallel search", ICGA Journal 25(1), 2002) make a torn entry harmless by
+// xoring key and data into two words; a single atomic word makes tearing
+// impossible in the first place.
+//
+// # Why a false hit cannot happen
+//
+// Keys are below 2^49 (the board package's Key). The table first maps the
+// key through a bijection of the 49-bit numbers (multiplications by odd
+// constants and right xorshifts, each invertible modulo 2^49). The low bits
+// of the result choose the bucket; all the remaining high bits are stored in
+// the slot as the check. Bucket and check together are the whole mixed
+// value, so a matching check in the chosen bucket means the same mixed
+// value, hence the same key: a hit is always the position asked for, never
+// another one with a colliding hash. Racing writers can only overwrite whole
+// words, so a slot always holds bounds that some search proved for its key;
+// a lost update costs work, never correctness.
+//
+// # Slot layout
+//
+//	bits  0- 5  lower bound + 32 (never 0 in a used slot, so 0 is empty)
+//	bits  6-11  upper bound + 32
+//	bits 12-14  best move + 1 (0: none)
+//	bits 15-19  work: bit length of the node count of the search that stored it
+//	bits 20-25  generation (see NewSearch)
+//	bits 26-63  check: the mixed key without its bucket bits (at most 38 bits)
+//
+// Buckets hold four slots (32 bytes, half a cache line). A store replaces
+// the slot of the same key, merging the bounds, or else an empty slot, or
+// else the least valuable: entries of older generations first, then the
+// entry whose subtree took the least work (Breuker, Uiterwijk and van den
+// Herik, "Replacement schemes for transposition tables", ICCA Journal 17(4),
+// 1994: the "big-all"/"TwoBig" family).
+package ttable
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// Score bounds must lie in [MinScore, MaxScore].
+const (
+	MinScore = -31
+	MaxScore = 31
+)
+
+const (
+	keyBits   = 49
+	keyMask   = 1<<keyBits - 1
+	slotBytes = 8
+	bucketLen = 4 // slots per bucket
+
+	scoreOffset = 32
+	boundBits   = 6
+	boundMask   = 1<<boundBits - 1
+	moveShift   = 2 * boundBits
+	workShift   = moveShift + 3
+	workMax     = 31
+	genShift    = workShift + 5
+	genMask     = 1<<6 - 1
+	checkShift  = genShift + 6
+	dataMask    = 1<<checkShift - 1
+
+	// minBucketBits keeps the check within the 38 bits left for it.
+	minBucketBits = keyBits - (64 - checkShift)
+)
+
+// DefaultMiB is the table size the command uses when none is given: large
+// enough that the hardest published positions rarely overwrite useful
+// entries, small enough for a 2-core machine with 24 GiB to run a few
+// solvers at once.
+const DefaultMiB = 512
+
+// MinMiB is the smallest size New accepts.
+const MinMiB = 1
+
+// Table is a transposition table. Its methods are safe for concurrent use by
+// any number of goroutines. The zero value is not usable; call New.
+type Table struct {
+	slots      []atomic.Uint64
+	bucketBits uint
+	gen        atomic.Uint64
+}
+
+// New returns an empty table of at most mib MiB (at least MinMiB): the
+// largest power-of-two number of buckets that fits.
+func New(mib int) *Table {
+	mib = max(mib, MinMiB)
+	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
+	b := uint(bits.Len64(buckets) - 1)
+	b = max(min(b, keyBits), minBucketBits)
+	return &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b}
+}
+
+// Bytes returns the memory the table's slots take.
+func (t *Table) Bytes() int { return len(t.slots) * slotBytes }
+
+// Clear empties the table. It must not run concurrently with other methods.
+func (t *Table) Clear() {
+	clear(t.slots)
+	t.gen.Store(0)
+}
+
+// NewSearch starts a new generation: entries stored before it stay valid
+// but are the first to be replaced. Call it before each new root position.
+func (t *Table) NewSearch() { t.gen.Add(1) }
+
+// mix is a bijection of [0, 2^49): multiplication by an odd number and
+// xorshift to the right are both invertible there. The constants are the
+// 64-bit golden ratio and a MurmurHash3 finalizer constant.
+func mix(k uint64) uint64 {
+	k = k * 0x9e3779b97f4a7c15 & keyMask
+	k ^= k >> 23
+	k = k * 0xc4ceb9fe1a85ec53 & keyMask
+	k ^= k >> 25
+	return k
+}
+
+// Entry is what the table knows about one position: bounds on its score
+// and the best move found, if any (-1 when none).
+type Entry struct {
+	Lower, Upper int
+	Move         int
+}
+
+func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
+	h := mix(key)
+	i := (h & (1<<t.bucketBits - 1)) * bucketLen
+	return t.slots[i : i+bucketLen : i+bucketLen], h >> t.bucketBits << checkShift
+}
+
+// Get returns the entry for key (below 2^49) and whether there is one.
+func (t *Table) Get(key uint64) (Entry, bool) {
+	slots, check := t.bucket(key)
+	for i := range slots {
+		if w := slots[i].Load(); w&^dataMask == check && w != 0 {
+			return decode(w), true
+		}
+	}
+	return Entry{}, false
+}
+
+func decode(w uint64) Entry {
+	return Entry{
+		Lower: int(w&boundMask) - scoreOffset,
+		Upper: int(w>>boundBits&boundMask) - scoreOffset,
+		Move:  int(w>>moveShift&7) - 1,
+	}
+}
+
+// Put records that the score of key lies in [lower, upper] and that move
+// (-1 if none) was best, found by a search of the given number of nodes.
+// If the table already holds the key, the bounds are intersected.
+func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
+	slots, check := t.bucket(key)
+	gen := t.gen.Load() & genMask
+	work := uint64(min(bits.Len64(nodes), workMax))
+	victim, victimValue := 0, uint64(1<<63)
+	for i := range slots {
+		w := slots[i].Load()
+		if w == 0 {
+			victim, victimValue = i, 0
+			break
+		}
+		if w&^dataMask == check {
+			old := decode(w)
+			lower, upper = max(lower, old.Lower), min(upper, old.Upper)
+			if move < 0 {
+				move = old.Move
+			}
+			work = max(work, w>>workShift&workMax)
+			victim = i
+			break
+		}
+		// Older generations count as less than any current entry.
+		value := w >> workShift & workMax
+		if w>>genShift&genMask == gen {
+			value += workMax + 1
+		}
+		if value < victimValue {
+			victim, victimValue = i, value
+		}
+	}
+	slots[victim].Store(check | gen<<genShift | work<<workShift |
+		uint64(move+1)<<moveShift | uint64(upper+scoreOffset)<<boundBits |
+		uint64(lower+scoreOffset))
+}

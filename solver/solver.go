@@ -23,6 +23,8 @@ var ErrGameOver = errors.New("the game is already over")
 // often enough to stop within a millisecond, rarely enough to cost nothing.
 const pollInterval = 1 << 12
 
+var etcMaxMoves = 30
+
 // columnOrder is the center-first order in which moves are tried before
 // threats reorder them: central cells lie on more lines of four.
 var columnOrder = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
@@ -130,13 +132,13 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 // "does it avoid losing?" (v = -1) when it cannot win. After that the
 // search is binary on the side the sign fell on.
 func nextProbe(lo, hi int) int {
-	switch {
-	case lo < 0 && hi > 0:
-		return 0
-	case lo < 0 && hi == 0:
-		return -1
+	med := lo + (hi-lo)/2
+	if med <= 0 && lo/2 < med {
+		med = lo / 2
+	} else if med >= 0 && hi/2 > med {
+		med = hi / 2
 	}
-	return lo + (hi-lo)/2
+	return med
 }
 
 // Score of a position whose side to move wins with its next stone, n
@@ -233,6 +235,20 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		}
 		moves[i] = move{cell: cell, col: col, score: sc}
 		count++
+	}
+
+	// Enhanced transposition cutoff: a child whose stored upper bound
+	// already proves a fail high saves searching any move.
+	if n < etcMaxMoves {
+		for i := 0; i < count; i++ {
+			child := p
+			child.PlayMove(moves[i].cell)
+			ck, _ := ttKey(child)
+			if e, ok := s.tt.Get(ck); ok && -e.Upper >= beta {
+				s.store(key, mirrored, -e.Upper, hi, moves[i].col, s.nodes)
+				return -e.Upper
+			}
+		}
 	}
 
 	start := s.nodes

@@ -94,7 +94,9 @@ func New(mib int) *Table {
 	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
 	b := uint(bits.Len64(buckets) - 1)
 	b = max(min(b, keyBits), minBucketBits)
-	return &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b}
+	t := &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b}
+	adviseHugePages(t.slots)
+	return t
 }
 
 // Bytes returns the memory the table's slots take.

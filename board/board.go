@@ -40,6 +40,11 @@ const (
 	BottomRow Bitboard = 1 | 1<<7 | 1<<14 | 1<<21 | 1<<28 | 1<<35 | 1<<42
 	// Playable has every cell of the board, and no sentinel.
 	Playable Bitboard = BottomRow * (1<<Height - 1)
+	// EvenRows has rows 0, 2 and 4 (the first, third and fifth from the
+	// bottom), where the first player's threats are the dangerous ones;
+	// OddRows has rows 1, 3 and 5, the second player's.
+	EvenRows Bitboard = BottomRow * 0b010101
+	OddRows  Bitboard = BottomRow * 0b101010
 )
 
 // Column returns the cells of column col (0-based), sentinel excluded.
@@ -152,21 +157,26 @@ func hasFour(s Bitboard) bool {
 }
 
 // winningCells returns the free cells that complete four in a row for the
-// stones s, given the occupied cells mask. For each direction it finds the
-// cells with three of s in a line through them: three on one side, or two
-// on one side and one on the other.
+// stones s, given the occupied cells mask. For each direction d it finds the
+// cells with three of s in a line through them: three on one side, or two on
+// one side and one on the other. Written out by direction, since this is the
+// hottest function of the search.
 func winningCells(s, mask Bitboard) Bitboard {
 	// Vertical: only three below can make four.
 	r := (s << 1) & (s << 2) & (s << 3)
-	for _, d := range [...]int{colBits, colBits - 1, colBits + 1} {
-		pair := (s << d) & (s << (2 * d)) // two stones below-left of the cell
-		r |= pair & (s << (3 * d))
-		r |= pair & (s >> d)
-		pair = (s >> d) & (s >> (2 * d)) // two stones above-right
-		r |= pair & (s >> (3 * d))
-		r |= pair & (s << d)
-	}
+	r |= lineCells(s, colBits)   // horizontal
+	r |= lineCells(s, colBits-1) // diagonal, down to the right
+	r |= lineCells(s, colBits+1) // diagonal, up to the right
 	return r & Playable &^ mask
+}
+
+// lineCells returns the cells that complete four of s along the direction
+// of shift d.
+func lineCells(s Bitboard, d uint) Bitboard {
+	pair := (s << d) & (s << (2 * d)) // the two cells before are s
+	r := pair & ((s << (3 * d)) | (s >> d))
+	pair = (s >> d) & (s >> (2 * d)) // the two cells after are s
+	return r | pair&((s>>(3*d))|(s<<d))
 }
 
 // Key returns a number that identifies the position: two different

@@ -1,0 +1,296 @@
+package solver_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	"c4solve/bench"
+	"c4solve/board"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// testMiB keeps test tables small: the test positions need little room,
+// and -race multiplies the cost of clearing.
+const testMiB = 16
+
+// readPositions reads testdata/positions.txt.
+func readPositions(t testing.TB) []bench.Line {
+	t.Helper()
+	f, err := os.Open("../testdata/positions.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []bench.Line
+	err = bench.Scan(f, func(l bench.Line) bool {
+		if !l.HasScore {
+			t.Fatalf("positions.txt line %d: no score", l.Num)
+		}
+		lines = append(lines, l)
+		return true
+	}, func(e *bench.LineError) {
+		t.Fatalf("positions.txt: %v", e)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+func mustParse(t testing.TB, moves string) board.Position {
+	t.Helper()
+	p, err := board.Parse(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestKnownPositions(t *testing.T) {
+	lines := readPositions(t)
+	if len(lines) < 300 {
+		t.Fatalf("positions.txt has %d positions; want at least 300", len(lines))
+	}
+	s := solver.New(ttable.New(testMiB))
+	ctx := context.Background()
+	for _, l := range lines {
+		s.Table().Clear()
+		r, err := s.Solve(ctx, l.Position)
+		if err != nil {
+			t.Fatalf("Solve(%q): %v", l.Moves, err)
+		}
+		if r.Score != l.Expected {
+			t.Errorf("Solve(%q) = %d; want %d", l.Moves, r.Score, l.Expected)
+		}
+		if r.Lower != r.Score || r.Upper != r.Score || r.Nodes == 0 {
+			t.Errorf("Solve(%q) = %+v; want Lower = Upper = Score and Nodes > 0", l.Moves, r)
+		}
+	}
+}
+
+// TestWarmTable solves the positions without clearing the table between
+// them: bounds left by one search must never spoil another.
+func TestWarmTable(t *testing.T) {
+	lines := readPositions(t)
+	s := solver.New(ttable.New(1)) // small, so replacement happens a lot
+	ctx := context.Background()
+	for _, l := range lines {
+		r, err := s.Solve(ctx, l.Position)
+		if err != nil || r.Score != l.Expected {
+			t.Errorf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
+		}
+	}
+}
+
+func TestMirror(t *testing.T) {
+	s := solver.New(ttable.New(testMiB))
+	ctx := context.Background()
+	for _, l := range readPositions(t)[:150] {
+		s.Table().Clear()
+		m := l.Position.Mirror()
+		r, err := s.Solve(ctx, m)
+		if err != nil || r.Score != l.Expected {
+			t.Errorf("Solve(mirror of %q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
+		}
+	}
+}
+
+func TestWeak(t *testing.T) {
+	s := solver.New(ttable.New(testMiB))
+	ctx := context.Background()
+	for _, l := range readPositions(t) {
+		s.Table().Clear()
+		r, err := s.SolveWeak(ctx, l.Position)
+		want := min(max(l.Expected, -1), 1)
+		if err != nil || r.Score != want {
+			t.Errorf("SolveWeak(%q) = %d, %v; want %d", l.Moves, r.Score, err, want)
+		}
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	s := solver.New(ttable.New(testMiB))
+	ctx := context.Background()
+	if !testing.Short() { // seven solves of 5-stone positions: seconds
+		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
+		an, err := s.Analyze(ctx, mustParse(t, "4453"))
+		want := [board.Width]int{-5, -5, -2, -3, -4, -2, -2}
+		if err != nil || an.Scores != want || an.Legal != [board.Width]bool{true, true, true, true, true, true, true} {
+			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
+		}
+	}
+	// Late random positions, many with full columns, against negamax.
+	rng := rand.New(rand.NewPCG(3, 4))
+	full := 0
+	for checked := 0; checked < 40; {
+		p, ok := randomPosition(rng, 32+rng.IntN(4))
+		if !ok || p.CanWinNext() {
+			continue
+		}
+		an, err := s.Analyze(ctx, p)
+		if err != nil {
+			t.Fatalf("Analyze(%v): %v", p, err)
+		}
+		for col := 0; col < board.Width; col++ {
+			if an.Legal[col] != p.CanPlay(col) {
+				t.Errorf("Analyze(%v).Legal[%d] = %v; want %v", p, col, an.Legal[col], p.CanPlay(col))
+			}
+			if !p.CanPlay(col) {
+				full++
+				continue
+			}
+			c := p
+			c.Play(col)
+			want := 0
+			if c.Won() {
+				want = (board.Cells + 1 - p.Moves()) / 2
+			} else if c.Moves() < board.Cells {
+				want = -negamax(c)
+			}
+			if an.Scores[col] != want {
+				t.Errorf("Analyze(%v).Scores[%d] = %d; want %d", p, col, an.Scores[col], want)
+			}
+		}
+		checked++
+	}
+	if full == 0 {
+		t.Error("no position with a full column was analyzed")
+	}
+}
+
+func TestGameOver(t *testing.T) {
+	s := solver.New(ttable.New(testMiB))
+	for _, moves := range []string{"1212121", "4455667"} {
+		_, err := s.Solve(context.Background(), mustParse(t, moves))
+		if !errors.Is(err, solver.ErrGameOver) {
+			t.Errorf("Solve(%q) error = %v; want ErrGameOver", moves, err)
+		}
+	}
+}
+
+// TestImmediate covers the positions settled before any search: a win at
+// once, and a loss at once to two threats.
+func TestImmediate(t *testing.T) {
+	tests := []struct {
+		moves string
+		score int
+	}{
+		{"121212", 18}, // the first player completes four in column 1
+		{"22334", -18}, // the second player cannot block both 1 and 5
+	}
+	s := solver.New(ttable.New(testMiB))
+	for _, tt := range tests {
+		r, err := s.Solve(context.Background(), mustParse(t, tt.moves))
+		if err != nil || r.Score != tt.score {
+			t.Errorf("Solve(%q) = %d, %v; want %d", tt.moves, r.Score, err, tt.score)
+		}
+	}
+}
+
+// negamax is the plain exhaustive search the solver is checked against:
+// every move, no table, no pruning, no ordering.
+func negamax(p board.Position) int {
+	if p.Moves() == board.Cells {
+		return 0
+	}
+	best := -board.Cells
+	for col := 0; col < board.Width; col++ {
+		if !p.CanPlay(col) {
+			continue
+		}
+		c := p
+		c.Play(col)
+		var sc int
+		if c.Won() {
+			sc = (board.Cells + 1 - p.Moves()) / 2
+		} else {
+			sc = -negamax(c)
+		}
+		best = max(best, sc)
+	}
+	return best
+}
+
+// TestAgainstNegamax compares the solver with plain negamax on random
+// positions of 30 or more stones.
+func TestAgainstNegamax(t *testing.T) {
+	count := 1000
+	if testing.Short() {
+		count = 200
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := solver.New(ttable.New(testMiB))
+	for solved := 0; solved < count; {
+		p, ok := randomPosition(rng, 30+rng.IntN(6))
+		if !ok {
+			continue
+		}
+		want := negamax(p)
+		r, err := s.Solve(context.Background(), p)
+		if err != nil || r.Score != want {
+			t.Errorf("Solve(%v) = %d, %v; want %d", p, r.Score, err, want)
+		}
+		w, _ := s.SolveWeak(context.Background(), p)
+		if w.Score != min(max(want, -1), 1) {
+			t.Errorf("SolveWeak(%v) = %d; want sign of %d", p, w.Score, want)
+		}
+		solved++
+	}
+}
+
+// randomPosition plays n random moves and reports whether the game is
+// still on after them.
+func randomPosition(rng *rand.Rand, n int) (board.Position, bool) {
+	var p board.Position
+	for p.Moves() < n {
+		col := rng.IntN(board.Width)
+		if !p.CanPlay(col) {
+			continue
+		}
+		p.Play(col)
+		if p.Won() {
+			return p, false
+		}
+	}
+	return p, true
+}
+
+func TestCancel(t *testing.T) {
+	p := mustParse(t, "") // takes minutes: surely still running at the deadline
+	s := solver.New(ttable.New(testMiB))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Solve(ctx, p)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve with deadline: error %v; want DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Solve took %v to notice the deadline", d)
+	}
+	// The empty board scores 1.
+	if r.Lower > 1 || r.Upper < 1 || r.Lower > r.Upper {
+		t.Errorf("interrupted bounds [%d, %d] exclude the score 1", r.Lower, r.Upper)
+	}
+}
+
+func TestZeroAllocs(t *testing.T) {
+	p := mustParse(t, "274552224131661")
+	s := solver.New(ttable.New(testMiB))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var nodes uint64
+	allocs := testing.AllocsPerRun(20, func() {
+		s.Table().Clear()
+		r, _ := s.Solve(ctx, p)
+		nodes = r.Nodes
+	})
+	if allocs != 0 || nodes < 10 {
+		t.Errorf("Solve: %v allocations over %d nodes; want 0 (over at least 10 nodes)", allocs, nodes)
+	}
+}

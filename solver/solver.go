@@ -97,7 +97,10 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 		sc := winScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
 	}
-	lo, hi := minScore(n), maxScore(n)
+	// The probe sequence starts from the range of any position, not the
+	// tighter static bounds below: it measured fewer nodes (Test_L1_R1:
+	// 2,954 against 3,886).
+	lo, hi := lossScore(n), winScore(n)
 	if p.NonLosingMoves() == 0 {
 		lo, hi = lossScore(n), lossScore(n)
 	}
@@ -127,10 +130,14 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 }
 
 // nextProbe picks the value v of the next null-window probe "score > v?"
-// in the range [lo, hi), lo < hi. The first probe, with the range spanning
-// zero, is the weak question "does the side to move win?" (v = 0), or
-// "does it avoid losing?" (v = -1) when it cannot win. After that the
-// search is binary on the side the sign fell on.
+// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
+// the range, moved halfway out to the range's end on its side of zero: a
+// probe far from zero is cheap (a quick win or loss is refuted by a shallow
+// search), and scores are near zero more often than not. Measured mean
+// nodes on Test_L1_R1 / Test_L2_R2 / Test_L1_R3 (30 lines of 11+ stones):
+// 2,954 / 34,797 / 1,266,187 with this rule; asking for the sign first (the
+// plain weak-then-exact order): 23,330 / 37,615 / -; moving 3/4 of the way
+// out: 1,723 / 37,389 / 1,360,445.
 func nextProbe(lo, hi int) int {
 	med := lo + (hi-lo)/2
 	if med <= 0 && lo/2 < med {

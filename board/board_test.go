@@ -1,0 +1,485 @@
+package board_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"c4solve/board"
+)
+
+// refBoard is the plain Connect-Four board the bitboard is checked against:
+// a grid of cells and loops, no bit tricks. cells[col][row] is 0 for an
+// empty cell, 1 for the first player's stone and 2 for the second's; row 0
+// is the bottom.
+type refBoard struct {
+	cells   [board.Width][board.Height]int8
+	heights [board.Width]int
+	moves   int
+}
+
+// toMove returns the player to move, 1 or 2.
+func (r *refBoard) toMove() int8 { return int8(r.moves%2 + 1) }
+
+// lastMover returns the player who moved last, 1 or 2.
+func (r *refBoard) lastMover() int8 { return 3 - r.toMove() }
+
+func (r *refBoard) canPlay(col int) bool { return r.heights[col] < board.Height }
+
+// play drops a stone of the side to move into col, which must have room.
+func (r *refBoard) play(col int) {
+	r.cells[col][r.heights[col]] = r.toMove()
+	r.heights[col]++
+	r.moves++
+}
+
+// onBoard reports whether (col, row) is a cell.
+func onBoard(col, row int) bool {
+	return col >= 0 && col < board.Width && row >= 0 && row < board.Height
+}
+
+// completesFour reports whether a stone of who at (col, row), the cell
+// itself taken as who's whatever it holds, lies in four of who in a row.
+func (r *refBoard) completesFour(col, row int, who int8) bool {
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	for _, d := range dirs {
+		n := 1
+		for c, w := col+d[0], row+d[1]; onBoard(c, w) && r.cells[c][w] == who; c, w = c+d[0], w+d[1] {
+			n++
+		}
+		for c, w := col-d[0], row-d[1]; onBoard(c, w) && r.cells[c][w] == who; c, w = c-d[0], w-d[1] {
+			n++
+		}
+		if n >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFour reports whether who has four in a row.
+func (r *refBoard) hasFour(who int8) bool {
+	for col := 0; col < board.Width; col++ {
+		for row := 0; row < board.Height; row++ {
+			if r.cells[col][row] == who && r.completesFour(col, row, who) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// winningMove reports whether the side to move makes four by playing col,
+// which must have room.
+func (r *refBoard) winningMove(col int) bool {
+	return r.completesFour(col, r.heights[col], r.toMove())
+}
+
+// cellBit returns the Bitboard bit of (col, row), as documented on
+// board.Bitboard.
+func cellBit(col, row int) board.Bitboard { return 1 << (col*(board.Height+1) + row) }
+
+// winningCells returns every empty cell, playable now or not, where a stone
+// of who would make four in a row.
+func (r *refBoard) winningCells(who int8) board.Bitboard {
+	var b board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		for row := r.heights[col]; row < board.Height; row++ {
+			if r.completesFour(col, row, who) {
+				b |= cellBit(col, row)
+			}
+		}
+	}
+	return b
+}
+
+// possible returns the lowest empty cell of every column with room.
+func (r *refBoard) possible() board.Bitboard {
+	var b board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		if r.canPlay(col) {
+			b |= cellBit(col, r.heights[col])
+		}
+	}
+	return b
+}
+
+// nonLosingMoves returns, by brute force, the cells of the legal moves
+// after which the opponent has no move that makes four at once.
+func (r *refBoard) nonLosingMoves() board.Bitboard {
+	var b board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		if !r.canPlay(col) {
+			continue
+		}
+		after := *r
+		after.play(col)
+		safe := true
+		for reply := 0; reply < board.Width; reply++ {
+			if after.canPlay(reply) && after.winningMove(reply) {
+				safe = false
+				break
+			}
+		}
+		if safe {
+			b |= cellBit(col, r.heights[col])
+		}
+	}
+	return b
+}
+
+// stones returns the cells holding who's stones.
+func (r *refBoard) stones(who int8) board.Bitboard {
+	var b board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		for row := 0; row < board.Height; row++ {
+			if r.cells[col][row] == who {
+				b |= cellBit(col, row)
+			}
+		}
+	}
+	return b
+}
+
+// fromMoves builds the bitboard position by playing cols.
+func fromMoves(cols []int) board.Position {
+	var p board.Position
+	for _, c := range cols {
+		p.Play(c)
+	}
+	return p
+}
+
+// TestPerft counts the distinct positions at each ply from the empty board,
+// won positions counted but not extended: OEIS A212693.
+func TestPerft(t *testing.T) {
+	want := []int{1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186}
+	maxPly := 8
+	if !testing.Short() {
+		maxPly = 9
+	}
+	level := map[uint64]board.Position{0: {}}
+	for ply := 0; ply <= maxPly; ply++ {
+		if got := len(level); got != want[ply] {
+			t.Fatalf("positions at ply %d = %d; want %d", ply, got, want[ply])
+		}
+		if ply == maxPly {
+			break
+		}
+		next := make(map[uint64]board.Position, want[ply+1])
+		for _, p := range level {
+			if p.Won() {
+				continue
+			}
+			for col := 0; col < board.Width; col++ {
+				if !p.CanPlay(col) {
+					continue
+				}
+				q := p
+				q.Play(col)
+				next[q.Key()] = q
+			}
+		}
+		level = next
+	}
+}
+
+// TestAgainstReference plays random games on the bitboard and on refBoard
+// side by side and compares every question the bitboard answers after
+// every move.
+func TestAgainstReference(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 300
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	byKey := make(map[uint64][board.Width][board.Height]int8)
+	byCells := make(map[[board.Width][board.Height]int8]uint64)
+	for g := range games {
+		var (
+			p    board.Position
+			ref  refBoard
+			cols []int
+		)
+		for {
+			var legal []int
+			for col := 0; col < board.Width; col++ {
+				if ref.canPlay(col) {
+					legal = append(legal, col)
+				}
+			}
+			col := legal[rng.IntN(len(legal))]
+			p.Play(col)
+			ref.play(col)
+			cols = append(cols, col)
+			name := board.FormatMoves(cols)
+			if !compare(t, name, p, &ref, cols) {
+				t.Fatalf("game %d: stopping at the first difference", g)
+			}
+
+			key := p.Key()
+			if cells, ok := byKey[key]; ok && cells != ref.cells {
+				t.Fatalf("Parse(%q).Key() = %#x, the key of a different position seen before", name, key)
+			}
+			byKey[key] = ref.cells
+			if k, ok := byCells[ref.cells]; ok && k != key {
+				t.Fatalf("Parse(%q).Key() = %#x; the same position had key %#x before", name, key, k)
+			}
+			byCells[ref.cells] = key
+
+			if ref.hasFour(ref.lastMover()) || ref.moves == board.Cells {
+				break
+			}
+		}
+	}
+	t.Logf("%d games, %d distinct positions", games, len(byKey))
+}
+
+// compare checks p against ref, the same position reached by cols, and
+// reports whether they agree.
+func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []int) bool {
+	t.Helper()
+	ok := true
+	errorf := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf("Parse(%q)."+format, append([]any{name}, args...)...)
+		ok = false
+	}
+
+	if got := p.Moves(); got != ref.moves {
+		errorf("Moves() = %d; want %d", got, ref.moves)
+	}
+	for col := 0; col < board.Width; col++ {
+		if got, want := p.CanPlay(col), ref.canPlay(col); got != want {
+			errorf("CanPlay(%d) = %t; want %t", col, got, want)
+		}
+		if got := p.Height(col); got != ref.heights[col] {
+			errorf("Height(%d) = %d; want %d", col, got, ref.heights[col])
+		}
+		for row := 0; row < board.Height; row++ {
+			if got, want := p.Cell(col, row), int(ref.cells[col][row]); got != want {
+				errorf("Cell(%d, %d) = %d; want %d", col, row, got, want)
+			}
+		}
+	}
+	if got, want := p.Mask(), ref.stones(1)|ref.stones(2); got != want {
+		errorf("Mask() = %#x; want %#x", got, want)
+	}
+	if got, want := p.Current(), ref.stones(ref.toMove()); got != want {
+		errorf("Current() = %#x; want %#x", got, want)
+	}
+	if got, want := p.Opponent(), ref.stones(ref.lastMover()); got != want {
+		errorf("Opponent() = %#x; want %#x", got, want)
+	}
+
+	won := ref.hasFour(ref.lastMover())
+	if got := p.Won(); got != won {
+		errorf("Won() = %t; want %t", got, won)
+	}
+	if got, want := p.Over(), won || ref.moves == board.Cells; got != want {
+		errorf("Over() = %t; want %t", got, want)
+	}
+	if ref.hasFour(ref.toMove()) {
+		errorf("reference board: the side to move already has four") // the game went on past a win
+	}
+
+	canWin := false
+	for col := 0; col < board.Width; col++ {
+		if !ref.canPlay(col) {
+			continue
+		}
+		want := ref.winningMove(col)
+		canWin = canWin || want
+		if got := p.IsWinningMove(col); got != want {
+			errorf("IsWinningMove(%d) = %t; want %t", col, got, want)
+		}
+	}
+	if got := p.CanWinNext(); got != canWin {
+		errorf("CanWinNext() = %t; want %t", got, canWin)
+	}
+
+	if got, want := p.WinningCells(), ref.winningCells(ref.toMove()); got != want {
+		errorf("WinningCells() = %#x; want %#x", got, want)
+	}
+	if got, want := p.OpponentWinningCells(), ref.winningCells(ref.lastMover()); got != want {
+		errorf("OpponentWinningCells() = %#x; want %#x", got, want)
+	}
+	if got, want := p.Possible(), ref.possible(); got != want {
+		errorf("Possible() = %#x; want %#x", got, want)
+	}
+	for col := 0; col < board.Width; col++ {
+		if !ref.canPlay(col) {
+			continue
+		}
+		after := *ref
+		after.play(col)
+		move := cellBit(col, ref.heights[col])
+		if got, want := p.ThreatsAfter(move), after.winningCells(ref.toMove()); got != want {
+			errorf("ThreatsAfter(%#x) = %#x; want %#x", move, got, want)
+		}
+	}
+	if !canWin {
+		if got, want := p.NonLosingMoves(), ref.nonLosingMoves(); got != want {
+			errorf("NonLosingMoves() = %#x; want %#x", got, want)
+		}
+	}
+
+	if parsed, err := board.Parse(name); err != nil {
+		errorf("error %v", err)
+	} else if parsed != p {
+		errorf("Key() = %#x (parsed); want %#x (played move by move)", parsed.Key(), p.Key())
+	}
+	if k := p.Key(); k >= 1<<49 {
+		errorf("Key() = %#x; want below 2^49", k)
+	}
+
+	mirrored := make([]int, len(cols))
+	for i, c := range cols {
+		mirrored[i] = board.Width - 1 - c
+	}
+	want := fromMoves(mirrored)
+	if got := p.Mirror(); got != want {
+		errorf("Mirror() has key %#x; want the position of %q, key %#x",
+			got.Key(), board.FormatMoves(mirrored), want.Key())
+	}
+	if got := p.MirrorKey(); got != want.Key() {
+		errorf("MirrorKey() = %#x; want %#x", got, want.Key())
+	}
+	if got := p.Mirror().Mirror(); got != p {
+		errorf("Mirror().Mirror() has key %#x; want %#x", got.Key(), p.Key())
+	}
+	return ok
+}
+
+// TestBitboardCount checks Count and the documented bit layout constants.
+func TestBitboardCount(t *testing.T) {
+	tests := []struct {
+		name string
+		b    board.Bitboard
+		want int
+	}{
+		{"empty", 0, 0},
+		{"BottomRow", board.BottomRow, board.Width},
+		{"Playable", board.Playable, board.Cells},
+		{"Column(3)", board.Column(3), board.Height},
+		{"all bits", ^board.Bitboard(0), 64},
+	}
+	for _, tt := range tests {
+		if got := tt.b.Count(); got != tt.want {
+			t.Errorf("%s.Count() = %d; want %d", tt.name, got, tt.want)
+		}
+	}
+	var cols board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		if c := board.Column(col); c&cols != 0 || c&^board.Playable != 0 {
+			t.Errorf("Column(%d) = %#x overlaps another column or leaves the board", col, c)
+		}
+		cols |= board.Column(col)
+	}
+	if cols != board.Playable {
+		t.Errorf("union of Column(0..6) = %#x; want Playable = %#x", cols, board.Playable)
+	}
+}
+
+// TestKnownPositions checks a few positions whose answers are easy to see.
+func TestKnownPositions(t *testing.T) {
+	tests := []struct {
+		moves      string
+		canWinNext bool
+		won        bool
+		winning    string // columns 1-7 of the winning moves
+	}{
+		{"", false, false, ""},
+		{"4453", false, false, ""},
+		{"121212", true, false, "1"},         // three in column 1
+		{"1212121", true, true, "2"},         // four in column 1; the loser has three in column 2
+		{"414243", true, false, "4"},         // three in column 4
+		{"41424", false, false, ""},          // the second player has nothing
+		{"445566", true, false, "37"},        // open three on the bottom row
+		{"1223343454", true, false, "4"},     // diagonal 1-4 wants column 4 row 4
+		{"12233434544", false, true, ""},     // and gets it
+		{"4455667", true, true, "7"},         // bottom row 4-7; the loser has row 2 4-6
+		{"1234567", false, false, ""},        // one stone per column
+		{"12345671234567", false, false, ""}, // two alternating rows
+	}
+	for _, tt := range tests {
+		p, err := board.Parse(tt.moves)
+		if err != nil {
+			t.Errorf("Parse(%q) error %v", tt.moves, err)
+			continue
+		}
+		if got := p.CanWinNext(); got != tt.canWinNext {
+			t.Errorf("Parse(%q).CanWinNext() = %t; want %t", tt.moves, got, tt.canWinNext)
+		}
+		if got := p.Won(); got != tt.won {
+			t.Errorf("Parse(%q).Won() = %t; want %t", tt.moves, got, tt.won)
+		}
+		got := ""
+		for col := 0; col < board.Width; col++ {
+			if p.CanPlay(col) && p.IsWinningMove(col) {
+				got += fmt.Sprint(col + 1)
+			}
+		}
+		if got != tt.winning {
+			t.Errorf("Parse(%q) winning columns = %q; want %q", tt.moves, got, tt.winning)
+		}
+	}
+}
+
+// TestString checks the diagram of a position with stones of both players.
+func TestString(t *testing.T) {
+	tests := []struct {
+		moves string
+		want  string
+	}{
+		{"", ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n1 2 3 4 5 6 7\n"},
+		{"4453", ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . o . . .\n. . o x x . .\n1 2 3 4 5 6 7\n"},
+		{"1111117", "o . . . . . .\nx . . . . . .\no . . . . . .\nx . . . . . .\no . . . . . .\nx . . . . . x\n1 2 3 4 5 6 7\n"},
+	}
+	for _, tt := range tests {
+		p, err := board.Parse(tt.moves)
+		if err != nil {
+			t.Fatalf("Parse(%q) error %v", tt.moves, err)
+		}
+		if got := p.String(); got != tt.want {
+			t.Errorf("Parse(%q).String() =\n%s\nwant\n%s", tt.moves, got, tt.want)
+		}
+	}
+}
+
+// TestZeroValue checks that the zero Position is the empty board with the
+// first player to move.
+func TestZeroValue(t *testing.T) {
+	var p board.Position
+	if p.Moves() != 0 || p.Mask() != 0 || p.Won() || p.Over() || p.CanWinNext() {
+		t.Errorf("Position{}: Moves() = %d, Mask() = %#x, Won() = %t, Over() = %t, CanWinNext() = %t; want the empty board",
+			p.Moves(), p.Mask(), p.Won(), p.Over(), p.CanWinNext())
+	}
+	if got := p.Possible(); got != board.BottomRow {
+		t.Errorf("Position{}.Possible() = %#x; want BottomRow %#x", got, board.BottomRow)
+	}
+	p.Play(3)
+	if got := p.Cell(3, 0); got != 1 {
+		t.Errorf("Position{} after Play(3): Cell(3, 0) = %d; want 1 (the first player)", got)
+	}
+}
+
+// TestRowMasks checks EvenRows and OddRows cell by cell.
+func TestRowMasks(t *testing.T) {
+	var even, odd board.Bitboard
+	for col := 0; col < board.Width; col++ {
+		for row := 0; row < board.Height; row++ {
+			if row%2 == 0 {
+				even |= cellBit(col, row)
+			} else {
+				odd |= cellBit(col, row)
+			}
+		}
+	}
+	if board.EvenRows != even {
+		t.Errorf("EvenRows = %#x; want %#x", board.EvenRows, even)
+	}
+	if board.OddRows != odd {
+		t.Errorf("OddRows = %#x; want %#x", board.OddRows, odd)
+	}
+}

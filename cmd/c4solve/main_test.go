@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var slow = flag.Bool("slow", false, "also solve 4-move positions, which take seconds each")
+
+// Late positions from Pons' Test_L3_R1 set, with their published scores;
+// each solves in milliseconds. The per-move scores in the -analyze cases
+// were checked against a plain alpha-beta search over an array board.
+const (
+	posA   = "7422341735647741166133573473242566"        // score 1
+	posB   = "3575316255751336464276636772271112"        // score -3
+	posC   = "2252576253462244111563365343671351441"     // score -1
+	posE   = "67152117737262713366376314254"             // score 6
+	pos41  = "71255763773133525731261364622167124446454" // score 0, one move left
+	posWon = "1212121"                                   // the first player has four in column 1
+	posFul = "547125662261271266215743771576315353334444"
+)
+
+// l3r1 is the first 20 lines of Test_L3_R1.
+const l3r1 = `2252576253462244111563365343671351441 -1
+7422341735647741166133573473242566 1
+23163416124767223154467471272416755633 0
+71255763773133525731261364622167124446454 0
+65214673556155731566316327373221417 -1
+52677675164321472411331752454 0
+3135151421347443544172316522225776773566 0
+562154564361751726662253737734213275114 0
+233377345754465174223731671122611552 1
+6763525635134453444361412671365712 -1
+211376455663355325112113664364524722 0
+3146762114467714356347741621375222 -1
+67152117737262713366376314254 6
+2762751722231276466633475674533 5
+3642756176227637211322113551637574556 2
+22647455554314246733661634615122372377511 0
+427566236745127177115664464254 2
+7172212567451542223676134464437761515 0
+641154574541323641152467137655232232366 0
+5775265212657176476365522624313714333 2
+`
+
+// runTest calls run with a 16 MiB table in front of args and returns its
+// exit status and outputs.
+func runTest(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(ctx, append([]string{"-tt", "16"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+type runCase struct {
+	name   string
+	args   []string
+	stdin  string
+	code   int
+	stdout string   // exact
+	stderr []string // substrings it must hold; none means it must be empty
+}
+
+func (tc runCase) check(t *testing.T) {
+	t.Helper()
+	code, stdout, stderr := runTest(context.Background(), tc.stdin, tc.args...)
+	cmd := "c4solve " + strings.Join(tc.args, " ")
+	if tc.stdin != "" {
+		cmd += " <<< " + strings.ReplaceAll(tc.stdin, "\n", `\n`)
+	}
+	if code != tc.code {
+		t.Errorf("%s: exit %d; want %d (stderr %q)", cmd, code, tc.code, stderr)
+	}
+	if stdout != tc.stdout {
+		t.Errorf("%s: stdout %q; want %q", cmd, stdout, tc.stdout)
+	}
+	if len(tc.stderr) == 0 && stderr != "" {
+		t.Errorf("%s: stderr %q; want it empty", cmd, stderr)
+	}
+	for _, s := range tc.stderr {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("%s: stderr %q; want it to hold %q", cmd, stderr, s)
+		}
+	}
+}
+
+func TestRunArgs(t *testing.T) {
+	tests := []runCase{
+		{name: "one", args: []string{posA}, stdout: posA + " 1\n"},
+		{name: "two", args: []string{posA, posB}, stdout: posA + " 1\n" + posB + " -3\n"},
+		{name: "win with the fourth stone", args: []string{"4455"}, stdout: "4455 18\n"},
+		{name: "one move left", args: []string{pos41}, stdout: pos41 + " 0\n"},
+		{name: "won", args: []string{posWon}, code: 2,
+			stderr: []string{`argument 1 "1212121": the game is already over`}},
+		{name: "full", args: []string{posFul}, code: 2,
+			stderr: []string{`argument 1 "` + posFul + `": the game is already over`}},
+		{name: "bad move between good ones", args: []string{posA, "448", posB}, code: 2,
+			stdout: posA + " 1\n" + posB + " -3\n",
+			stderr: []string{`argument 2 "448": position 3: '8' is not a column 1-7`}},
+		{name: "won then good", args: []string{posWon, posC}, code: 2, stdout: posC + " -1\n",
+			stderr: []string{`argument 1 "1212121"`}},
+		{name: "weak win", args: []string{"-weak", posA}, stdout: posA + " 1\n"},
+		{name: "weak loss", args: []string{"-weak", posB}, stdout: posB + " -1\n"},
+		{name: "weak draw", args: []string{"-weak", pos41}, stdout: pos41 + " 0\n"},
+		{name: "weak 4455", args: []string{"-weak", "4455"}, stdout: "4455 1\n"},
+		{name: "analyze", args: []string{"-analyze", posA}, stdout: posA + " -3 1 full full -4 1 full\n"},
+		{name: "analyze two", args: []string{"-analyze", posB, posE},
+			stdout: posB + " -3 -3 -3 -4 -3 full full\n" + posE + " -5 -5 -5 -1 6 -5 full\n"},
+		{name: "analyze five full", args: []string{"-analyze", posC}, stdout: posC + " full full full full full -1 -2\n"},
+		{name: "analyze last move", args: []string{"-analyze", pos41}, stdout: pos41 + " full full full full 0 full full\n"},
+		{name: "analyze weak", args: []string{"-analyze", "-weak", posA}, stdout: posA + " -1 1 full full -1 1 full\n"},
+		{name: "analyze won", args: []string{"-analyze", posWon}, code: 2,
+			stderr: []string{`argument 1 "1212121": the game is already over`}},
+		{name: "verbose", args: []string{"-v", posA}, stdout: posA + " 1\n",
+			stderr: []string{`"` + posA + `": nodes=`, "nodes_per_s="}},
+		{name: "flags after moves are moves", args: []string{posA, "-weak"}, code: 2, stdout: posA + " 1\n",
+			stderr: []string{`argument 2 "-weak": position 1: '-' is not a column 1-7`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, tc.check)
+	}
+}
+
+func TestRunStdin(t *testing.T) {
+	tests := []runCase{
+		{name: "empty"},
+		{name: "dash", args: []string{"-"}, stdin: posA + "\n", stdout: posA + " 1\n"},
+		{name: "expected scores", stdin: "4455 18\n" + posA + " 1\n# comment\n\n" + posC + "\n",
+			stdout: "4455 18\n" + posA + " 1\n" + posC + " -1\n"},
+		{name: "no final newline, CRLF", stdin: posA + " 1\r\n" + posB + " -3",
+			stdout: posA + " 1\n" + posB + " -3\n"},
+		{name: "mismatch", stdin: "4455 18\n4455 17\n" + posB + " -3\n", code: 1,
+			stdout: "4455 18\n4455 18 MISMATCH\n" + posB + " -3\n"},
+		{name: "bad line, then the rest",
+			stdin:  "4455 18\n" + posA + " 1\n# comment\n\n" + posB + " 5\n448\n" + posC + " -1\n4455\n",
+			code:   2,
+			stdout: "4455 18\n" + posA + " 1\n" + posB + " -3 MISMATCH\n" + posC + " -1\n4455 18\n",
+			stderr: []string{"line 6: position 3: '8' is not a column 1-7"}},
+		{name: "bad score", stdin: posA + " x\n" + posA + " 19\n" + posB + "\n", code: 2, stdout: posB + " -3\n",
+			stderr: []string{`line 1: score "x" is not a whole number from -18 to 18`, `line 2: score "19"`}},
+		{name: "too many fields", stdin: posA + " 1 2\n", code: 2,
+			stderr: []string{"line 1: 3 fields; want moves and an optional score"}},
+		{name: "won", stdin: "# x\n" + posWon + "\n", code: 2,
+			stderr: []string{`line 2 "1212121": the game is already over`}},
+		{name: "weak", args: []string{"-weak"}, stdin: posE + " 6\n" + posE + " 1\n" + posE + " 0\n", code: 1,
+			stdout: posE + " 1\n" + posE + " 1\n" + posE + " 1 MISMATCH\n"},
+		{name: "analyze", args: []string{"-analyze"}, stdin: posA + " 1\n" + posA + " 2\n" + posA + "\n", code: 1,
+			stdout: posA + " -3 1 full full -4 1 full\n" + posA + " -3 1 full full -4 1 full MISMATCH\n" +
+				posA + " -3 1 full full -4 1 full\n"},
+		{name: "analyze weak", args: []string{"-analyze", "-weak"}, stdin: posE + " 6\n", code: 0,
+			stdout: posE + " -1 -1 -1 -1 1 -1 full\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, tc.check)
+	}
+}
+
+func TestRunUsage(t *testing.T) {
+	tests := []runCase{
+		{name: "help", args: []string{"-h"}, stderr: []string{"Usage:", "c4solve [flags] verify FILE", "-tt", "-analyze"}},
+		{name: "help long", args: []string{"-help"}, stderr: []string{"Usage:"}},
+		{name: "verify help", args: []string{"verify", "-h"}, stderr: []string{"Usage:"}},
+		{name: "unknown flag", args: []string{"-x", posA}, code: 2,
+			stderr: []string{"flag provided but not defined: -x", "Usage:"}},
+		{name: "bad flag value", args: []string{"-tt", "many", posA}, code: 2, stderr: []string{"-tt"}},
+		{name: "verify unknown flag", args: []string{"verify", "-x", "f"}, code: 2,
+			stderr: []string{"flag provided but not defined: -x"}},
+		{name: "verify no files", args: []string{"verify"}, code: 2, stderr: []string{"c4solve verify: no files given"}},
+		{name: "verify analyze", args: []string{"-analyze", "verify", "f"}, code: 2,
+			stderr: []string{"-analyze does not apply"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, tc.check)
+	}
+}
+
+// writeFile writes text to a file name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRunVerify(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "good", l3r1)
+	// Line 13 expects 6; say 5.
+	wrong := writeFile(t, dir, "wrong", strings.Replace(l3r1, "67152117737262713366376314254 6\n", "67152117737262713366376314254 5\n", 1))
+	bad := writeFile(t, dir, "bad", "# a comment\n448 0\n"+posA+" 1\n"+posC+"\n")
+	missing := filepath.Join(dir, "missing")
+
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		stdout  []string // lines, each a prefix of the line at that place
+		stderr  []string // substrings
+		noError bool     // stderr must be empty
+	}{
+		{name: "good", args: []string{"verify", good},
+			stdout: []string{good + " positions=20 mismatches=0 mean="}, noError: true},
+		{name: "good weak", args: []string{"-weak", "verify", good},
+			stdout: []string{good + " positions=20 mismatches=0 "}, noError: true},
+		{name: "flags after verify", args: []string{"verify", "-weak", "-warm", good},
+			stdout: []string{good + " positions=20 mismatches=0 "}, noError: true},
+		{name: "twice warm", args: []string{"-warm", "verify", good, good},
+			stdout: []string{good + " positions=20 mismatches=0 ", good + " positions=20 mismatches=0 "}, noError: true},
+		{name: "wrong", args: []string{"verify", wrong}, code: 1,
+			stdout: []string{"MISMATCH " + wrong + ":13 67152117737262713366376314254 expected=5 got=6",
+				wrong + " positions=20 mismatches=1 "}, noError: true},
+		{name: "wrong weak", args: []string{"-weak", "verify", wrong},
+			stdout: []string{wrong + " positions=20 mismatches=0 "}, noError: true},
+		{name: "missing", args: []string{"verify", missing}, code: 2, stderr: []string{missing, "no such file"}},
+		{name: "missing then good", args: []string{"verify", missing, good}, code: 2,
+			stdout: []string{good + " positions=20 mismatches=0 "}, stderr: []string{missing}},
+		{name: "bad lines", args: []string{"verify", bad}, code: 2,
+			stdout: []string{bad + " positions=2 mismatches=0 "},
+			stderr: []string{bad + ": line 2: position 3: '8' is not a column 1-7", bad + ":4: no expected score"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runTest(context.Background(), "", tc.args...)
+			cmd := "c4solve " + strings.Join(tc.args, " ")
+			if code != tc.code {
+				t.Errorf("%s: exit %d; want %d (stderr %q)", cmd, code, tc.code, stderr)
+			}
+			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+			if stdout == "" {
+				lines = nil
+			}
+			if len(lines) != len(tc.stdout) {
+				t.Errorf("%s: stdout %q; want %d lines", cmd, stdout, len(tc.stdout))
+			} else {
+				for i, want := range tc.stdout {
+					if !strings.HasPrefix(lines[i], want) {
+						t.Errorf("%s: stdout line %d = %q; want it to start %q", cmd, i+1, lines[i], want)
+					}
+				}
+			}
+			if tc.noError && stderr != "" {
+				t.Errorf("%s: stderr %q; want it empty", cmd, stderr)
+			}
+			for _, s := range tc.stderr {
+				if !strings.Contains(stderr, s) {
+					t.Errorf("%s: stderr %q; want it to hold %q", cmd, stderr, s)
+				}
+			}
+		})
+	}
+}
+
+// TestRunCanceled checks that an interrupted solve prints nothing on
+// stdout and fails.
+func TestRunCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, stdout, stderr := runTest(ctx, "", "4453", posA)
+	if code != 2 || stdout != "" || !strings.Contains(stderr, `argument 1 "4453": context canceled`) {
+		t.Errorf("c4solve 4453 %s, interrupted: exit %d, stdout %q, stderr %q; want 2, nothing, context canceled",
+			posA, code, stdout, stderr)
+	}
+	if strings.Contains(stderr, posA) {
+		t.Errorf("c4solve 4453 %s, interrupted: stderr %q; want it to stop after the first", posA, stderr)
+	}
+}
+
+// TestRunSlow solves 4-move positions; each takes seconds, so it runs only
+// with -slow.
+func TestRunSlow(t *testing.T) {
+	if !*slow {
+		t.Skip("solves 4-move positions for a minute; run with -slow")
+	}
+	tests := []runCase{
+		{name: "solve", args: []string{"4453"}, stdout: "4453 -2\n"},
+		{name: "weak", args: []string{"-weak", "4453"}, stdout: "4453 -1\n"},
+		{name: "analyze", args: []string{"-analyze", "4453"}, stdout: "4453 -5 -5 -2 -3 -4 -2 -2\n"},
+		{name: "analyze full", args: []string{"-analyze", "444444"}, stdout: "444444 -1 0 1 full 1 0 -1\n"},
+		{name: "stdin", stdin: "4453 -2\n4455 18\n# comment\n\n4453 5\n448\n4453\n", code: 2,
+			stdout: "4453 -2\n4455 18\n4453 -2 MISMATCH\n4453 -2\n",
+			stderr: []string{"line 6: position 3: '8' is not a column 1-7"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.check(t)
+		})
+	}
+}

@@ -68,21 +68,29 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 
 // Scan calls fn for each position line of r and bad for each line that is
 // not one, in order, and returns the first read error. It stops early when
-// fn returns false.
+// fn returns false. Lines may be of any length.
 func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
-	sc := bufio.NewScanner(r)
-	for num := 1; sc.Scan(); num++ {
-		l, ok, err := ParseLine(num, sc.Text())
-		switch {
-		case err != nil:
-			bad(err.(*LineError))
-		case ok:
-			if !fn(l) {
-				return nil
+	br := bufio.NewReader(r)
+	for num := 1; ; num++ {
+		text, err := br.ReadString('\n')
+		if text != "" {
+			l, ok, perr := ParseLine(num, text)
+			switch {
+			case perr != nil:
+				bad(perr.(*LineError))
+			case ok:
+				if !fn(l) {
+					return nil
+				}
 			}
 		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return sc.Err()
 }
 
 // Stats summarizes the solves of a set of positions.

@@ -69,12 +69,6 @@ func checkRejected(t *testing.T, s string, err error) {
 	if want := fmt.Sprintf("position %d: ", pe.Pos); !strings.HasPrefix(err.Error(), want) || pe.Reason == "" {
 		t.Fatalf("ParseMoves(%q) error %q; want %q and a reason", s, err, want)
 	}
-	if len(s) > board.Cells {
-		if pe.Pos != board.Cells+1 {
-			t.Fatalf("ParseMoves(%q) (%d bytes) error Pos = %d; want %d", s, len(s), pe.Pos, board.Cells+1)
-		}
-		return
-	}
 	if pe.Pos < 1 || pe.Pos > len(s) {
 		t.Fatalf("ParseMoves(%q) error Pos = %d; want 1 to %d", s, pe.Pos, len(s))
 	}

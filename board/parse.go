@@ -17,10 +17,7 @@ func (e *ParseError) Error() string { return fmt.Sprintf("position %d: %s", e.Po
 // digit valid, no move into a full column or after the game was won, at most
 // 42 moves. Errors are *ParseError.
 func ParseMoves(s string) ([]int, error) {
-	if len(s) > Cells {
-		return nil, &ParseError{Cells + 1, fmt.Sprintf("more than %d moves", Cells)}
-	}
-	cols := make([]int, 0, len(s))
+	cols := make([]int, 0, min(len(s), Cells))
 	var p Position
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -32,6 +29,9 @@ func ParseMoves(s string) ([]int, error) {
 			return nil, &ParseError{i + 1, fmt.Sprintf("%s is not a column 1-%d", what, Width)}
 		}
 		col := int(c - '1')
+		if i == Cells {
+			return nil, &ParseError{i + 1, fmt.Sprintf("more than %d moves", Cells)}
+		}
 		if p.Won() {
 			return nil, &ParseError{i + 1, fmt.Sprintf("the game was already won by move %d", i)}
 		}

@@ -39,8 +39,10 @@ func TestParseErrors(t *testing.T) {
 		// A bad digit is reported before the game being over.
 		{"12121218", 8, "position 8: '8' is not a column 1-7"},
 		{drawGame + "1", 43, "position 43: more than 42 moves"},
-		{strings.Repeat("8", 43), 43, "position 43: more than 42 moves"},
-		{strings.Repeat("4", 100), 43, "position 43: more than 42 moves"},
+		// Errors come in the order of the string, whatever its length.
+		{strings.Repeat("8", 43), 1, "position 1: '8' is not a column 1-7"},
+		{strings.Repeat("4", 100), 7, "position 7: column 4 is full"},
+		{drawGame + "8", 43, "position 43: '8' is not a column 1-7"},
 	}
 	for _, tt := range tests {
 		p, err := board.Parse(tt.in)

@@ -76,8 +76,12 @@ const (
 // solvers at once.
 const DefaultMiB = 512
 
-// MinMiB is the smallest size New accepts.
-const MinMiB = 1
+// MinMiB and MaxMiB bound the sizes New accepts. MaxMiB (1 TiB) is beyond
+// any machine this runs on; it keeps the size arithmetic far from overflow.
+const (
+	MinMiB = 1
+	MaxMiB = 1 << 20
+)
 
 // Table is a transposition table. Its methods are safe for concurrent use by
 // any number of goroutines. The zero value is not usable; call New.
@@ -87,10 +91,10 @@ type Table struct {
 	gen        atomic.Uint64
 }
 
-// New returns an empty table of at most mib MiB (at least MinMiB): the
-// largest power-of-two number of buckets that fits.
+// New returns an empty table of at most mib MiB, clamped to [MinMiB,
+// MaxMiB]: the largest power-of-two number of buckets that fits.
 func New(mib int) *Table {
-	mib = max(mib, MinMiB)
+	mib = min(max(mib, MinMiB), MaxMiB)
 	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
 	b := uint(bits.Len64(buckets) - 1)
 	b = max(min(b, keyBits), minBucketBits)

@@ -14,9 +14,9 @@
 // convention: 0 for a draw; for a win, 22 minus the number of stones the
 // winner has played when the game ends; for a loss, the negative of that.
 //
-//	$ c4solve 4453 ""
+//	$ c4solve 4453 4455
 //	4453 -2
-//	 1
+//	4455 18
 //
 // With no MOVES, or MOVES "-", positions are read from standard input, one a
 // line. Blank lines and lines starting with '#' are skipped. A line may carry
@@ -141,7 +141,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 			return exitBad
 		}
-		if fs.NArg() == 0 {
+		args = append([]string{"verify"}, fs.Args()...)
+	}
+	if err := checkTableSize(opt.ttMiB); err != nil {
+		fmt.Fprintf(stderr, "c4solve: -tt %d: %v\n", opt.ttMiB, err)
+		return exitBad
+	}
+	if len(args) > 0 && args[0] == "verify" {
+		if len(args) == 1 {
 			fmt.Fprintln(stderr, "c4solve verify: no files given")
 			return exitBad
 		}
@@ -150,7 +157,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return exitBad
 		}
 		c := newCommand(opt, stdout, stderr)
-		return c.verify(ctx, fs.Args())
+		return c.verify(ctx, args[1:])
 	}
 	c := newCommand(opt, stdout, stderr)
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
@@ -178,6 +185,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	return c.status
+}
+
+// checkTableSize refuses table sizes that cannot be allocated: below the
+// minimum, or more than half the machine's memory.
+func checkTableSize(mib int) error {
+	if mib < ttable.MinMiB {
+		return fmt.Errorf("the table needs at least %d MiB", ttable.MinMiB)
+	}
+	if mem := physicalMemory(); mem > 0 && uint64(mib) > mem>>21 {
+		return fmt.Errorf("more than half of this machine's %d MiB of memory", mem>>20)
+	}
+	if mib > ttable.MaxMiB {
+		return fmt.Errorf("the table holds at most %d MiB", ttable.MaxMiB)
+	}
+	return nil
 }
 
 // command is the state of one run: the solver, the outputs and the worst
@@ -316,10 +338,10 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		if err != nil {
 			c.bad(fmt.Errorf("reading %s: %w", name, err))
 		}
-		fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
 		if ctx.Err() != nil {
-			break
+			break // interrupted: no summary of a partial file
 		}
+		fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
 	}
 	return c.status
 }

@@ -151,6 +151,8 @@ func TestRunStdin(t *testing.T) {
 		{name: "analyze", args: []string{"-analyze"}, stdin: posA + " 1\n" + posA + " 2\n" + posA + "\n", code: 1,
 			stdout: posA + " -3 1 full full -4 1 full\n" + posA + " -3 1 full full -4 1 full MISMATCH\n" +
 				posA + " -3 1 full full -4 1 full\n"},
+		{name: "a line longer than any buffer", stdin: strings.Repeat("4", 70000) + "\n4455\n", code: 2,
+			stdout: "4455 18\n", stderr: []string{"line 1: position 7: column 4 is full"}},
 		{name: "analyze weak", args: []string{"-analyze", "-weak"}, stdin: posE + " 6\n", code: 0,
 			stdout: posE + " -1 -1 -1 -1 1 -1 full\n"},
 	}
@@ -169,6 +171,12 @@ func TestRunUsage(t *testing.T) {
 		{name: "bad flag value", args: []string{"-tt", "many", posA}, code: 2, stderr: []string{"-tt"}},
 		{name: "verify unknown flag", args: []string{"verify", "-x", "f"}, code: 2,
 			stderr: []string{"flag provided but not defined: -x"}},
+		{name: "table too small", args: []string{"-tt", "0", posA}, code: 2,
+			stderr: []string{"-tt 0: the table needs at least 1 MiB"}},
+		{name: "table too large", args: []string{"-tt", "1000000000", posA}, code: 2,
+			stderr: []string{"-tt 1000000000: "}},
+		{name: "verify table too small", args: []string{"verify", "-tt", "-5", "f"}, code: 2,
+			stderr: []string{"-tt -5: the table needs at least 1 MiB"}},
 		{name: "verify no files", args: []string{"verify"}, code: 2, stderr: []string{"c4solve verify: no files given"}},
 		{name: "verify analyze", args: []string{"-analyze", "verify", "f"}, code: 2,
 			stderr: []string{"-analyze does not apply"}},
@@ -253,6 +261,18 @@ func TestRunVerify(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunVerifyCanceled checks that an interrupted verify prints no
+// summary of the part it did.
+func TestRunVerifyCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	good := writeFile(t, t.TempDir(), "good", l3r1)
+	code, stdout, _ := runTest(ctx, "", "verify", good)
+	if code != 2 || stdout != "" {
+		t.Errorf("c4solve verify, interrupted: exit %d, stdout %q; want 2 and nothing", code, stdout)
 	}
 }
 

@@ -1,0 +1,46 @@
+package solver_test
+
+import (
+	"context"
+	"testing"
+
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// benchPositions are fixed positions, the first line of each published
+// set (the third of Test_L1_R3, whose first lines take seconds), so that
+// benchstat can compare the speed of two commits.
+var benchPositions = []struct{ name, moves string }{
+	{"L3_R1", "2252576253462244111563365343671351441"},
+	{"L2_R1", "5554224333234511764415115"},
+	{"L2_R2", "274552224131661"},
+	{"L1_R1", "32164625"},
+	{"L1_R2", "32751571231557"},
+	{"L1_R3", "573154743"},
+}
+
+func BenchmarkSolve(b *testing.B) {
+	tt := ttable.New(64)
+	ctx := context.Background()
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := mustParse(b, bp.moves)
+			s := solver.New(tt)
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				b.StopTimer()
+				tt.Clear()
+				b.StartTimer()
+				r, err := s.Solve(ctx, p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}

@@ -40,11 +40,6 @@ const (
 	BottomRow Bitboard = 1 | 1<<7 | 1<<14 | 1<<21 | 1<<28 | 1<<35 | 1<<42
 	// Playable has every cell of the board, and no sentinel.
 	Playable Bitboard = BottomRow * (1<<Height - 1)
-	// EvenRows has rows 0, 2 and 4 (the first, third and fifth from the
-	// bottom), where the first player's threats are the dangerous ones;
-	// OddRows has rows 1, 3 and 5, the second player's.
-	EvenRows Bitboard = BottomRow * 0b010101
-	OddRows  Bitboard = BottomRow * 0b101010
 )
 
 // Column returns the cells of column col (0-based), sentinel excluded.
@@ -145,15 +140,23 @@ func (p Position) Won() bool { return hasFour(p.current ^ p.mask) }
 // is full.
 func (p Position) Over() bool { return p.moves == Cells || p.Won() }
 
+// CanStillWin reports whether the side to move has a line of four cells
+// with none of the opponent's stones: without one it can never win.
+func (p Position) CanStillWin() bool { return hasFour(Playable &^ p.Opponent()) }
+
+// OpponentCanStillWin is CanStillWin for the side that moved last.
+func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.current) }
+
 // hasFour reports whether s holds four in a row.
 func hasFour(s Bitboard) bool {
-	for _, d := range [...]int{1, colBits, colBits - 1, colBits + 1} {
-		m := s & (s >> d)
-		if m&(m>>(2*d)) != 0 {
-			return true
-		}
-	}
-	return false
+	return fourAlong(s, 1) || fourAlong(s, colBits) || fourAlong(s, colBits-1) || fourAlong(s, colBits+1)
+}
+
+// fourAlong reports whether s holds four in a row along the direction of
+// shift d.
+func fourAlong(s Bitboard, d uint) bool {
+	m := s & (s >> d)
+	return m&(m>>(2*d)) != 0
 }
 
 // winningCells returns the free cells that complete four in a row for the

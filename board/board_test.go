@@ -69,6 +69,27 @@ func (r *refBoard) hasFour(who int8) bool {
 	return false
 }
 
+// openLine reports whether some line of four cells holds none of the
+// stones of who's opponent.
+func (r *refBoard) openLine(who int8) bool {
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	for col := 0; col < board.Width; col++ {
+		for row := 0; row < board.Height; row++ {
+			for _, d := range dirs {
+				open := true
+				for k := 0; k < 4; k++ {
+					c, w := col+k*d[0], row+k*d[1]
+					open = open && onBoard(c, w) && r.cells[c][w] != 3-who
+				}
+				if open {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // winningMove reports whether the side to move makes four by playing col,
 // which must have room.
 func (r *refBoard) winningMove(col int) bool {
@@ -195,6 +216,7 @@ func TestAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	byKey := make(map[uint64][board.Width][board.Height]int8)
 	byCells := make(map[[board.Width][board.Height]int8]uint64)
+	closed := 0 // positions where the side to move has no open line left
 	for g := range games {
 		var (
 			p    board.Position
@@ -226,13 +248,19 @@ func TestAgainstReference(t *testing.T) {
 				t.Fatalf("Parse(%q).Key() = %#x; the same position had key %#x before", name, key, k)
 			}
 			byCells[ref.cells] = key
+			if !p.CanStillWin() {
+				closed++
+			}
 
 			if ref.hasFour(ref.lastMover()) || ref.moves == board.Cells {
 				break
 			}
 		}
 	}
-	t.Logf("%d games, %d distinct positions", games, len(byKey))
+	t.Logf("%d games, %d distinct positions, %d with no open line", games, len(byKey), closed)
+	if closed == 0 {
+		t.Error("no position without an open line for the side to move: CanStillWin untested")
+	}
 }
 
 // compare checks p against ref, the same position reached by cols, and
@@ -303,6 +331,12 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	}
 	if got, want := p.OpponentWinningCells(), ref.winningCells(ref.lastMover()); got != want {
 		errorf("OpponentWinningCells() = %#x; want %#x", got, want)
+	}
+	if got, want := p.CanStillWin(), ref.openLine(ref.toMove()); got != want {
+		errorf("CanStillWin() = %t; want %t", got, want)
+	}
+	if got, want := p.OpponentCanStillWin(), ref.openLine(ref.lastMover()); got != want {
+		errorf("OpponentCanStillWin() = %t; want %t", got, want)
 	}
 	if got, want := p.Possible(), ref.possible(); got != want {
 		errorf("Possible() = %#x; want %#x", got, want)
@@ -461,25 +495,5 @@ func TestZeroValue(t *testing.T) {
 	p.Play(3)
 	if got := p.Cell(3, 0); got != 1 {
 		t.Errorf("Position{} after Play(3): Cell(3, 0) = %d; want 1 (the first player)", got)
-	}
-}
-
-// TestRowMasks checks EvenRows and OddRows cell by cell.
-func TestRowMasks(t *testing.T) {
-	var even, odd board.Bitboard
-	for col := 0; col < board.Width; col++ {
-		for row := 0; row < board.Height; row++ {
-			if row%2 == 0 {
-				even |= cellBit(col, row)
-			} else {
-				odd |= cellBit(col, row)
-			}
-		}
-	}
-	if board.EvenRows != even {
-		t.Errorf("EvenRows = %#x; want %#x", board.EvenRows, even)
-	}
-	if board.OddRows != odd {
-		t.Errorf("OddRows = %#x; want %#x", board.OddRows, odd)
 	}
 }

@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"c4solve/solver"
@@ -20,8 +21,10 @@ var benchPositions = []struct{ name, moves string }{
 	{"L1_R3", "573154743"},
 }
 
+var benchMiB = flag.Int("tt", 64, "table size in MiB for benchmarks")
+
 func BenchmarkSolve(b *testing.B) {
-	tt := ttable.New(64)
+	tt := ttable.New(*benchMiB)
 	ctx := context.Background()
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {

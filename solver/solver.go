@@ -23,8 +23,6 @@ var ErrGameOver = errors.New("the game is already over")
 // often enough to stop within a millisecond, rarely enough to cost nothing.
 const pollInterval = 1 << 12
 
-var etcMaxMoves = 30
-
 // columnOrder is the center-first order in which moves are tried before
 // threats reorder them: central cells lie on more lines of four.
 var columnOrder = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
@@ -204,6 +202,13 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		return 0 // both last stones can only be played, and neither wins
 	}
 	lo, hi := minScore(n), maxScore(n)
+	// A side with no line of four left open cannot win.
+	if !p.CanStillWin() {
+		hi = min(hi, 0)
+	}
+	if !p.OpponentCanStillWin() {
+		lo = max(lo, 0)
+	}
 	key, mirrored := ttKey(p)
 	ttMove := -1
 	if e, ok := s.tt.Get(key); ok {
@@ -244,17 +249,21 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		count++
 	}
 
+	// Load the children's table buckets all at once: their memory
+	// latencies overlap, and the children's own probes find them cached.
+	var childKeys [board.Width]uint64
+	for i := 0; i < count; i++ {
+		child := p
+		child.PlayMove(moves[i].cell)
+		childKeys[i], _ = ttKey(child)
+		s.tt.Prefetch(childKeys[i])
+	}
 	// Enhanced transposition cutoff: a child whose stored upper bound
 	// already proves a fail high saves searching any move.
-	if n < etcMaxMoves {
-		for i := 0; i < count; i++ {
-			child := p
-			child.PlayMove(moves[i].cell)
-			ck, _ := ttKey(child)
-			if e, ok := s.tt.Get(ck); ok && -e.Upper >= beta {
-				s.store(key, mirrored, -e.Upper, hi, moves[i].col, s.nodes)
-				return -e.Upper
-			}
+	for i := 0; i < count; i++ {
+		if e, ok := s.tt.Get(childKeys[i]); ok && -e.Upper >= beta {
+			s.store(key, mirrored, -e.Upper, hi, moves[i].col, s.nodes)
+			return -e.Upper
 		}
 	}
 

@@ -151,6 +151,15 @@ func (t *Table) Get(key uint64) (Entry, bool) {
 	return Entry{}, false
 }
 
+// Prefetch starts loading the bucket of key into the cache, so that a Get
+// of key soon after need not wait for memory. Prefetching the buckets of
+// several keys in a row overlaps their memory latencies; a probe that
+// branches on each answer would wait for them one at a time.
+func (t *Table) Prefetch(key uint64) {
+	slots, _ := t.bucket(key)
+	slots[0].Load() // atomic: the compiler keeps the load
+}
+
 func decode(w uint64) Entry {
 	return Entry{
 		Lower: int(w&boundMask) - scoreOffset,

@@ -147,6 +147,34 @@ func (p Position) CanStillWin() bool { return hasFour(Playable &^ p.Opponent()) 
 // OpponentCanStillWin is CanStillWin for the side that moved last.
 func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.current) }
 
+// ClaimevenBound applies Allis' claimeven rule to a position where the
+// first player is to move and every column holds an even number of stones.
+// The second player can then answer every move directly on top of it, so
+// the first player only ever gets cells on the 1st, 3rd and 5th rows from
+// the bottom, and the second player gets all the empty cells on the 2nd,
+// 4th and 6th. If the first player's stones and those odd-row cells hold no
+// line of four, it cannot win (bound 0); if moreover the second player's
+// stones and the even-row cells hold one, the second player completes it
+// before the board fills (bound -1). It returns the bound on the score of
+// the side to move and whether the rule applies.
+func (p Position) ClaimevenBound() (int, bool) {
+	if p.moves%2 != 0 || p.mask&oddRows != (p.mask&^oddRows)<<1 {
+		return 0, false // second player to move, or a column of odd height
+	}
+	free := Playable &^ p.mask
+	if hasFour(p.current | free&^oddRows) {
+		return 0, false
+	}
+	if hasFour(p.Opponent() | free&oddRows) {
+		return -1, true
+	}
+	return 0, true
+}
+
+// oddRows has the cells of rows 1, 3 and 5 (0-based): the 2nd, 4th and 6th
+// from the bottom.
+const oddRows Bitboard = BottomRow * 0b101010
+
 // hasFour reports whether s holds four in a row.
 func hasFour(s Bitboard) bool {
 	return fourAlong(s, 1) || fourAlong(s, colBits) || fourAlong(s, colBits-1) || fourAlong(s, colBits+1)

@@ -170,13 +170,10 @@ type move struct {
 
 // ttKey returns the table key of p: its key or its mirror's, whichever is
 // smaller, and whether the mirror's was taken (stored moves are then
-// mirrored too).
-func ttKey(p board.Position) (uint64, bool) {
+// mirrored too). Mirror images have the same score.
+func ttKey(p board.Position) (key uint64, mirrored bool) {
 	k, m := p.Key(), p.MirrorKey()
-	if m < k {
-		return m, true
-	}
-	return k, false
+	return min(k, m), m < k
 }
 
 // negamax returns the score of p, which must not be over and whose side to
@@ -208,6 +205,9 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 	}
 	if !p.OpponentCanStillWin() {
 		lo = max(lo, 0)
+	}
+	if b, ok := p.ClaimevenBound(); ok {
+		hi = min(hi, b)
 	}
 	key, mirrored := ttKey(p)
 	ttMove := -1

@@ -33,13 +33,19 @@
 // transposition cutoff, Plaat, Schaeffer, Pijls and de Bruin, "Nearly
 // optimal minimax tree search?", 1994).
 //
-// Moves are ordered center first and then by the number of threats
-// (cells where four would be completed) the move creates, after the move
-// the table remembers as best. Immediate wins end the search before it
-// starts; a forced block is the only move tried; moves that let the
-// opponent win at once are never tried (Allis, "A knowledge-based approach
-// of Connect-Four", 1988, and Pons, part 9, "Anticipate direct losing
-// moves").
+// Moves are ordered by the threats (cells where four would be completed)
+// they leave, weighing most those right above a column's next free cell,
+// then center first; the move the table remembers as best goes first.
+// Immediate wins end the search before it starts; a forced block is the
+// only move tried; moves that let the opponent win at once are never tried
+// (Allis, "A knowledge-based approach of Connect-Four", 1988, and Pons,
+// part 9, "Anticipate direct losing moves").
+//
+// Static bounds cut nodes before any move: the number of stones bounds
+// how soon either side can win; a side with no open line of four cannot
+// win; and when the first player is to move and every column has an even
+// height, Allis' claimeven rule bounds its score by 0, or by -1 when the
+// second player's follow-up completes a four.
 //
 // A Solver is one search thread with its own counters; several Solvers may
 // share one table.

@@ -229,6 +229,7 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 	// A symmetric position needs only one of each mirrored pair of moves.
 	symmetric := p.Key() == p.MirrorKey()
 
+	oppThreats := p.OpponentWinningCells()
 	var moves [board.Width]move
 	count := 0
 	for _, col := range columnOrder {
@@ -236,9 +237,9 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		if cell == 0 || symmetric && col > board.Width/2 {
 			continue
 		}
-		sc := p.ThreatsAfter(cell).Count()
+		sc := orderScore(p, cell, oppThreats)
 		if col == ttMove {
-			sc = 1 << 8
+			sc = 1 << 16
 		}
 		// Insertion sort, stable: equal scores keep center-first order.
 		i := count
@@ -310,4 +311,20 @@ func (s *Solver) store(key uint64, mirrored bool, lower, upper, col int, start u
 		col = board.Width - 1 - col
 	}
 	s.tt.Put(key, lower, upper, col, s.nodes-start)
+}
+
+// orderScore rates a move for ordering: the threats it leaves its player
+// (cells that would complete four), three points each, plus one point for
+// each threat directly above a column's next free cell, which the opponent
+// can then not play under. Threats directly above an opponent's threat do
+// not count: the opponent's comes first. Idea from Christophe Steininger's
+// solver; the weights are this package's, measured on the published sets
+// (mean nodes against counting all threats alike, Test_L2_R2 / Test_L1_R2
+// first 200 / Test_L1_R3 30 lines of 11+ stones: 29,883 / 829,822 /
+// 1,062,276 before, 25,362 / 713,108 / 826,727 after; Test_L1_R1, whose
+// wins are quick, rises from 2,939 to 3,430).
+func orderScore(p board.Position, cell, oppThreats board.Bitboard) int {
+	t := p.ThreatsAfter(cell) &^ (oppThreats << 1)
+	next := ((p.Mask() | cell) + board.BottomRow) & board.Playable
+	return 3*t.Count() + (t & (next << 1)).Count()
 }

@@ -237,6 +237,13 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		if cell == 0 || symmetric && col > board.Width/2 {
 			continue
 		}
+		child := p
+		child.PlayMove(cell)
+		if child.NonLosingMoves() == 0 {
+			// The opponent cannot parry: we win with our next stone, the
+			// best any move can do (see maxScore).
+			return maxScore(n)
+		}
 		sc := orderScore(p, cell, oppThreats)
 		if col == ttMove {
 			sc = 1 << 16
@@ -249,6 +256,13 @@ func (s *Solver) negamax(p board.Position, alpha, beta int) int {
 		moves[i] = move{cell: cell, col: col, score: sc}
 		count++
 	}
+
+	// No move wins with our next stone: at best the one after.
+	hi = min(hi, maxScore(n+2))
+	if hi <= alpha {
+		return hi
+	}
+	beta = min(beta, hi)
 
 	// Load the children's table buckets all at once: their memory
 	// latencies overlap, and the children's own probes find them cached.

@@ -6,3 +6,5 @@ require (
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 )
+
+require golang.org/x/sync v0.24.0 // indirect

@@ -259,7 +259,7 @@ func TestSolve(t *testing.T) {
 		{"23163416124767223154467471272416755633", 0, true, true, false, 0, false},
 		{"71255763773133525731261364622167124446454", 0, true, false, false, 0, false}, // 41 stones
 	}
-	s := solver.New(ttable.New(16))
+	s := solver.New(ttable.New(16), 1)
 	ctx := context.Background()
 	for _, tt := range tests {
 		p, err := board.Parse(tt.moves)

@@ -29,7 +29,7 @@ func BenchmarkSolve(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
 			p := mustParse(b, bp.moves)
-			s := solver.New(tt)
+			s := solver.New(tt, 1)
 			b.ReportAllocs()
 			var nodes uint64
 			for b.Loop() {

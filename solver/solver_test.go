@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -56,7 +57,7 @@ func TestKnownPositions(t *testing.T) {
 	if len(lines) < 300 {
 		t.Fatalf("positions.txt has %d positions; want at least 300", len(lines))
 	}
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range lines {
 		s.Table().Clear()
@@ -77,7 +78,7 @@ func TestKnownPositions(t *testing.T) {
 // them: bounds left by one search must never spoil another.
 func TestWarmTable(t *testing.T) {
 	lines := readPositions(t)
-	s := solver.New(ttable.New(1)) // small, so replacement happens a lot
+	s := solver.New(ttable.New(1), 1) // small, so replacement happens a lot
 	ctx := context.Background()
 	for _, l := range lines {
 		r, err := s.Solve(ctx, l.Position)
@@ -88,7 +89,7 @@ func TestWarmTable(t *testing.T) {
 }
 
 func TestMirror(t *testing.T) {
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
 		s.Table().Clear()
@@ -101,7 +102,7 @@ func TestMirror(t *testing.T) {
 }
 
 func TestWeak(t *testing.T) {
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
 		s.Table().Clear()
@@ -114,7 +115,7 @@ func TestWeak(t *testing.T) {
 }
 
 func TestAnalyze(t *testing.T) {
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	if !testing.Short() { // seven solves of 5-stone positions: seconds
 		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
@@ -164,7 +165,7 @@ func TestAnalyze(t *testing.T) {
 }
 
 func TestGameOver(t *testing.T) {
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	for _, moves := range []string{"1212121", "4455667"} {
 		_, err := s.Solve(context.Background(), mustParse(t, moves))
 		if !errors.Is(err, solver.ErrGameOver) {
@@ -183,7 +184,7 @@ func TestImmediate(t *testing.T) {
 		{"121212", 18}, // the first player completes four in column 1
 		{"22334", -18}, // the second player cannot block both 1 and 5
 	}
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	for _, tt := range tests {
 		r, err := s.Solve(context.Background(), mustParse(t, tt.moves))
 		if err != nil || r.Score != tt.score {
@@ -224,7 +225,7 @@ func TestAgainstNegamax(t *testing.T) {
 		count = 200
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	for solved := 0; solved < count; {
 		p, ok := randomPosition(rng, 30+rng.IntN(6))
 		if !ok {
@@ -262,7 +263,7 @@ func randomPosition(rng *rand.Rand, n int) (board.Position, bool) {
 
 func TestCancel(t *testing.T) {
 	p := mustParse(t, "") // takes minutes: surely still running at the deadline
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -281,7 +282,7 @@ func TestCancel(t *testing.T) {
 
 func TestZeroAllocs(t *testing.T) {
 	p := mustParse(t, "274552224131661")
-	s := solver.New(ttable.New(testMiB))
+	s := solver.New(ttable.New(testMiB), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var nodes uint64
@@ -292,5 +293,85 @@ func TestZeroAllocs(t *testing.T) {
 	})
 	if allocs != 0 || nodes < 10 {
 		t.Errorf("Solve: %v allocations over %d nodes; want 0 (over at least 10 nodes)", allocs, nodes)
+	}
+}
+
+// TestThreads solves the known positions with 1, 2, 3 and 8 workers
+// sharing one table: the scores must not depend on the number.
+func TestThreads(t *testing.T) {
+	lines := readPositions(t)
+	if testing.Short() {
+		lines = lines[:len(lines)/3]
+	}
+	ctx := context.Background()
+	for _, threads := range []int{1, 2, 3, 8} {
+		s := solver.New(ttable.New(testMiB), threads)
+		for _, l := range lines {
+			s.Table().Clear()
+			r, err := s.Solve(ctx, l.Position)
+			if err != nil || r.Score != l.Expected {
+				t.Errorf("%d threads: Solve(%q) = %d, %v; want %d", threads, l.Moves, r.Score, err, l.Expected)
+			}
+			w, err := s.SolveWeak(ctx, l.Position)
+			if want := min(max(l.Expected, -1), 1); err != nil || w.Score != want {
+				t.Errorf("%d threads: SolveWeak(%q) = %d, %v; want %d", threads, l.Moves, w.Score, err, want)
+			}
+		}
+	}
+}
+
+// TestCancelThreads stops a 4-worker solve and checks that no goroutine
+// outlives it.
+func TestCancelThreads(t *testing.T) {
+	s := solver.New(ttable.New(testMiB), 4)
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Solve(ctx, mustParse(t, ""))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve with deadline: error %v; want DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Solve took %v to notice the deadline", d)
+	}
+	if r.Lower > 1 || r.Upper < 1 {
+		t.Errorf("interrupted bounds [%d, %d] exclude the score 1", r.Lower, r.Upper)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines after the solve; %d before", after, before)
+	}
+	nodes, _, _ := s.Progress()
+	if nodes == 0 || r.Nodes < nodes {
+		t.Errorf("Progress() nodes = %d, Result.Nodes = %d; want 0 < progress <= result", nodes, r.Nodes)
+	}
+}
+
+// TestProgress reads the progress of a running solve from another
+// goroutine (run it with -race).
+func TestProgress(t *testing.T) {
+	s := solver.New(ttable.New(testMiB), 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Solve(ctx, mustParse(t, ""))
+	}()
+	var last uint64
+	for seen := false; !seen; {
+		select {
+		case <-done:
+			seen = true
+		case <-time.After(10 * time.Millisecond):
+		}
+		nodes, lo, hi := s.Progress()
+		if nodes < last || nodes > 0 && (lo > 1 || hi < 1) {
+			t.Fatalf("Progress() = %d, [%d, %d]; nodes before %d, score 1", nodes, lo, hi, last)
+		}
+		last = nodes
+	}
+	if last == 0 {
+		t.Error("Progress() never reported a node")
 	}
 }

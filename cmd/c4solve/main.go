@@ -212,7 +212,7 @@ type command struct {
 }
 
 func newCommand(opt options, stdout, stderr io.Writer) *command {
-	return &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB)), stdout: stdout, stderr: stderr}
+	return &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB), 1), stdout: stdout, stderr: stderr}
 }
 
 // fail raises the exit status to at least st.

@@ -201,6 +201,8 @@ type Options struct {
 type Outcome struct {
 	Line     Line
 	Score    int
+	Lower    int // bounds on the score; only they are known when interrupted
+	Upper    int
 	Nodes    uint64
 	Time     time.Duration
 	Mismatch bool
@@ -217,7 +219,7 @@ func Solve(ctx context.Context, s *solver.Solver, l Line, opt Options) (Outcome,
 	}
 	start := time.Now()
 	r, err := solve(ctx, l.Position)
-	o := Outcome{Line: l, Score: r.Score, Nodes: r.Nodes, Time: time.Since(start)}
+	o := Outcome{Line: l, Score: r.Score, Lower: r.Lower, Upper: r.Upper, Nodes: r.Nodes, Time: time.Since(start)}
 	if err != nil {
 		return o, err
 	}

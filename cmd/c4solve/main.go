@@ -38,13 +38,25 @@
 // second. The table is cleared before each position (not timed) unless
 // -warm is given. Progress is shown on standard error when it is a terminal.
 //
+// The search runs on -threads goroutines (by default one per CPU) that
+// share one transposition table; the score does not depend on their
+// number. A solve stopped by -timeout or by an interrupt (Ctrl-C) prints
+// what it established, as
+//
+//	MOVES incomplete LOWER <= score <= UPPER
+//
+// and the command stops there. While a solve runs for more than a second,
+// its progress (time, nodes, nodes per second, score bounds) is shown on
+// standard error when that is a terminal.
+//
 // Results go to standard output and nothing else does; errors and -v
 // statistics go to standard error. A bad position is reported with its
 // argument or line number and the character at fault, and the rest are
 // still solved.
 //
 // Exit status: 0 when all went well; 1 when a computed score differed from
-// an expected one; 2 for bad usage, a bad position, or an unreadable file.
+// an expected one; 2 for bad usage, a bad position, or an unreadable file;
+// 3 when a solve was stopped before it finished.
 package main
 
 import (
@@ -55,8 +67,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/term"
@@ -70,8 +84,9 @@ import (
 // Exit statuses.
 const (
 	exitOK       = 0
-	exitMismatch = 1
-	exitBad      = 2
+	exitMismatch   = 1
+	exitBad        = 2
+	exitIncomplete = 3
 )
 
 // options are the flags every command takes.
@@ -80,6 +95,8 @@ type options struct {
 	analyze bool
 	warm    bool
 	ttMiB   int
+	threads int
+	timeout time.Duration
 	verbose bool
 }
 
@@ -87,6 +104,8 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
 	fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
 	fs.IntVar(&o.ttMiB, "tt", ttable.DefaultMiB, "transposition table size in MiB")
+	fs.IntVar(&o.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
 }
@@ -104,8 +123,10 @@ when the game ends if it wins; the negative of that if it loses.
 Input lines may carry an expected score ("4453 -2"); a differing result
 gets a third field, MISMATCH. Blank lines and '#' comments are skipped.
 
+A solve stopped by -timeout or Ctrl-C prints "MOVES incomplete L <= score <= U".
+
 Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
-bad position or unreadable file.
+bad position or unreadable file, 3 a solve was stopped before it finished.
 
 Flags:
 `
@@ -147,6 +168,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "c4solve: -tt %d: %v\n", opt.ttMiB, err)
 		return exitBad
 	}
+	if opt.threads < 1 || opt.threads > maxThreads {
+		fmt.Fprintf(stderr, "c4solve: -threads %d: want 1 to %d\n", opt.threads, maxThreads)
+		return exitBad
+	}
+	if opt.timeout < 0 {
+		fmt.Fprintf(stderr, "c4solve: -timeout %v: want a positive duration, or 0 for none\n", opt.timeout)
+		return exitBad
+	}
+	if opt.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.timeout)
+		defer cancel()
+	}
 	if len(args) > 0 && args[0] == "verify" {
 		if len(args) == 1 {
 			fmt.Fprintln(stderr, "c4solve verify: no files given")
@@ -187,6 +221,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return c.status
 }
 
+// maxThreads bounds -threads: far more goroutines than cores only slow the
+// search down.
+const maxThreads = 1024
+
 // checkTableSize refuses table sizes that cannot be allocated: below the
 // minimum, or more than half the machine's memory.
 func checkTableSize(mib int) error {
@@ -208,11 +246,16 @@ type command struct {
 	opt            options
 	s              *solver.Solver
 	stdout, stderr io.Writer
+	terminal       bool // stderr is a terminal: show progress there
 	status         int
 }
 
 func newCommand(opt options, stdout, stderr io.Writer) *command {
-	return &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB), 1), stdout: stdout, stderr: stderr}
+	c := &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB), opt.threads), stdout: stdout, stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		c.terminal = term.IsTerminal(int(f.Fd()))
+	}
+	return c
 }
 
 // fail raises the exit status to at least st.
@@ -230,9 +273,14 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 		c.analyzeLine(ctx, where, l)
 		return
 	}
+	stop := c.showProgress()
 	o, err := bench.Solve(ctx, c.s, l, bench.Options{Weak: c.opt.weak})
+	stop()
 	if err != nil {
 		c.solveError(where, l, err)
+		if !errors.Is(err, solver.ErrGameOver) {
+			fmt.Fprintf(c.stdout, "%s incomplete %d <= score <= %d\n", l.Moves, o.Lower, o.Upper)
+		}
 		return
 	}
 	out := l.Moves + " " + strconv.Itoa(o.Score)
@@ -246,7 +294,9 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 
 func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	start := time.Now()
+	stop := c.showProgress()
 	an, err := c.s.Analyze(ctx, l.Position)
+	stop()
 	if err != nil {
 		c.solveError(where, l, err)
 		return
@@ -282,9 +332,53 @@ func (c *command) solveError(where string, l bench.Line, err error) {
 		c.bad(fmt.Errorf("%s %q: %w", where, l.Moves, err))
 		return
 	}
-	// Interrupted: say so; nothing partial goes to stdout.
-	fmt.Fprintf(c.stderr, "c4solve: %s %q: %v\n", where, l.Moves, err)
-	c.fail(exitBad)
+	fmt.Fprintf(c.stderr, "c4solve: %s %q: interrupted: %v\n", where, l.Moves, err)
+	c.fail(exitIncomplete)
+}
+
+// progressDelay is how long a solve runs before progress is shown: quick
+// solves show none.
+const progressDelay = time.Second
+
+// showProgress shows, while a solve runs and stderr is a terminal, its
+// elapsed time, nodes, node rate and score bounds, refreshed in place. It
+// returns the function that ends the display; no goroutine outlives it.
+func (c *command) showProgress() (stop func()) {
+	if !c.terminal {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		tick := time.NewTicker(progressDelay / 4)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(c.stderr, "\r\033[K")
+				}
+				return
+			case <-tick.C:
+			}
+			d := time.Since(start)
+			if d < progressDelay {
+				continue
+			}
+			nodes, lo, hi := c.s.Progress()
+			fmt.Fprintf(c.stderr, "\r\033[K%v  %d nodes  %.2f M nodes/s  %d <= score <= %d",
+				d.Round(time.Second), nodes, float64(nodes)/d.Seconds()/1e6, lo, hi)
+			shown = true
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 func (c *command) stats(moves string, nodes uint64, d time.Duration) {
@@ -297,10 +391,7 @@ func (c *command) stats(moves string, nodes uint64, d time.Duration) {
 
 // verify checks each file and prints its mismatches and summary.
 func (c *command) verify(ctx context.Context, files []string) int {
-	progress := false
-	if f, ok := c.stderr.(*os.File); ok {
-		progress = term.IsTerminal(int(f.Fd()))
-	}
+	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
 	for _, name := range files {
 		f, err := os.Open(name)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,6 +104,8 @@ func TestRunArgs(t *testing.T) {
 			stderr: []string{`argument 2 "448": position 3: '8' is not a column 1-7`}},
 		{name: "won then good", args: []string{posWon, posC}, code: 2, stdout: posC + " -1\n",
 			stderr: []string{`argument 1 "1212121"`}},
+		{name: "threads", args: []string{"-threads", "3", posA, posB}, stdout: posA + " 1\n" + posB + " -3\n"},
+		{name: "timeout not reached", args: []string{"-timeout", "1m", posA}, stdout: posA + " 1\n"},
 		{name: "weak win", args: []string{"-weak", posA}, stdout: posA + " 1\n"},
 		{name: "weak loss", args: []string{"-weak", posB}, stdout: posB + " -1\n"},
 		{name: "weak draw", args: []string{"-weak", pos41}, stdout: pos41 + " 0\n"},
@@ -177,6 +180,10 @@ func TestRunUsage(t *testing.T) {
 			stderr: []string{"-tt 1000000000: "}},
 		{name: "verify table too small", args: []string{"verify", "-tt", "-5", "f"}, code: 2,
 			stderr: []string{"-tt -5: the table needs at least 1 MiB"}},
+		{name: "no threads", args: []string{"-threads", "0", posA}, code: 2,
+			stderr: []string{"-threads 0: want 1 to 1024"}},
+		{name: "negative timeout", args: []string{"-timeout", "-1s", posA}, code: 2,
+			stderr: []string{"-timeout -1s: want a positive duration"}},
 		{name: "verify no files", args: []string{"verify"}, code: 2, stderr: []string{"c4solve verify: no files given"}},
 		{name: "verify analyze", args: []string{"-analyze", "verify", "f"}, code: 2,
 			stderr: []string{"-analyze does not apply"}},
@@ -271,8 +278,21 @@ func TestRunVerifyCanceled(t *testing.T) {
 	cancel()
 	good := writeFile(t, t.TempDir(), "good", l3r1)
 	code, stdout, _ := runTest(ctx, "", "verify", good)
-	if code != 2 || stdout != "" {
-		t.Errorf("c4solve verify, interrupted: exit %d, stdout %q; want 2 and nothing", code, stdout)
+	if code != 3 || stdout != "" {
+		t.Errorf("c4solve verify, interrupted: exit %d, stdout %q; want 3 and nothing", code, stdout)
+	}
+}
+
+// TestRunTimeout stops a long solve with -timeout: the bounds it prints
+// must hold the score, -1, and the command must stop there.
+func TestRunTimeout(t *testing.T) {
+	code, stdout, stderr := runTest(context.Background(), "", "-timeout", "50ms", "-threads", "2", "4", posA)
+	var lo, hi int
+	n, err := fmt.Sscanf(stdout, "4 incomplete %d <= score <= %d\n", &lo, &hi)
+	if code != 3 || n != 2 || err != nil || lo > -1 || hi < -1 ||
+		!strings.Contains(stderr, `argument 1 "4": interrupted: context deadline exceeded`) {
+		t.Errorf("c4solve -timeout 50ms 4 %s: exit %d, stdout %q, stderr %q; want 3, bounds around -1, deadline exceeded",
+			posA, code, stdout, stderr)
 	}
 }
 
@@ -282,9 +302,10 @@ func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	code, stdout, stderr := runTest(ctx, "", "4453", posA)
-	if code != 2 || stdout != "" || !strings.Contains(stderr, `argument 1 "4453": context canceled`) {
-		t.Errorf("c4solve 4453 %s, interrupted: exit %d, stdout %q, stderr %q; want 2, nothing, context canceled",
-			posA, code, stdout, stderr)
+	if want := "4453 incomplete -18 <= score <= 18\n"; code != 3 || stdout != want ||
+		!strings.Contains(stderr, `argument 1 "4453": interrupted: context canceled`) {
+		t.Errorf("c4solve 4453 %s, interrupted: exit %d, stdout %q, stderr %q; want 3, %q, context canceled",
+			posA, code, stdout, stderr, want)
 	}
 	if strings.Contains(stderr, posA) {
 		t.Errorf("c4solve 4453 %s, interrupted: stderr %q; want it to stop after the first", posA, stderr)

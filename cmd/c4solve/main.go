@@ -83,7 +83,7 @@ import (
 
 // Exit statuses.
 const (
-	exitOK       = 0
+	exitOK         = 0
 	exitMismatch   = 1
 	exitBad        = 2
 	exitIncomplete = 3

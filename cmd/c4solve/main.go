@@ -4,6 +4,7 @@
 //
 //	c4solve [flags] [MOVES ...]
 //	c4solve [flags] verify FILE ...
+//	c4solve bench [flags] FILE ...
 //
 // A position is written as the columns played so far, 1 (left) to 7
 // (right), in order from the empty 7x6 board: "4453" is four moves, the
@@ -113,6 +114,8 @@ func (o *options) register(fs *flag.FlagSet) {
 const usageText = `Usage:
   c4solve [flags] [MOVES ...]      solve positions (standard input if none, or "-")
   c4solve [flags] verify FILE ...  check benchmark files and time the solves
+  c4solve bench [flags] FILE ...   measure speed at several thread counts and
+                                   table sizes ("c4solve bench -h")
 
 MOVES are the columns played from the empty board, 1 to 7: "4453".
 "" is the empty board. Each result is printed as "MOVES SCORE".
@@ -154,6 +157,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exitBad
 	}
 	args = fs.Args()
+	if len(args) > 0 && args[0] == "bench" {
+		return runBench(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "verify" {
 		// Flags may also follow the command name.
 		if err := fs.Parse(args[1:]); err != nil {

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"c4solve/bench"
+)
+
+const benchUsage = `Usage:
+  c4solve bench [flags] FILE ...
+
+Solves the positions of benchmark-format files ("moves score" lines) at
+every combination of the listed thread counts and table sizes, and prints
+one markdown table row per file and setting: positions, mismatches, mean,
+median and max solve time, mean nodes, nodes per second, and the speedup
+over one thread (when 1 is among the thread counts). The table is cleared
+before each position (cold; not timed) unless -warm is given.
+
+Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage or
+an unreadable file or line, 3 interrupted.
+
+Flags:
+`
+
+// runBench is the bench command.
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("c4solve bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	threads := fs.String("threads", "1,2", "comma-separated thread counts")
+	tts := fs.String("tt", "64", "comma-separated table sizes in MiB")
+	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")
+	warm := fs.Bool("warm", false, "keep the table between positions instead of clearing it")
+	weak := fs.Bool("weak", false, "solve for the sign of the score only")
+	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, benchUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitBad
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "c4solve bench: "+format+"\n", a...)
+		return exitBad
+	}
+	threadList, err := intList(*threads, 1, maxThreads)
+	if err != nil {
+		return fail("-threads: %v", err)
+	}
+	ttList, err := intList(*tts, 1, 1<<30)
+	if err != nil {
+		return fail("-tt: %v", err)
+	}
+	for _, mib := range ttList {
+		if err := checkTableSize(mib); err != nil {
+			return fail("-tt %d: %v", mib, err)
+		}
+	}
+	if *lines < 0 {
+		return fail("-lines %d: want 0 or more", *lines)
+	}
+	write := map[string]func(io.Writer, []bench.Row) error{".json": bench.WriteJSON, ".csv": bench.WriteCSV}[filepath.Ext(*out)]
+	if *out != "" && write == nil {
+		return fail("-o %s: the name must end in .json or .csv", *out)
+	}
+	if fs.NArg() == 0 {
+		return fail("no files given")
+	}
+
+	status := exitOK
+	var rows []bench.Row
+	for _, name := range fs.Args() {
+		ls, err := readLines(name, *lines)
+		if err != nil {
+			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
+			status = exitBad
+			continue
+		}
+		for _, mib := range ttList {
+			for _, th := range threadList {
+				set := bench.Setting{Threads: th, TableMiB: mib, Warm: *warm, Weak: *weak}
+				st, err := bench.Measure(ctx, ls, set, func(o bench.Outcome) {
+					if o.Mismatch {
+						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
+							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)
+					}
+				})
+				if err != nil {
+					fmt.Fprintf(stderr, "c4solve bench: %s: %v\n", name, err)
+					if ctx.Err() != nil {
+						return exitIncomplete
+					}
+					status = max(status, exitBad)
+					continue
+				}
+				if st.Mismatches > 0 {
+					status = max(status, exitMismatch)
+				}
+				rows = append(rows, bench.Row{File: filepath.Base(name), Setting: set, Stats: st})
+			}
+		}
+	}
+	bench.FillSpeedups(rows)
+	bench.WriteMarkdown(stdout, rows)
+	if write != nil {
+		if err := writeResults(*out, rows, write); err != nil {
+			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
+			status = max(status, exitBad)
+		}
+	}
+	return status
+}
+
+// intList parses a comma-separated list of whole numbers in [lo, hi].
+func intList(s string, lo, hi int) ([]int, error) {
+	var list []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < lo || n > hi {
+			return nil, fmt.Errorf("%q is not a whole number from %d to %d", f, lo, hi)
+		}
+		list = append(list, n)
+	}
+	return list, nil
+}
+
+// readLines reads the position lines of a file, the first limit of them
+// if limit > 0. A bad line is an error: a benchmark must measure the whole
+// file it names.
+func readLines(name string, limit int) ([]bench.Line, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ls []bench.Line
+	var bad error
+	err = bench.Scan(f, func(l bench.Line) bool {
+		ls = append(ls, l)
+		return limit == 0 || len(ls) < limit
+	}, func(e *bench.LineError) {
+		if bad == nil {
+			bad = fmt.Errorf("%s: %w", name, e)
+		}
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ls, nil
+}
+
+// writeResults writes rows to a new file, through a temporary file renamed
+// into place so that a failed run leaves no half-written results.
+func writeResults(name string, rows []bench.Row, write func(io.Writer, []bench.Row) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp, rows); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

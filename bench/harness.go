@@ -52,8 +52,9 @@ func Measure(ctx context.Context, lines []Line, set Setting, each func(Outcome))
 	return st, nil
 }
 
-// FillSpeedups sets the Speedup of every row whose file and table size
-// also have a one-thread row.
+// FillSpeedups sets the Speedup of every row for which a one-thread row
+// of the same file, table size, table mode (warm or cold) and solve mode
+// (weak or strong) exists.
 func FillSpeedups(rows []Row) {
 	type key struct {
 		file string
@@ -74,7 +75,8 @@ func FillSpeedups(rows []Row) {
 	}
 }
 
-// columns are the fields of a row, in the order every format writes them.
+// columns are the names of a row's fields: the CSV header in its order,
+// and the JSON keys.
 var columns = []string{"file", "threads", "tt_mib", "table", "mode", "positions", "mismatches",
 	"mean_s", "median_s", "max_s", "mean_nodes", "nodes_per_s", "speedup"}
 
@@ -95,7 +97,7 @@ func (r Row) mode() string {
 // fields returns the row's values as text, machine-readable (seconds,
 // plain numbers).
 func (r Row) fields() []string {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	return []string{r.File, strconv.Itoa(r.Threads), strconv.Itoa(r.TableMiB), r.table(), r.mode(),
 		strconv.Itoa(r.Stats.Positions), strconv.Itoa(r.Stats.Mismatches),
 		f(r.Stats.Mean().Seconds()), f(r.Stats.Median().Seconds()), f(r.Stats.Max().Seconds()),
@@ -105,8 +107,11 @@ func (r Row) fields() []string {
 // WriteMarkdown writes the rows as a markdown table, durations rounded
 // for reading.
 func WriteMarkdown(w io.Writer, rows []Row) error {
-	fmt.Fprintln(w, "| file | threads | table MiB | table | mode | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |")
-	fmt.Fprintln(w, "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |\n",
+		"|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	if err != nil {
+		return err
+	}
 	for _, r := range rows {
 		speedup := "-"
 		if r.Speedup > 0 {

@@ -47,6 +47,17 @@
 // height, Allis' claimeven rule bounds its score by 0, or by -1 when the
 // second player's follow-up completes a four.
 //
-// A Solver is one search thread with its own counters; several Solvers may
-// share one table.
+// # Parallel search
+//
+// A Solver runs its workers under errgroup (golang.org/x/sync) on the same
+// root, sharing the table and the root's score range: lazy SMP, as in the
+// chess engines that popularised it (Stockfish, after Dann Corbit's and
+// Daniel Homan's descriptions on talkchess; see also "Lazy SMP" on the
+// Chess Programming Wiki). The workers diversify: the helpers probe values
+// next to the first worker's, and take moves near the root in rotated
+// orders, so that they fill the table with subtrees the others reach
+// later. The first worker to close the range stops the others through
+// their context, which every worker polls every few thousand nodes. Every
+// bound any worker stores is proven, so the score never depends on the
+// number of workers.
 package solver

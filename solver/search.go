@@ -13,6 +13,7 @@ import (
 type worker struct {
 	tt        *ttable.Table
 	id        int           // 0 for the first worker; others diversify
+	rootMoves int           // stones on the board at the root of the solve
 	nodes     uint64        // nodes of the current solve
 	published atomic.Uint64 // nodes, as last published for progress readers
 
@@ -24,6 +25,7 @@ type worker struct {
 // closes or the search is stopped.
 func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 	w.nodes = 0
+	w.rootMoves = p.Moves()
 	w.published.Store(0)
 	w.done = ctx.Done()
 	w.stopped = false
@@ -40,6 +42,10 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		rb.update(probe, r)
 	}
 }
+
+// diversifyDepth is how many plies below the root helper workers reorder
+// moves.
+var diversifyDepth = 2
 
 // probe returns the value of the worker's next probe in [lo, hi): the
 // first worker asks nextProbe's question, the others nearby ones, first
@@ -185,6 +191,17 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		}
 		moves[i] = move{cell: cell, col: col, score: sc}
 		count++
+	}
+
+	// Helper workers take the moves near the root in other orders, so that
+	// they fill the table with subtrees the first worker reaches later
+	// instead of racing it down the same path.
+	if w.id > 0 && n-w.rootMoves < diversifyDepth && count > 1 {
+		r := (w.id + n) % count
+		rotated := moves
+		for i := 0; i < count; i++ {
+			moves[i] = rotated[(i+r)%count]
+		}
 	}
 
 	// No move wins with our next stone: at best the one after.

@@ -107,15 +107,18 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				if st.Mismatches > 0 {
 					status = max(status, exitMismatch)
 				}
-				rows = append(rows, bench.Row{File: filepath.Base(name), Setting: set, Stats: st})
+				rows = append(rows, bench.Row{File: name, Setting: set, Stats: st})
 			}
 		}
 	}
 	bench.FillSpeedups(rows)
-	bench.WriteMarkdown(stdout, rows)
+	if err := bench.WriteMarkdown(stdout, rows); err != nil {
+		fmt.Fprintf(stderr, "c4solve bench: writing the table: %v\n", err)
+		status = max(status, exitBad)
+	}
 	if write != nil {
 		if err := writeResults(*out, rows, write); err != nil {
-			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
+			fmt.Fprintf(stderr, "c4solve bench: -o %s: %v\n", *out, err)
 			status = max(status, exitBad)
 		}
 	}
@@ -172,6 +175,11 @@ func writeResults(name string, rows []bench.Row, write func(io.Writer, []bench.R
 	}
 	defer os.Remove(tmp.Name())
 	if err := write(tmp, rows); err != nil {
+		tmp.Close()
+		return err
+	}
+	// CreateTemp makes the file private; results are for everyone.
+	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		return err
 	}

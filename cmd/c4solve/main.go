@@ -158,6 +158,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	args = fs.Args()
 	if len(args) > 0 && args[0] == "bench" {
+		if fs.NFlag() > 0 {
+			fmt.Fprintln(stderr, "c4solve bench: flags go after the word bench (see c4solve bench -h)")
+			return exitBad
+		}
 		return runBench(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "verify" {

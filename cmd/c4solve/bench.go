@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,11 +43,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprint(stderr, benchUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitBad
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "c4solve bench: "+format+"\n", a...)

@@ -150,11 +150,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stderr, usageText)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitBad
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
 	}
 	args = fs.Args()
 	if len(args) > 0 && args[0] == "bench" {
@@ -166,11 +163,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if len(args) > 0 && args[0] == "verify" {
 		// Flags may also follow the command name.
-		if err := fs.Parse(args[1:]); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitBad
+		if st, ok := parseFlags(fs, args[1:]); !ok {
+			return st
 		}
 		args = append([]string{"verify"}, fs.Args()...)
 	}
@@ -248,6 +242,19 @@ func checkTableSize(mib int) error {
 		return fmt.Errorf("the table holds at most %d MiB", ttable.MaxMiB)
 	}
 	return nil
+}
+
+// parseFlags parses args into fs. When it returns ok false the command
+// ends with status: 0 after -h, 2 for a bad flag (fs has said which).
+func parseFlags(fs *flag.FlagSet, args []string) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	}
+	return exitBad, false
 }
 
 // command is the state of one run: the solver, the outputs and the worst

@@ -51,13 +51,13 @@
 //
 // A Solver runs its workers under errgroup (golang.org/x/sync) on the same
 // root, sharing the table and the root's score range: lazy SMP, as in the
-// chess engines that popularised it (Stockfish, after Dann Corbit's and
-// Daniel Homan's descriptions on talkchess; see also "Lazy SMP" on the
-// Chess Programming Wiki). The workers diversify: the helpers probe values
-// next to the first worker's, and take moves near the root in rotated
-// orders, so that they fill the table with subtrees the others reach
-// later. The first worker to close the range stops the others through
-// their context, which every worker polls every few thousand nodes. Every
-// bound any worker stores is proven, so the score never depends on the
-// number of workers.
+// chess engines that popularised it (see "Lazy SMP" on the Chess
+// Programming Wiki). Near the root a worker defers the moves whose
+// subtrees another worker is searching to a second pass, when their
+// results are likely in the table (Weill, "The ABDADA distributed minimax
+// search algorithm", 1996). A worker drops a probe whose question the
+// others have settled, and the first worker to close the range stops the
+// others through their context; every worker polls both every few
+// thousand nodes. Every bound any worker stores is proven, so the score
+// never depends on the number of workers.
 package solver

@@ -46,8 +46,12 @@ type Solver struct {
 // least 1) that uses the table tt.
 func New(tt *ttable.Table, threads int) *Solver {
 	s := &Solver{tt: tt}
-	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{tt: tt, id: id})
+	var busy *busyTable
+	if threads > 1 {
+		busy = new(busyTable)
+	}
+	for range max(threads, 1) {
+		s.workers = append(s.workers, &worker{tt: tt, busy: busy})
 	}
 	return s
 }

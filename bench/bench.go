@@ -93,7 +93,8 @@ func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	}
 }
 
-// Stats summarizes the solves of a set of positions.
+// Stats summarizes the solves of a set of positions. The zero value is an
+// empty summary, ready for Add; a Stats is not safe for concurrent use.
 type Stats struct {
 	Positions  int
 	Mismatches int
@@ -188,7 +189,8 @@ func round(d time.Duration) time.Duration {
 	return d
 }
 
-// Options says how Run solves positions.
+// Options says how Solve solves a position; the zero value asks for an
+// exact solve with the table as it is.
 type Options struct {
 	Weak bool // only the sign of the score; expected scores compare by sign
 	// Cold clears the table before each position (not timed), as the

@@ -62,8 +62,9 @@ func (s *Solver) Table() *ttable.Table { return s.tt }
 // Threads returns the number of worker goroutines.
 func (s *Solver) Threads() int { return len(s.workers) }
 
-// Result is the outcome of a solve. When the search was interrupted, Score
-// is not known and Lower <= score <= Upper is all that was established.
+// Result is the outcome of a solve, a plain value. When the search was
+// interrupted, Score is not known and Lower <= score <= Upper is all that
+// was established.
 type Result struct {
 	Score        int
 	Lower, Upper int

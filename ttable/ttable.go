@@ -128,7 +128,8 @@ func mix(k uint64) uint64 {
 }
 
 // Entry is what the table knows about one position: bounds on its score
-// and the best move found, if any (-1 when none).
+// and the best move found, if any (-1 when none). It is a plain value,
+// copied out of the table.
 type Entry struct {
 	Lower, Upper int
 	Move         int

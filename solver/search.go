@@ -165,7 +165,8 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	if b, ok := p.ClaimevenBound(); ok {
 		hi = min(hi, b)
 	}
-	key, mirrored := ttKey(p)
+	k, m := p.Key(), p.MirrorKey()
+	key, mirrored := min(k, m), m < k
 	ttMove := -1
 	if e, ok := w.tt.Get(key); ok {
 		lo, hi = max(lo, e.Lower), min(hi, e.Upper)
@@ -183,7 +184,7 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
 	// A symmetric position needs only one of each mirrored pair of moves.
-	symmetric := p.Key() == p.MirrorKey()
+	symmetric := k == m
 
 	oppThreats := p.OpponentWinningCells()
 	var moves [board.Width]move

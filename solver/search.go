@@ -22,6 +22,13 @@ type worker struct {
 	rb    *rootBounds // the range the workers narrow together
 	busy  *busyTable  // the subtrees workers are searching; nil for one worker
 	probe int         // the value of the probe under way
+	index int         // the worker's number, 0 for the first
+
+	// Workers are allocated side by side, and nodes changes at every
+	// node: without the padding two workers' counters shared a cache line
+	// (or its adjacent-line prefetch pair), and 2 threads ran at 6.4 M
+	// nodes/s where 1 runs at 4.3 M (with it: 8.6 M).
+	_ [128]byte
 }
 
 // search runs null-window probes at the root p until the shared range
@@ -37,7 +44,7 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = nextProbe(lo, hi)
+		w.probe = speculativeProbe(lo, hi, w.index)
 		w.stopped = false
 		r := w.negamax(p, w.probe, w.probe+1)
 		if !w.stopped {
@@ -103,6 +110,29 @@ func nextProbe(lo, hi int) int {
 		med = hi / 2
 	}
 	return med
+}
+
+// speculativeProbe is the probe worker k runs in the range [lo, hi): the
+// one nextProbe would pick after k probes had each moved the range toward
+// zero, the likely answer of a probe away from the true score. Workers
+// thus answer different questions at once, and the first worker's table
+// entries serve the others. Measured with 2 threads on the two longest of
+// Test_L1_R3's first 100 lines: 25.6 s mean against 29.4 s with every
+// worker on the same probe.
+func speculativeProbe(lo, hi, k int) int {
+	v := nextProbe(lo, hi)
+	for ; k > 0; k-- {
+		if v >= 0 {
+			hi = v
+		} else {
+			lo = v + 1
+		}
+		if lo >= hi {
+			break
+		}
+		v = nextProbe(lo, hi)
+	}
+	return v
 }
 
 // Score of a position whose side to move wins with its next stone, n

@@ -50,8 +50,8 @@ func New(tt *ttable.Table, threads int) *Solver {
 	if threads > 1 {
 		busy = new(busyTable)
 	}
-	for range max(threads, 1) {
-		s.workers = append(s.workers, &worker{tt: tt, busy: busy})
+	for i := range max(threads, 1) {
+		s.workers = append(s.workers, &worker{tt: tt, busy: busy, index: i})
 	}
 	return s
 }

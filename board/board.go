@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -213,6 +214,36 @@ func lineCells(s Bitboard, d uint) Bitboard {
 // Key returns a number that identifies the position: two different
 // positions never share a key. It is below 2^49.
 func (p Position) Key() uint64 { return uint64(p.current + p.mask) }
+
+// FromKey returns the position whose Key is key. It fails for a number that
+// is no position's key: one with bits beyond the board, or whose stones do
+// not alternate in count (the side to move has as many stones as the other
+// side, or one fewer). It does not check that the position could arise in
+// a game: stones in a column may be in any order, and both sides may have
+// four in a row.
+func FromKey(key uint64) (Position, error) {
+	if key >= 1<<(Width*colBits) {
+		return Position{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, Width*colBits)
+	}
+	var p Position
+	for col := range Width {
+		v := key >> (col * colBits) & (1<<colBits - 1)
+		// A column of h stones holds 2^h - 1 + (its side-to-move stones),
+		// a value in [2^h - 1, 2^(h+1) - 2].
+		h := bits.Len64(v+1) - 1
+		if h > Height {
+			return Position{}, fmt.Errorf("key %#x: column %d is not a column of stones", key, col+1)
+		}
+		colMask := uint64(1)<<h - 1
+		p.mask |= Bitboard(colMask << (col * colBits))
+		p.current |= Bitboard((v - colMask) << (col * colBits))
+		p.moves += h
+	}
+	if p.current.Count() != p.moves/2 {
+		return Position{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, p.current.Count(), p.moves)
+	}
+	return p, nil
+}
 
 // MirrorKey returns the key of the position reflected left to right.
 // Key is the sum of two bitboards whose columns never carry into each other,

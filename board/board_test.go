@@ -497,3 +497,36 @@ func TestZeroValue(t *testing.T) {
 		t.Errorf("Position{} after Play(3): Cell(3, 0) = %d; want 1 (the first player)", got)
 	}
 }
+
+func TestFromKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		var p board.Position
+		for p.Moves() < board.Cells {
+			col := rng.IntN(board.Width)
+			if !p.CanPlay(col) {
+				continue
+			}
+			p.Play(col)
+			for _, q := range []board.Position{p, p.Mirror()} {
+				got, err := board.FromKey(q.Key())
+				if err != nil {
+					t.Fatalf("FromKey(%#x) of\n%v: %v", q.Key(), q, err)
+				}
+				if got != q {
+					t.Fatalf("FromKey(%#x) = \n%v, want\n%v", q.Key(), got, q)
+				}
+			}
+		}
+	}
+	for _, key := range []uint64{
+		1 << 49,  // beyond the board
+		127,      // column 1 holds 2^7 - 1: seven stones
+		2,        // one stone, of the side to move: the counts do not alternate
+		1 | 1<<7, // two stones, both the opponent's
+	} {
+		if _, err := board.FromKey(key); err == nil {
+			t.Errorf("FromKey(%#x) succeeded, want an error", key)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"c4solve/bench"
+	"c4solve/internal/atomicfile"
 )
 
 const benchUsage = `Usage:
@@ -21,7 +22,9 @@ every combination of the listed thread counts and table sizes, and prints
 one markdown table row per file and setting: positions, mismatches, mean,
 median and max solve time, mean nodes, nodes per second, and the speedup
 over one thread (when 1 is among the thread counts). The table is cleared
-before each position (cold; not timed) unless -warm is given.
+before each position (cold; not timed) unless -warm is given. Positions
+are answered from the built-in opening book where it knows them: measure
+the search alone with -nobook.
 
 Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage or
 an unreadable file or line, 3 interrupted.
@@ -38,6 +41,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")
 	warm := fs.Bool("warm", false, "keep the table between positions instead of clearing it")
 	weak := fs.Bool("weak", false, "solve for the sign of the score only")
+	var bookName string
+	var noBook bool
+	registerBookFlags(fs, &bookName, &noBook)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, benchUsage)
@@ -73,6 +79,13 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.NArg() == 0 {
 		return fail("no files given")
 	}
+	bk, err := loadBook(bookName, noBook)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if bookName == "" {
+		bookName = "built-in"
+	}
 
 	status := exitOK
 	var rows []bench.Row
@@ -85,7 +98,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		for _, mib := range ttList {
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: mib, Warm: *warm, Weak: *weak}
+				set := bench.Setting{Threads: th, TableMiB: mib, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
 				st, err := bench.Measure(ctx, ls, set, func(o bench.Outcome) {
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
@@ -162,25 +175,8 @@ func readLines(name string, limit int) ([]bench.Line, error) {
 	return ls, nil
 }
 
-// writeResults writes rows to a new file, through a temporary file renamed
-// into place so that a failed run leaves no half-written results.
+// writeResults writes rows to a new file atomically, so that a failed run
+// leaves no half-written results. Results are for everyone to read.
 func writeResults(name string, rows []bench.Row, write func(io.Writer, []bench.Row) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp, rows); err != nil {
-		tmp.Close()
-		return err
-	}
-	// CreateTemp makes the file private; results are for everyone.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return atomicfile.Write(name, 0o644, func(w io.Writer) error { return write(w, rows) })
 }

@@ -19,6 +19,10 @@ type Setting struct {
 	TableMiB int  // transposition table size
 	Warm     bool // keep the table between positions instead of clearing it
 	Weak     bool // solve for the sign of the score only
+	// Book is the opening book the solver answers from, nil for none, and
+	// BookName what the results call it ("none" when nil).
+	Book     solver.Book
+	BookName string
 }
 
 // Row is the measurement of one file at one setting.
@@ -38,6 +42,7 @@ type Row struct {
 // interrupted solve or a position that is over.
 func Measure(ctx context.Context, lines []Line, set Setting, each func(Outcome)) (Stats, error) {
 	s := solver.New(ttable.New(set.TableMiB), set.Threads)
+	s.UseBook(set.Book)
 	var st Stats
 	for _, l := range lines {
 		o, err := Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
@@ -77,7 +82,7 @@ func FillSpeedups(rows []Row) {
 
 // columns are the names of a row's fields: the CSV header in its order,
 // and the JSON keys.
-var columns = []string{"file", "threads", "tt_mib", "table", "mode", "positions", "mismatches",
+var columns = []string{"file", "threads", "tt_mib", "table", "mode", "book", "positions", "mismatches",
 	"mean_s", "median_s", "max_s", "mean_nodes", "nodes_per_s", "speedup"}
 
 func (r Row) table() string {
@@ -85,6 +90,13 @@ func (r Row) table() string {
 		return "warm"
 	}
 	return "cold"
+}
+
+func (r Row) book() string {
+	if r.Book == nil || r.BookName == "" {
+		return "none"
+	}
+	return r.BookName
 }
 
 func (r Row) mode() string {
@@ -98,7 +110,7 @@ func (r Row) mode() string {
 // plain numbers).
 func (r Row) fields() []string {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	return []string{r.File, strconv.Itoa(r.Threads), strconv.Itoa(r.TableMiB), r.table(), r.mode(),
+	return []string{r.File, strconv.Itoa(r.Threads), strconv.Itoa(r.TableMiB), r.table(), r.mode(), r.book(),
 		strconv.Itoa(r.Stats.Positions), strconv.Itoa(r.Stats.Mismatches),
 		f(r.Stats.Mean().Seconds()), f(r.Stats.Median().Seconds()), f(r.Stats.Max().Seconds()),
 		f(r.Stats.MeanNodes()), f(r.Stats.NodesPerSecond()), f(r.Speedup)}
@@ -107,8 +119,8 @@ func (r Row) fields() []string {
 // WriteMarkdown writes the rows as a markdown table, durations rounded
 // for reading.
 func WriteMarkdown(w io.Writer, rows []Row) error {
-	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |\n",
-		"|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |\n",
+		"|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	if err != nil {
 		return err
 	}
@@ -117,8 +129,8 @@ func WriteMarkdown(w io.Writer, rows []Row) error {
 		if r.Speedup > 0 {
 			speedup = fmt.Sprintf("%.2f", r.Speedup)
 		}
-		_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %d | %d | %v | %v | %v | %.0f | %.3g | %s |\n",
-			r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.Stats.Positions, r.Stats.Mismatches,
+		_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.3g | %s |\n",
+			r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.book(), r.Stats.Positions, r.Stats.Mismatches,
 			round(r.Stats.Mean()), round(r.Stats.Median()), round(r.Stats.Max()),
 			r.Stats.MeanNodes(), r.Stats.NodesPerSecond(), speedup)
 		if err != nil {

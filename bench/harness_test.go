@@ -267,10 +267,10 @@ func writerRows() []bench.Row {
 }
 
 func TestWriteMarkdown(t *testing.T) {
-	want := `| file | threads | table MiB | table | mode | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |
-|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
-| Test_L3_R1 | 1 | 64 | cold | strong | 2 | 0 | 15ms | 15ms | 20ms | 1500 | 1e+05 | 1.00 |
-| odd, "name" | 3 | 1 | warm | weak | 3 | 1 | 667.082ms | 1.235ms | 2s | 2 | 3.5 | - |
+	want := `| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |
+|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| Test_L3_R1 | 1 | 64 | cold | strong | none | 2 | 0 | 15ms | 15ms | 20ms | 1500 | 1e+05 | 1.00 |
+| odd, "name" | 3 | 1 | warm | weak | none | 3 | 1 | 667.082ms | 1.235ms | 2s | 2 | 3.5 | - |
 `
 	var b bytes.Buffer
 	if err := bench.WriteMarkdown(&b, writerRows()); err != nil {
@@ -295,9 +295,9 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 }
 
-const wantCSV = `file,threads,tt_mib,table,mode,positions,mismatches,mean_s,median_s,max_s,mean_nodes,nodes_per_s,speedup
-Test_L3_R1,1,64,cold,strong,2,0,0.015,0.015,0.02,1500,100000,1
-"odd, ""name""",3,1,warm,weak,3,1,0.667082304,0.001234567,2,2.3333333333333335,3.4978192635931973,0
+const wantCSV = `file,threads,tt_mib,table,mode,book,positions,mismatches,mean_s,median_s,max_s,mean_nodes,nodes_per_s,speedup
+Test_L3_R1,1,64,cold,strong,none,2,0,0.015,0.015,0.02,1500,100000,1
+"odd, ""name""",3,1,warm,weak,none,3,1,0.667082304,0.001234567,2,2.3333333333333335,3.4978192635931973,0
 `
 
 func TestWriteCSV(t *testing.T) {
@@ -331,6 +331,7 @@ func TestWriteCSV(t *testing.T) {
 
 const wantJSON = `[
   {
+    "book": "none",
     "file": "Test_L3_R1",
     "max_s": 0.02,
     "mean_nodes": 1500,
@@ -346,6 +347,7 @@ const wantJSON = `[
     "tt_mib": 64
   },
   {
+    "book": "none",
     "file": "odd, \"name\"",
     "max_s": 2,
     "mean_nodes": 2.3333333333333335,

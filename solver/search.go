@@ -12,6 +12,8 @@ import (
 // signal. Workers of one Solver share the table and nothing else.
 type worker struct {
 	tt        *ttable.Table
+	book      Book          // nil for none
+	bookDepth int           // the book's depth, -1 for none
 	rootMoves int           // stones on the board at the root of the solve
 	nodes     uint64        // nodes of the current solve
 	published atomic.Uint64 // nodes, as last published for progress readers
@@ -177,6 +179,11 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		}
 	}
 	n := p.Moves()
+	if n <= w.bookDepth {
+		if sc, ok := w.book.Lookup(p); ok {
+			return sc
+		}
+	}
 	next := p.NonLosingMoves()
 	if next == 0 {
 		return lossScore(n)

@@ -37,6 +37,7 @@ var columnOrder = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
 // itself is not safe for concurrent use, except for Progress. The zero
 // value is not usable; call New.
 type Solver struct {
+	book    Book
 	tt      *ttable.Table
 	workers []*worker
 	bounds  rootBounds // of the solve under way
@@ -51,9 +52,29 @@ func New(tt *ttable.Table, threads int) *Solver {
 		busy = new(busyTable)
 	}
 	for i := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{tt: tt, busy: busy, index: i})
+		s.workers = append(s.workers, &worker{tt: tt, busy: busy, index: i, bookDepth: -1})
 	}
 	return s
+}
+
+// Book is a source of exact scores, such as an opening book (package
+// book): Lookup returns the score of p, if known. It must be safe for
+// concurrent use, and know no position of more than Depth stones.
+type Book interface {
+	Depth() int
+	Lookup(p board.Position) (score int, ok bool)
+}
+
+// UseBook makes the Solver answer from b (nil: no book) whatever positions
+// b knows, at the root and wherever a search reaches one.
+func (s *Solver) UseBook(b Book) {
+	s.book = b
+	for _, w := range s.workers {
+		w.book, w.bookDepth = b, -1
+		if b != nil {
+			w.bookDepth = b.Depth()
+		}
+	}
 }
 
 // Table returns the Solver's transposition table.
@@ -122,6 +143,11 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 	if p.CanWinNext() {
 		sc := winScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
+	}
+	if s.book != nil && n <= s.book.Depth() {
+		if sc, ok := s.book.Lookup(p); ok {
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
+		}
 	}
 	// The probe sequence starts from the range of any position, not the
 	// tighter static bounds: it measured fewer nodes (Test_L1_R1: 2,954

@@ -78,6 +78,7 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/book"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -99,6 +100,8 @@ type options struct {
 	threads int
 	timeout time.Duration
 	verbose bool
+	book    string
+	noBook  bool
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -109,6 +112,26 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
+	registerBookFlags(fs, &o.book, &o.noBook)
+}
+
+func registerBookFlags(fs *flag.FlagSet, name *string, off *bool) {
+	fs.StringVar(name, "book", "", "answer from the opening book in `FILE` instead of the built-in one")
+	fs.BoolVar(off, "nobook", false, "use no opening book: search every position")
+}
+
+// loadBook returns the book the flags ask for: none with -nobook, the file
+// of -book, or the built-in book.
+func loadBook(name string, off bool) (solver.Book, error) {
+	switch {
+	case off && name != "":
+		return nil, errors.New("-book and -nobook contradict each other")
+	case off:
+		return nil, nil
+	case name != "":
+		return book.ReadFile(name)
+	}
+	return book.Default()
 }
 
 const usageText = `Usage:
@@ -116,6 +139,11 @@ const usageText = `Usage:
   c4solve [flags] verify FILE ...  check benchmark files and time the solves
   c4solve bench [flags] FILE ...   measure speed at several thread counts and
                                    table sizes ("c4solve bench -h")
+  c4solve book CMD ...             generate, merge, inspect or check opening
+                                   books ("c4solve book -h")
+
+Positions within the built-in opening book are answered from it at once
+(see -book, -nobook).
 
 MOVES are the columns played from the empty board, 1 to 7: "4453".
 "" is the empty board. Each result is printed as "MOVES SCORE".
@@ -161,6 +189,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return runBench(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "book" {
+		if fs.NFlag() > 0 {
+			fmt.Fprintln(stderr, "c4solve book: flags go after the subcommand (see c4solve book -h)")
+			return exitBad
+		}
+		return runBook(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "verify" {
 		// Flags may also follow the command name.
 		if st, ok := parseFlags(fs, args[1:]); !ok {
@@ -180,6 +215,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "c4solve: -timeout %v: want a positive duration, or 0 for none\n", opt.timeout)
 		return exitBad
 	}
+	bk, err := loadBook(opt.book, opt.noBook)
+	if err != nil {
+		fmt.Fprintf(stderr, "c4solve: %v\n", err)
+		return exitBad
+	}
 	if opt.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.timeout)
@@ -194,10 +234,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fmt.Fprintln(stderr, "c4solve verify: -analyze does not apply")
 			return exitBad
 		}
-		c := newCommand(opt, stdout, stderr)
+		c := newCommand(opt, bk, stdout, stderr)
 		return c.verify(ctx, args[1:])
 	}
-	c := newCommand(opt, stdout, stderr)
+	c := newCommand(opt, bk, stdout, stderr)
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		err := bench.Scan(stdin, func(l bench.Line) bool {
 			c.solveLine(ctx, fmt.Sprintf("line %d", l.Num), l)
@@ -267,8 +307,9 @@ type command struct {
 	status         int
 }
 
-func newCommand(opt options, stdout, stderr io.Writer) *command {
+func newCommand(opt options, bk solver.Book, stdout, stderr io.Writer) *command {
 	c := &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB), opt.threads), stdout: stdout, stderr: stderr}
+	c.s.UseBook(bk)
 	if f, ok := stderr.(*os.File); ok {
 		c.terminal = term.IsTerminal(int(f.Fd()))
 	}

@@ -1,0 +1,279 @@
+package book
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	farm "github.com/dgryski/go-farm"
+
+	"c4solve/board"
+	"c4solve/internal/atomicfile"
+)
+
+// The file format, version 1. All integers are little-endian.
+//
+//	offset  size  field
+//	0       8     magic "C4BOOK\r\n"
+//	8       2     version, 1
+//	10      1     board width, 7
+//	11      1     board height, 6
+//	12      1     depth: the most stones of any position in the book
+//	13      1     shard K of a part, 0 for a whole book
+//	14      1     shards N of a part, 0 for a whole book
+//	15      1     length R of the root's moves
+//	16      8     entry count C
+//	24      8     checksum: go-farm Fingerprint64 of the file with these 8 bytes zero
+//	32      R     the root's moves, as digits 1-7
+//	32+R    ...   C keys, increasing, each as the uvarint of its difference from the last (the first from 0)
+//	...     C     C scores, one signed byte each, in the keys' order
+//
+// Keys are canonical: the smaller of a position's key and its mirror
+// image's (board.Position.Key). Sorted keys differ by about 2^49 / C, so
+// a key takes 3 to 5 bytes.
+// Version is the version of the file format this package reads and writes.
+const Version = version
+
+const (
+	magic      = "C4BOOK\r\n"
+	version    = 1
+	headerSize = 32
+	sumOffset  = 24
+)
+
+// Book holds exact scores: those of every position of at most Depth stones
+// that can arise from Root, its mirror images once, except the positions
+// whose game is over. A part (Shards > 0) holds only the positions of
+// exactly Depth stones that fall in its shard (see Generate).
+//
+// A Book is immutable and safe for concurrent use.
+type Book struct {
+	root          string // moves, as digits 1-7
+	depth         int
+	shard, shards int
+	keys          []uint64 // canonical keys, increasing
+	scores        []int8
+}
+
+// Root returns the moves of the position the book extends, "" for the
+// empty board.
+func (b *Book) Root() string { return b.root }
+
+// Depth returns the most stones a position in the book has.
+func (b *Book) Depth() int { return b.depth }
+
+// Len returns the number of positions in the book.
+func (b *Book) Len() int { return len(b.keys) }
+
+// Shard returns K and N for part K of N, 0 and 0 for a whole book.
+func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
+
+// Lookup returns the score of p and whether the book holds p.
+func (b *Book) Lookup(p board.Position) (score int, ok bool) {
+	if p.Moves() > b.depth {
+		return 0, false
+	}
+	i, ok := slices.BinarySearch(b.keys, canonical(p))
+	if !ok {
+		return 0, false
+	}
+	return int(b.scores[i]), true
+}
+
+// Entry returns the i-th position of the book, in the order of keys, and
+// its score.
+func (b *Book) Entry(i int) (board.Position, int) {
+	p, _ := board.FromKey(b.keys[i]) // validated when the book was made
+	return p, int(b.scores[i])
+}
+
+// Size returns the size of the book in the file format, in bytes.
+func (b *Book) Size() int { return len(b.encode()) }
+
+// Counts returns the number of positions in the book with n stones, for n
+// from 0 to Depth.
+func (b *Book) Counts() []int {
+	counts := make([]int, b.depth+1)
+	for _, k := range b.keys {
+		p, _ := board.FromKey(k) // validated when the book was made
+		counts[p.Moves()]++
+	}
+	return counts
+}
+
+// canonical returns the key of p or of its mirror image, whichever is
+// smaller: the same for both.
+func canonical(p board.Position) uint64 { return min(p.Key(), p.MirrorKey()) }
+
+// WriteTo writes the book in the file format.
+func (b *Book) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(b.encode())
+	return int64(n), err
+}
+
+// WriteFile writes the book to the file name, atomically: the file is
+// replaced whole or not at all.
+func (b *Book) WriteFile(name string) error {
+	return atomicfile.Write(name, 0o644, func(w io.Writer) error {
+		_, err := b.WriteTo(w)
+		return err
+	})
+}
+
+func (b *Book) encode() []byte {
+	buf := make([]byte, headerSize, headerSize+len(b.root)+6*len(b.keys))
+	copy(buf, magic)
+	binary.LittleEndian.PutUint16(buf[8:], version)
+	buf[10], buf[11] = board.Width, board.Height
+	buf[12], buf[13], buf[14] = byte(b.depth), byte(b.shard), byte(b.shards)
+	buf[15] = byte(len(b.root))
+	binary.LittleEndian.PutUint64(buf[16:], uint64(len(b.keys)))
+	buf = append(buf, b.root...)
+	last := uint64(0)
+	for _, k := range b.keys {
+		buf = binary.AppendUvarint(buf, k-last)
+		last = k
+	}
+	for _, s := range b.scores {
+		buf = append(buf, byte(s))
+	}
+	binary.LittleEndian.PutUint64(buf[sumOffset:], farm.Fingerprint64(buf))
+	return buf
+}
+
+// ReadFile reads and checks the book in the file name. Errors name the
+// file and the problem.
+func ReadFile(name string) (*Book, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(name, data)
+}
+
+// errTruncated is the problem of a file that ends early.
+var errTruncated = errors.New("truncated: the file ends early")
+
+// Decode checks and decodes a book in the file format; name, for errors,
+// says where the bytes came from. It never returns a book whose content
+// differs from what was written: a damaged file fails its checksum.
+func Decode(name string, data []byte) (*Book, error) {
+	b, err := decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("book %s: %w", name, err)
+	}
+	return b, nil
+}
+
+func decode(data []byte) (*Book, error) {
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		if len(data) < len(magic) && string(data) == magic[:len(data)] {
+			return nil, errTruncated
+		}
+		return nil, errors.New("not a c4solve book (wrong magic number)")
+	}
+	if len(data) < headerSize {
+		return nil, errTruncated
+	}
+	if v := binary.LittleEndian.Uint16(data[8:]); v != version {
+		return nil, fmt.Errorf("format version %d; this c4solve reads version %d", v, version)
+	}
+	if w, h := data[10], data[11]; w != board.Width || h != board.Height {
+		return nil, fmt.Errorf("a book for a %dx%d board; this c4solve plays %dx%d", w, h, board.Width, board.Height)
+	}
+	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
+	rootLen := int(data[15])
+	count := binary.LittleEndian.Uint64(data[16:])
+	// Each entry takes at least two bytes: a key and a score.
+	if len(data) < headerSize+rootLen || count > uint64(len(data)-headerSize-rootLen)/2 {
+		return nil, errTruncated
+	}
+	sum := binary.LittleEndian.Uint64(data[sumOffset:])
+	zeroed := slices.Clone(data) // data may be read-only (go:embed)
+	clear(zeroed[sumOffset : sumOffset+8])
+	got := farm.Fingerprint64(zeroed)
+
+	b.root = string(data[headerSize : headerSize+rootLen])
+	rest := data[headerSize+rootLen:]
+	b.keys = make([]uint64, count)
+	last := uint64(0)
+	for i := range b.keys {
+		d, n := binary.Uvarint(rest)
+		if n == 0 {
+			return nil, errTruncated
+		}
+		if n < 0 {
+			return nil, errDamaged
+		}
+		last += d
+		b.keys[i], rest = last, rest[n:]
+	}
+	if uint64(len(rest)) != count {
+		switch {
+		case uint64(len(rest)) < count:
+			return nil, errTruncated
+		case got != sum:
+			return nil, errDamaged
+		}
+		return nil, fmt.Errorf("%d bytes after the last entry", uint64(len(rest))-count)
+	}
+	if got != sum {
+		return nil, errDamaged
+	}
+	b.scores = make([]int8, count)
+	for i := range b.scores {
+		b.scores[i] = int8(rest[i])
+	}
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// errDamaged is the problem of a file whose checksum does not match.
+var errDamaged = errors.New("checksum mismatch: the file is damaged")
+
+// check validates a book's header fields and entries: what a file with a
+// correct checksum but written by a faulty program could get wrong.
+func (b *Book) check() error {
+	if b.depth > board.Cells {
+		return fmt.Errorf("depth %d: a game has at most %d moves", b.depth, board.Cells)
+	}
+	if b.shards == 0 && b.shard != 0 || b.shards > 0 && (b.shard < 1 || b.shard > b.shards) {
+		return fmt.Errorf("shard %d of %d", b.shard, b.shards)
+	}
+	root, err := board.Parse(b.root)
+	if err != nil {
+		return fmt.Errorf("root %q: %w", b.root, err)
+	}
+	if root.Moves() > b.depth {
+		return fmt.Errorf("root %q is deeper than the depth, %d", b.root, b.depth)
+	}
+	for i, k := range b.keys {
+		if i > 0 && k <= b.keys[i-1] {
+			return fmt.Errorf("entry %d: keys out of order", i+1)
+		}
+		p, err := board.FromKey(k)
+		if err != nil {
+			return fmt.Errorf("entry %d: %w", i+1, err)
+		}
+		n := p.Moves()
+		switch {
+		case p.MirrorKey() < k:
+			return fmt.Errorf("entry %d: key %#x is not the smaller of its mirror pair", i+1, k)
+		case n < root.Moves() || n > b.depth || b.shards > 0 && n != b.depth:
+			return fmt.Errorf("entry %d: %d stones, outside the book's range", i+1, n)
+		case int(b.scores[i]) < lossScore(n) || int(b.scores[i]) > winScore(n):
+			return fmt.Errorf("entry %d: score %d is impossible with %d stones", i+1, b.scores[i], n)
+		}
+	}
+	return nil
+}
+
+// The best and worst scores of a position with n stones: a win or a loss
+// with the next stone.
+func winScore(n int) int  { return (board.Cells + 1 - n) / 2 }
+func lossScore(n int) int { return -(board.Cells - n) / 2 }

@@ -1,0 +1,347 @@
+package book
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	farm "github.com/dgryski/go-farm"
+
+	"c4solve/board"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+func mustParse(t testing.TB, moves string) board.Position {
+	t.Helper()
+	p, err := board.Parse(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testRoot and testDepth make a book a test can afford: the positions up
+// to three moves after a position of Test_L2_R1 (score -10).
+const (
+	testRoot      = "737534232264"
+	testRootScore = -10
+	testDepth     = 15
+)
+
+func generate(t testing.TB, opt Options) *Book {
+	t.Helper()
+	if opt.Root == "" && opt.Depth == 0 {
+		opt.Root, opt.Depth = testRoot, testDepth
+	}
+	opt.TableMiB = max(opt.TableMiB, 16)
+	b, err := Generate(context.Background(), opt)
+	if err != nil {
+		t.Fatalf("Generate(%+v): %v", opt, err)
+	}
+	return b
+}
+
+var testBook = func() func(t testing.TB) *Book {
+	var b *Book
+	return func(t testing.TB) *Book {
+		if b == nil {
+			b = generate(t, Options{Threads: 2})
+		}
+		return b
+	}
+}()
+
+func TestKnownScore(t *testing.T) {
+	b := testBook(t)
+	if sc, ok := b.Lookup(mustParse(t, testRoot)); !ok || sc != testRootScore {
+		t.Errorf("Lookup(%s) = %d, %v; want %d, true", testRoot, sc, ok, testRootScore)
+	}
+	if b.Root() != testRoot || b.Depth() != testDepth {
+		t.Errorf("Root() = %q, Depth() = %d; want %q, %d", b.Root(), b.Depth(), testRoot, testDepth)
+	}
+}
+
+// Every entry agrees with a search from scratch, and its mirror image has
+// the same score.
+func TestEntriesAgreeWithSolver(t *testing.T) {
+	b := testBook(t)
+	counts := b.Counts()
+	if counts[len(testRoot)] != 1 || b.Len() != sum(counts) || counts[testDepth] < 100 {
+		t.Fatalf("Counts() = %v, Len() = %d; want 1 position with the root's stones, Len the sum, and 100 or more of the most stones", counts, b.Len())
+	}
+	s := solver.New(ttable.New(16), 1)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	for i := 0; i < b.Len(); i += step {
+		p, want := b.Entry(i)
+		r, err := s.Solve(context.Background(), p)
+		if err != nil || r.Score != want {
+			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, p, r.Score, err, want)
+		}
+		if sc, ok := b.Lookup(p.Mirror()); !ok || sc != want {
+			t.Fatalf("entry %d mirrored: Lookup = %d, %v; want %d, true", i, sc, ok, want)
+		}
+	}
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func TestLookupOutside(t *testing.T) {
+	b := testBook(t)
+	for _, moves := range []string{"", "4", "737534232261", "7375342322614", testRoot + "1111"} {
+		p := mustParse(t, moves)
+		if sc, ok := b.Lookup(p); ok {
+			t.Errorf("Lookup(%q) = %d, true; the book does not hold it", moves, sc)
+		}
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	b := testBook(t)
+	name := filepath.Join(t.TempDir(), "b.c4book")
+	if err := b.WriteFile(name); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.root != b.root || got.depth != b.depth || !slices.Equal(got.keys, b.keys) || !slices.Equal(got.scores, b.scores) {
+		t.Fatalf("ReadFile after WriteFile: a different book")
+	}
+	fi, _ := os.Stat(name)
+	if perEntry := float64(fi.Size()) / float64(b.Len()); perEntry > 6 {
+		t.Errorf("%d bytes for %d positions: %.1f a position, want at most 6", fi.Size(), b.Len(), perEntry)
+	}
+	if got.Size() != int(fi.Size()) {
+		t.Errorf("Size() = %d, the file has %d", got.Size(), fi.Size())
+	}
+}
+
+// resum recomputes the checksum of a book file after an edit.
+func resum(data []byte) []byte {
+	clear(data[sumOffset : sumOffset+8])
+	binary.LittleEndian.PutUint64(data[sumOffset:], farm.Fingerprint64(data))
+	return data
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	good := testBook(t).encode()
+	edit := func(f func(d []byte) []byte) []byte { return f(slices.Clone(good)) }
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "truncated"},
+		{"half magic", good[:4], "truncated"},
+		{"half header", good[:20], "truncated"},
+		{"header only", good[:headerSize+len(testRoot)], "truncated"},
+		{"last byte cut", good[:len(good)-1], "truncated"},
+		{"wrong magic", edit(func(d []byte) []byte { d[0] = 'X'; return d }), "wrong magic"},
+		{"a text file", []byte("4453 -2\n4455 18\n"), "wrong magic"},
+		{"version 2", edit(func(d []byte) []byte { d[8] = 2; return resum(d) }), "format version 2"},
+		{"8x6 board", edit(func(d []byte) []byte { d[10] = 8; return resum(d) }), "8x6 board"},
+		{"flipped byte", edit(func(d []byte) []byte { d[len(d)-3] ^= 0x10; return d }), "checksum mismatch"},
+		{"flipped checksum", edit(func(d []byte) []byte { d[sumOffset] ^= 1; return d }), "checksum mismatch"},
+		{"trailing byte", edit(func(d []byte) []byte { return resum(append(d, 0)) }), "1 bytes after the last entry"},
+		{"bad score", edit(func(d []byte) []byte { d[len(d)-1] = 100; return resum(d) }), "score 100 is impossible"},
+		{"depth 43", edit(func(d []byte) []byte { d[12] = 43; return resum(d) }), "depth 43"},
+		{"shallower depth", edit(func(d []byte) []byte { d[12] = testDepth - 1; return resum(d) }), "outside the book's range"},
+		{"shard 2 of 1", edit(func(d []byte) []byte { d[13], d[14] = 2, 1; return resum(d) }), "shard 2 of 1"},
+	}
+	for _, tt := range tests {
+		b, err := Decode("x.c4book", tt.data)
+		if err == nil {
+			t.Errorf("%s: Decode succeeded with %d positions, want an error", tt.name, b.Len())
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "book x.c4book: ") || !strings.Contains(msg, tt.want) {
+			t.Errorf("%s: error %q, want it to name the file and say %q", tt.name, msg, tt.want)
+		}
+	}
+}
+
+// No single flipped bit, and no truncation, goes unnoticed.
+func TestDecodeEveryDamage(t *testing.T) {
+	good := testBook(t).encode()
+	for i := range good {
+		if _, err := Decode("x", good[:i]); err == nil {
+			t.Fatalf("the first %d bytes decoded", i)
+		}
+		for bit := range 8 {
+			d := slices.Clone(good)
+			d[i] ^= 1 << bit
+			if _, err := Decode("x", d); err == nil {
+				t.Fatalf("byte %d bit %d flipped: decoded", i, bit)
+			}
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(testBook(f).encode())
+	f.Add((&Book{depth: 3, root: "444"}).encode())
+	f.Add(generate(f, Options{Shard: 2, Shards: 2, Threads: 1}).encode())
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := Decode("fuzz", data)
+		if err != nil {
+			return
+		}
+		// What decodes is a valid book, and encodes to the same bytes.
+		if !bytes.Equal(b.encode(), data) {
+			t.Fatalf("decoded and encoded again: different bytes")
+		}
+		for i := range b.Len() {
+			p, sc := b.Entry(i)
+			if got, ok := b.Lookup(p); !ok || got != sc {
+				t.Fatalf("entry %d: Lookup = %d, %v; want %d", i, got, ok, sc)
+			}
+		}
+	})
+}
+
+// Three parts, merged, make the book one run makes.
+func TestShardsMerge(t *testing.T) {
+	whole := testBook(t)
+	var parts []*Book
+	for k := 1; k <= 3; k++ {
+		p := generate(t, Options{Shard: k, Shards: 3, Threads: 1})
+		if n, m := p.Shard(); n != k || m != 3 {
+			t.Fatalf("part %d: Shard() = %d, %d", k, n, m)
+		}
+		parts = append(parts, p)
+	}
+	// Parts come in any order.
+	merged, err := Merge(parts[2], parts[0], parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(merged.encode(), whole.encode()) {
+		t.Fatal("the merged book differs from the whole run's")
+	}
+	if sum := parts[0].Len() + parts[1].Len() + parts[2].Len(); sum != whole.Counts()[testDepth] {
+		t.Errorf("the parts hold %d positions; the deepest level has %d", sum, whole.Counts()[testDepth])
+	}
+
+	for _, tt := range []struct {
+		name  string
+		parts []*Book
+		want  string
+	}{
+		{"none", nil, "no parts"},
+		{"missing", parts[:2], "shard 3/3 is missing"},
+		{"twice", []*Book{parts[0], parts[1], parts[2], parts[1]}, "shard 2/3 is given twice"},
+		{"whole", []*Book{whole}, "whole book"},
+		{"other run", []*Book{parts[0], generate(t, Options{Root: testRoot, Depth: testDepth - 1, Shard: 2, Shards: 3, Threads: 1})}, "not of the same run"},
+	} {
+		if _, err := Merge(tt.parts...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Merge(%s) error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// An interrupted run resumes from its checkpoint, solves only what is
+// left, and makes the same book.
+func TestResume(t *testing.T) {
+	whole := testBook(t)
+	ck := filepath.Join(t.TempDir(), "ck")
+	ctx, cancel := context.WithCancel(context.Background())
+	first := 0
+	_, err := Generate(ctx, Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
+		Progress: func(done, total int) {
+			if first = done; done >= 10 {
+				cancel()
+			}
+		}})
+	if err == nil {
+		t.Fatal("Generate, canceled: no error")
+	}
+	// A record cut short by a crash is dropped.
+	f, _ := os.OpenFile(ck, os.O_APPEND|os.O_WRONLY, 0)
+	f.Write([]byte{1, 2, 3})
+	f.Close()
+
+	resumed, solved := -1, 0
+	b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
+		Progress: func(done, total int) {
+			if resumed < 0 {
+				resumed = done
+			}
+			solved = done - resumed
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed < 10 || resumed > first || solved != whole.Counts()[testDepth]-resumed {
+		t.Errorf("resumed with %d positions done (the first run reported %d), then solved %d; want at least 10, and the rest",
+			resumed, first, solved)
+	}
+	if !bytes.Equal(b.encode(), whole.encode()) {
+		t.Fatal("the resumed run's book differs from an uninterrupted run's")
+	}
+
+	// A checkpoint of another run is refused.
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth - 1, TableMiB: 16, Checkpoint: ck})
+	if err == nil || !strings.Contains(err.Error(), "not the checkpoint of this run") {
+		t.Errorf("Generate with another run's checkpoint: %v", err)
+	}
+}
+
+func TestGenerateRefuses(t *testing.T) {
+	for _, opt := range []Options{
+		{Root: "4453", Depth: 3},    // shallower than the root
+		{Root: "4453", Depth: 42},   // a full board
+		{Root: "4x", Depth: 5},      // not a position
+		{Root: "1212121", Depth: 9}, // a finished game
+		{Root: "44", Depth: 4, Shard: 4, Shards: 3},
+		{Root: "44", Depth: 4, Shard: 0, Shards: 3},
+	} {
+		if _, err := Generate(context.Background(), opt); err == nil {
+			t.Errorf("Generate(%+v) succeeded", opt)
+		}
+	}
+}
+
+// A search that reaches a book position stops there: with the deepest
+// level alone (a part of one shard), a solve of the root searches only the
+// positions above it.
+func TestSolverStopsAtBook(t *testing.T) {
+	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
+	p := mustParse(t, testRoot)
+	s := solver.New(ttable.New(16), 1)
+	bare, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Table().Clear()
+	s.UseBook(deepest)
+	r, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	above := sum(testBook(t).Counts()[:testDepth])
+	if r.Score != bare.Score || r.Nodes > uint64(4*above) || r.Nodes >= bare.Nodes {
+		t.Errorf("with the deepest level: score %d in %d nodes; without a book %d in %d nodes; want the same score in at most %d nodes",
+			r.Score, r.Nodes, bare.Score, bare.Nodes, 4*above)
+	}
+	s.UseBook(testBook(t))
+	if r, err := s.Solve(context.Background(), p); err != nil || r.Score != testRootScore || r.Nodes != 1 {
+		t.Errorf("with the whole book: %+v, %v; want score %d in 1 node", r, err, testRootScore)
+	}
+}

@@ -1,0 +1,120 @@
+package book
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+)
+
+// A checkpoint file records the positions a run has solved, so that an
+// interrupted run resumes where it stopped. It starts with a line naming
+// the run; then each solved position is one 8-byte little-endian record:
+// its canonical key, with the score as a signed byte in the top 8 bits.
+//
+// Each record goes to the file in one write as soon as its position is
+// solved, so a killed process loses no finished position; the file is
+// synced to disk at most syncEvery apart, so a crashed machine loses at
+// most that much work. A record cut short by a crash is dropped on resume.
+type checkpoint struct {
+	name     string
+	f        *os.File
+	lastSync time.Time
+}
+
+const syncEvery = 5 * time.Second
+
+func checkpointHeader(opt Options) string {
+	return fmt.Sprintf("c4solve book checkpoint 1 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
+}
+
+// openCheckpoint opens or creates the checkpoint file name for the run
+// opt, whose positions to solve are todo (sorted), and adds the positions
+// it records to scores.
+func openCheckpoint(name string, opt Options, todo []uint64, scores map[uint64]int8) (*checkpoint, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	ck := &checkpoint{name: name, f: f, lastSync: time.Now()}
+	if err := ck.load(opt, todo, scores); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
+	}
+	return ck, nil
+}
+
+func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) error {
+	header := checkpointHeader(opt)
+	fi, err := ck.f.Stat()
+	if err != nil {
+		return err
+	}
+	if fi.Size() == 0 {
+		if _, err := io.WriteString(ck.f, header); err != nil {
+			return err
+		}
+		return ck.f.Sync()
+	}
+	r := bufio.NewReader(ck.f)
+	got, err := r.ReadString('\n')
+	if err != nil || got != header {
+		return fmt.Errorf("it is not the checkpoint of this run (want first line %q)", header)
+	}
+	good := int64(len(header))
+	var rec [8]byte
+	for {
+		if _, err := io.ReadFull(r, rec[:]); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				break // a record cut short by a crash is dropped below
+			}
+			return err
+		}
+		v := binary.LittleEndian.Uint64(rec[:])
+		k, score := v&(1<<56-1), int(int8(v>>56))
+		if _, ok := slices.BinarySearch(todo, k); !ok {
+			return fmt.Errorf("record %d: key %#x is not a position of this run", (good-int64(len(header)))/8+1, k)
+		}
+		if score < lossScore(opt.Depth) || score > winScore(opt.Depth) {
+			return fmt.Errorf("record %d: score %d is impossible", (good-int64(len(header)))/8+1, score)
+		}
+		scores[k] = int8(score)
+		good += 8
+	}
+	if err := ck.f.Truncate(good); err != nil {
+		return err
+	}
+	_, err = ck.f.Seek(good, io.SeekStart)
+	return err
+}
+
+// add records the score of the position with canonical key k. It does
+// nothing on a nil checkpoint.
+func (ck *checkpoint) add(k uint64, score int) error {
+	if ck == nil {
+		return nil
+	}
+	var rec [8]byte
+	binary.LittleEndian.PutUint64(rec[:], k|uint64(uint8(int8(score)))<<56)
+	if _, err := ck.f.Write(rec[:]); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
+	}
+	if time.Since(ck.lastSync) >= syncEvery {
+		return ck.sync()
+	}
+	return nil
+}
+
+func (ck *checkpoint) sync() error {
+	ck.lastSync = time.Now()
+	if err := ck.f.Sync(); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
+	}
+	return nil
+}
+
+func (ck *checkpoint) close() { ck.f.Close() }

@@ -1,0 +1,282 @@
+package book
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	farm "github.com/dgryski/go-farm"
+	"golang.org/x/sync/errgroup"
+
+	"c4solve/board"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// Options say what Generate computes and how.
+type Options struct {
+	// Depth is the most stones of a position in the book.
+	Depth int
+	// Root is the moves of the position the book extends: "" for the empty
+	// board, every position.
+	Root string
+	// Shard and Shards, when Shards > 0, restrict the run to part Shard
+	// (1 to Shards) of the positions of exactly Depth stones. Merge joins
+	// the parts into the book a whole run makes.
+	Shard, Shards int
+	// Threads is the number of positions solved at once, each by one
+	// goroutine; all share one table of TableMiB MiB.
+	Threads  int
+	TableMiB int
+	// Checkpoint, if not "", is the file where solved positions are
+	// recorded as they finish, and from which an interrupted run resumes.
+	Checkpoint string
+	// Progress, if not nil, is called with the positions solved and the
+	// positions to solve before the first solve and after each one, from
+	// one goroutine at a time.
+	Progress func(done, total int)
+}
+
+// Generate solves every position of exactly Depth stones that arises from
+// Root (or Options' shard of them) and returns the book: a whole book, its
+// shallower positions' scores backed up from the deepest ones, or a part.
+//
+// Only the deepest positions are searched; each shallower score is the best
+// of its children's, already in the book. When ctx is done, Generate
+// returns ctx's error, and the checkpoint holds every position finished.
+func Generate(ctx context.Context, opt Options) (*Book, error) {
+	root, err := board.Parse(opt.Root)
+	if err != nil {
+		return nil, fmt.Errorf("root %q: %w", opt.Root, err)
+	}
+	if err := checkRange(root, opt); err != nil {
+		return nil, err
+	}
+	levels := enumerate(root, opt.Depth)
+	todo := levels[len(levels)-1]
+	if opt.Shards > 0 {
+		todo = slices.DeleteFunc(slices.Clone(todo), func(k uint64) bool {
+			return shardOf(k, opt.Shards) != opt.Shard
+		})
+	}
+
+	scores := make(map[uint64]int8, len(todo))
+	var ck *checkpoint
+	if opt.Checkpoint != "" {
+		ck, err = openCheckpoint(opt.Checkpoint, opt, todo, scores)
+		if err != nil {
+			return nil, err
+		}
+		defer ck.close()
+	}
+	if err := solveAll(ctx, opt, todo, scores, ck); err != nil {
+		return nil, err
+	}
+	if ck != nil {
+		if err := ck.sync(); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Shards > 0 {
+		return &Book{
+			root: opt.Root, depth: opt.Depth, shard: opt.Shard, shards: opt.Shards,
+			keys: todo, scores: scoresOf(todo, scores),
+		}, nil
+	}
+	return complete(opt.Root, opt.Depth, levels, scores), nil
+}
+
+func checkRange(root board.Position, opt Options) error {
+	switch {
+	case opt.Depth < root.Moves() || opt.Depth >= board.Cells:
+		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Moves(), board.Cells-1)
+	case root.Won():
+		return fmt.Errorf("root %q: the game is already over", opt.Root)
+	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
+		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
+	}
+	return nil
+}
+
+// shardOf returns the shard, 1 to n, of the position with canonical key k.
+func shardOf(k uint64, n int) int {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], k)
+	return int(farm.Hash64(b[:])%uint64(n)) + 1
+}
+
+// enumerate returns, for each number of stones from root's to depth, the
+// canonical keys, increasing, of the positions with that many stones that
+// arise from root and whose game is not over.
+func enumerate(root board.Position, depth int) [][]uint64 {
+	level := []uint64{canonical(root)}
+	levels := [][]uint64{level}
+	for n := root.Moves(); n < depth; n++ {
+		next := make(map[uint64]struct{})
+		for _, k := range level {
+			p, _ := board.FromKey(k)
+			for col := range board.Width {
+				if !p.CanPlay(col) || p.IsWinningMove(col) {
+					continue
+				}
+				c := p
+				c.Play(col)
+				next[canonical(c)] = struct{}{}
+			}
+		}
+		level = slices.Sorted(maps.Keys(next))
+		levels = append(levels, level)
+	}
+	return levels
+}
+
+// solveAll solves the positions of todo missing from scores and adds them.
+func solveAll(ctx context.Context, opt Options, todo []uint64, scores map[uint64]int8, ck *checkpoint) error {
+	var (
+		mu      sync.Mutex // guards scores, ck and calls to Progress
+		pending = make(chan uint64)
+	)
+	progress := func() {
+		if opt.Progress != nil {
+			opt.Progress(len(scores), len(todo))
+		}
+	}
+	progress()
+	var left []uint64 // not in the checkpoint
+	for _, k := range todo {
+		if _, ok := scores[k]; !ok {
+			left = append(left, k)
+		}
+	}
+	tt := ttable.New(opt.TableMiB)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		defer close(pending)
+		for _, k := range left {
+			select {
+			case pending <- k:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		return nil
+	})
+	for range max(opt.Threads, 1) {
+		s := solver.New(tt, 1)
+		g.Go(func() error {
+			for k := range pending {
+				p, _ := board.FromKey(k)
+				r, err := s.Solve(gctx, p)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				scores[k] = int8(r.Score)
+				err = ck.add(k, r.Score)
+				progress()
+				mu.Unlock()
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+func scoresOf(keys []uint64, scores map[uint64]int8) []int8 {
+	s := make([]int8, len(keys))
+	for i, k := range keys {
+		s[i] = scores[k]
+	}
+	return s
+}
+
+// complete returns the whole book of the given levels (see enumerate)
+// whose deepest scores are known: each shallower position's score is the
+// best over its moves of a win at once or minus the child's score.
+func complete(root string, depth int, levels [][]uint64, scores map[uint64]int8) *Book {
+	b := &Book{root: root, depth: depth}
+	for i := len(levels) - 2; i >= 0; i-- {
+		for _, k := range levels[i] {
+			p, _ := board.FromKey(k)
+			best := lossScore(p.Moves())
+			for col := range board.Width {
+				if !p.CanPlay(col) {
+					continue
+				}
+				if p.IsWinningMove(col) {
+					best = winScore(p.Moves())
+					break
+				}
+				c := p
+				c.Play(col)
+				best = max(best, -int(scores[canonical(c)]))
+			}
+			scores[k] = int8(best)
+		}
+	}
+	for _, level := range levels {
+		b.keys = append(b.keys, level...)
+	}
+	slices.Sort(b.keys)
+	b.scores = scoresOf(b.keys, scores)
+	return b
+}
+
+// Merge joins the parts of a sharded run (see Options.Shard) into the whole
+// book. The parts must be all the shards of one run, each once.
+func Merge(parts ...*Book) (*Book, error) {
+	if len(parts) == 0 {
+		return nil, errors.New("no parts to merge")
+	}
+	first := parts[0]
+	if first.shards == 0 {
+		return nil, errors.New("part 1 is a whole book, not a part")
+	}
+	seen := make([]bool, first.shards+1)
+	scores := make(map[uint64]int8)
+	for i, b := range parts {
+		switch {
+		case b.shards == 0:
+			return nil, fmt.Errorf("part %d is a whole book, not a part", i+1)
+		case b.shards != first.shards || b.depth != first.depth || b.root != first.root:
+			return nil, fmt.Errorf("part %d (shard %d/%d, depth %d, root %q) is not of the same run as part 1 (shard %d/%d, depth %d, root %q)",
+				i+1, b.shard, b.shards, b.depth, b.root, first.shard, first.shards, first.depth, first.root)
+		case seen[b.shard]:
+			return nil, fmt.Errorf("shard %d/%d is given twice", b.shard, b.shards)
+		}
+		seen[b.shard] = true
+		for j, k := range b.keys {
+			if shardOf(k, b.shards) != b.shard {
+				return nil, fmt.Errorf("part %d (shard %d/%d) holds a position of shard %d", i+1, b.shard, b.shards, shardOf(k, b.shards))
+			}
+			scores[k] = b.scores[j]
+		}
+	}
+	for k := 1; k <= first.shards; k++ {
+		if !seen[k] {
+			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
+		}
+	}
+	root, err := board.Parse(first.root)
+	if err != nil {
+		return nil, err // not reached: parts are checked when read
+	}
+	levels := enumerate(root, first.depth)
+	deepest := levels[len(levels)-1]
+	if len(scores) != len(deepest) {
+		return nil, fmt.Errorf("the parts hold %d positions of %d stones; the run has %d", len(scores), first.depth, len(deepest))
+	}
+	for _, k := range deepest {
+		if _, ok := scores[k]; !ok {
+			return nil, fmt.Errorf("position with key %#x is in no part", k)
+		}
+	}
+	return complete(first.root, first.depth, levels, scores), nil
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+const bookUsage = `Usage:
+  c4solve book generate [flags] -depth D -o FILE   solve every position of at most D stones
+  c4solve book merge -o FILE PART ...              join the parts of a sharded generate
+  c4solve book info [FILE]                         header and positions per depth (FILE
+                                                   omitted: the built-in book)
+  c4solve book verify [flags] [FILE]               check the checksum and re-solve a sample
+                                                   (FILE omitted: the built-in book)
+
+An opening book holds the exact score of every position of at most D
+stones (mirror images once, finished games left out). c4solve answers
+from its built-in book unless given -book FILE or -nobook.
+
+generate solves the positions of exactly D stones and takes the scores of
+shallower ones from their children. It records each solved position in a
+checkpoint file (FILE.checkpoint) at once; run the same command again after
+an interruption and it goes on from there. With -shard K/N it solves only
+shard K of N and writes a part; "book merge" joins the N parts into the book
+one run would make.
+
+Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
+3 interrupted.
+`
+
+// runBook is the book command.
+func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		fmt.Fprint(stderr, bookUsage)
+		if len(args) == 0 {
+			return exitBad
+		}
+		return exitOK
+	}
+	cmd, args := args[0], args[1:]
+	fs := flag.NewFlagSet("c4solve book "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, bookUsage, "\nFlags of "+cmd+":\n")
+		fs.PrintDefaults()
+	}
+	b := &bookCommand{name: "c4solve book " + cmd, stdout: stdout, stderr: stderr}
+	switch cmd {
+	case "generate":
+		return b.generate(ctx, fs, args)
+	case "merge":
+		return b.merge(fs, args)
+	case "info":
+		return b.info(fs, args)
+	case "verify":
+		return b.verify(ctx, fs, args)
+	}
+	fmt.Fprintf(stderr, "c4solve book: unknown command %q (want generate, merge, info or verify)\n", cmd)
+	return exitBad
+}
+
+type bookCommand struct {
+	name           string
+	stdout, stderr io.Writer
+}
+
+func (b *bookCommand) fail(st int, format string, a ...any) int {
+	fmt.Fprintf(b.stderr, b.name+": "+format+"\n", a...)
+	return st
+}
+
+func (b *bookCommand) generate(ctx context.Context, fs *flag.FlagSet, args []string) int {
+	depth := fs.Int("depth", -1, "the most stones of a position in the book (required)")
+	out := fs.String("o", "", "write the book, or the part, to `FILE` (required)")
+	from := fs.String("from", "", "only positions that extend these `MOVES`")
+	shard := fs.String("shard", "", "solve only shard `K/N` (1 <= K <= N) and write it as a part")
+	threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
+	ttMiB := fs.Int("tt", ttable.DefaultMiB, "transposition table size in MiB, shared by all threads")
+	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if fs.NArg() > 0 {
+		return b.fail(exitBad, "unexpected argument %q", fs.Arg(0))
+	}
+	if *depth < 0 || *out == "" {
+		return b.fail(exitBad, "-depth and -o are required")
+	}
+	opt := book.Options{Depth: *depth, Root: *from, Threads: *threads, TableMiB: *ttMiB, Checkpoint: *ckName}
+	if *shard != "" {
+		k, n, ok := parseShard(*shard)
+		if !ok {
+			return b.fail(exitBad, "-shard %q: want K/N with 1 <= K <= N <= 255", *shard)
+		}
+		opt.Shard, opt.Shards = k, n
+	}
+	if *threads < 1 || *threads > maxThreads {
+		return b.fail(exitBad, "-threads %d: want 1 to %d", *threads, maxThreads)
+	}
+	if err := checkTableSize(*ttMiB); err != nil {
+		return b.fail(exitBad, "-tt %d: %v", *ttMiB, err)
+	}
+	if opt.Checkpoint == "" {
+		opt.Checkpoint = *out + ".checkpoint"
+	}
+	start := time.Now()
+	var total, resumed int
+	show := b.progress()
+	opt.Progress = func(done, all int) {
+		if total == 0 {
+			total, resumed = all, done
+		}
+		show(done, all)
+	}
+	bk, err := book.Generate(ctx, opt)
+	show(-1, 0)
+	if err != nil {
+		if ctx.Err() != nil {
+			return b.fail(exitIncomplete, "interrupted; the solved positions are in %s: run the same command again to go on", opt.Checkpoint)
+		}
+		return b.fail(exitBad, "%v", err)
+	}
+	if err := bk.WriteFile(*out); err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	if err := os.Remove(opt.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(b.stderr, "%s: %v\n", b.name, err)
+	}
+	fi, err := os.Stat(*out)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	took := time.Since(start)
+	solved := total - resumed
+	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d bytes=%d solved=%d resumed=%d time=%v solved_per_hour=%.0f\n",
+		*out, bk.Depth(), bk.Len(), fi.Size(), solved, resumed, took.Round(time.Millisecond), float64(solved)/took.Hours())
+	return exitOK
+}
+
+// parseShard parses "K/N".
+func parseShard(s string) (k, n int, ok bool) {
+	ks, ns, found := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !found || err1 != nil || err2 != nil || n < 1 || n > 255 || k < 1 || k > n {
+		return 0, 0, false
+	}
+	return k, n, true
+}
+
+// progress returns a function that shows generation progress on stderr:
+// a progress bar on a terminal, else a line every 30 seconds. Calling it
+// with done < 0 ends the display.
+func (b *bookCommand) progress() func(done, total int) {
+	if f, ok := b.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		var bar *progressbar.ProgressBar
+		return func(done, total int) {
+			switch {
+			case done < 0:
+				if bar != nil {
+					bar.Exit()
+					fmt.Fprintln(b.stderr)
+				}
+			case bar == nil:
+				bar = progressbar.NewOptions(total,
+					progressbar.OptionSetWriter(b.stderr),
+					progressbar.OptionSetDescription("positions"),
+					progressbar.OptionShowCount(),
+					progressbar.OptionShowIts(),
+					progressbar.OptionSetItsString("pos"),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(200*time.Millisecond))
+				bar.Set(done)
+			default:
+				bar.Set(done)
+			}
+		}
+	}
+	start, last := time.Now(), time.Now()
+	first := -1
+	return func(done, total int) {
+		if first < 0 {
+			first = done
+		}
+		if done < 0 || time.Since(last) < 30*time.Second {
+			return
+		}
+		last = time.Now()
+		el := time.Since(start)
+		rate := float64(done-first) / el.Seconds()
+		eta := "?"
+		if rate > 0 {
+			eta = (time.Duration(float64(total-done)/rate) * time.Second).String()
+		}
+		fmt.Fprintf(b.stderr, "%s: %d/%d positions, %v, %.2f positions/s, ETA %s\n",
+			b.name, done, total, el.Round(time.Second), rate, eta)
+	}
+}
+
+func (b *bookCommand) merge(fs *flag.FlagSet, args []string) int {
+	out := fs.String("o", "", "write the merged book to `FILE` (required)")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return b.fail(exitBad, "want -o FILE and the part files")
+	}
+	var parts []*book.Book
+	for _, name := range fs.Args() {
+		p, err := book.ReadFile(name)
+		if err != nil {
+			return b.fail(exitBad, "%v", err)
+		}
+		parts = append(parts, p)
+	}
+	bk, err := book.Merge(parts...)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	if err := bk.WriteFile(*out); err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d parts=%d\n", *out, bk.Depth(), bk.Len(), len(parts))
+	return exitOK
+}
+
+func (b *bookCommand) info(fs *flag.FlagSet, args []string) int {
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if fs.NArg() > 1 {
+		return b.fail(exitBad, "want at most one file")
+	}
+	name, bk, err := b.open(fs)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	shard := "whole"
+	if k, n := bk.Shard(); n > 0 {
+		shard = fmt.Sprintf("%d/%d", k, n)
+	}
+	fmt.Fprintf(b.stdout, "book=%q version=%d board=%dx%d depth=%d root=%q shard=%s positions=%d bytes=%d\n",
+		name, book.Version, board.Width, board.Height, bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
+	for n, c := range bk.Counts() {
+		if c > 0 {
+			fmt.Fprintf(b.stdout, "stones=%d positions=%d\n", n, c)
+		}
+	}
+	return exitOK
+}
+
+// open reads the book named by the one argument, or the built-in book.
+func (b *bookCommand) open(fs *flag.FlagSet) (name string, bk *book.Book, err error) {
+	if fs.NArg() == 0 {
+		bk, err = book.Default()
+		return "(built in)", bk, err
+	}
+	bk, err = book.ReadFile(fs.Arg(0))
+	return fs.Arg(0), bk, err
+}
+
+func (b *bookCommand) verify(ctx context.Context, fs *flag.FlagSet, args []string) int {
+	sample := fs.Int("n", 20, "positions to re-solve, drawn at random")
+	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
+	threads := fs.Int("threads", runtime.NumCPU(), "search goroutines")
+	ttMiB := fs.Int("tt", 256, "transposition table size in MiB")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if fs.NArg() > 1 {
+		return b.fail(exitBad, "want at most one book file")
+	}
+	if *sample < 0 {
+		return b.fail(exitBad, "-n %d: want 0 or more", *sample)
+	}
+	if *threads < 1 || *threads > maxThreads {
+		return b.fail(exitBad, "-threads %d: want 1 to %d", *threads, maxThreads)
+	}
+	if err := checkTableSize(*ttMiB); err != nil {
+		return b.fail(exitBad, "-tt %d: %v", *ttMiB, err)
+	}
+	name, bk, err := b.open(fs)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	rng := rand.New(rand.NewPCG(*seed, 0))
+	s := solver.New(ttable.New(*ttMiB), *threads) // no book: a real search
+	status, bad := exitOK, 0
+	n := min(*sample, bk.Len())
+	for _, i := range rng.Perm(bk.Len())[:n] {
+		p, want := bk.Entry(i)
+		s.Table().Clear()
+		r, err := s.Solve(ctx, p)
+		if err != nil {
+			return b.fail(exitIncomplete, "%v", err)
+		}
+		if r.Score != want {
+			fmt.Fprintf(b.stdout, "MISMATCH %s key=%#x book=%d solved=%d\n", name, p.Key(), want, r.Score)
+			bad++
+			status = exitMismatch
+		}
+	}
+	fmt.Fprintf(b.stdout, "book=%s checksum=ok checked=%d mismatches=%d seed=%d\n", name, n, bad, *seed)
+	return status
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	farm "github.com/dgryski/go-farm"
+)
+
+// bookRoot and bookDepth make books a test can afford (see package book's
+// tests): three moves after a position of score -10.
+const (
+	bookRoot  = "737534232264"
+	bookDepth = "15"
+)
+
+func runBookTest(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestBookGenerateInfoVerify(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "b.c4book")
+	code, out, errOut := runBookTest("book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-threads", "2", "-o", name)
+	if code != exitOK || !strings.HasPrefix(out, "book="+name+" depth=15 positions=") || !strings.Contains(out, " resumed=0 ") {
+		t.Fatalf("book generate: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(name + ".checkpoint"); !os.IsNotExist(err) {
+		t.Errorf("the checkpoint is still there after a finished run: %v", err)
+	}
+
+	code, out, _ = runBookTest("book", "info", name)
+	if code != exitOK || !strings.Contains(out, `depth=15 root="737534232264" shard=whole`) ||
+		!strings.Contains(out, "\nstones=12 positions=1\n") || !strings.Contains(out, "\nstones=15 positions=") {
+		t.Errorf("book info: exit %d, stdout %q", code, out)
+	}
+	code, out, errOut = runBookTest("book", "verify", "-n", "10", "-tt", "16", "-seed", "7", name)
+	if code != exitOK || !strings.HasPrefix(out, "book="+name+" checksum=ok checked=10 mismatches=0 seed=7") {
+		t.Errorf("book verify: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	// The book answers: -v shows one node. Without it, a search.
+	code, out, errOut = runBookTest("-book", name, "-v", bookRoot, bookRoot+"1")
+	if code != exitOK || !strings.HasPrefix(out, bookRoot+" -10\n") || strings.Count(errOut, "nodes=1 ") != 2 {
+		t.Errorf("c4solve -book: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runBookTest("-nobook", "-tt", "16", "-v", bookRoot)
+	if code != exitOK || out != bookRoot+" -10\n" || strings.Contains(errOut, "nodes=1 ") {
+		t.Errorf("c4solve -nobook: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	// A wrong score in a book whose checksum holds is found by verify.
+	data, _ := os.ReadFile(name)
+	wrong := slices.Clone(data)
+	// The last entry's score, off by one, still a possible score.
+	if sc := int8(wrong[len(wrong)-1]); sc > 0 {
+		wrong[len(wrong)-1] = byte(sc - 1)
+	} else {
+		wrong[len(wrong)-1] = byte(sc + 1)
+	}
+	clear(wrong[24:32])
+	binary.LittleEndian.PutUint64(wrong[24:], farm.Fingerprint64(wrong))
+	bad := filepath.Join(dir, "wrong.c4book")
+	os.WriteFile(bad, wrong, 0o644)
+	code, out, _ = runBookTest("book", "verify", "-n", "100000", "-tt", "16", bad)
+	if code != exitMismatch || !strings.Contains(out, "MISMATCH "+bad+" key=") || !strings.Contains(out, " mismatches=1 ") {
+		t.Errorf("book verify of a wrong score: exit %d, stdout %q", code, out)
+	}
+
+	bad = filepath.Join(dir, "bad.c4book")
+	os.WriteFile(bad, data[:len(data)-5], 0o644)
+	code, _, errOut = runBookTest("book", "verify", bad)
+	if code != exitBad || !strings.Contains(errOut, "book "+bad+": truncated") {
+		t.Errorf("book verify of a truncated file: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runBookTest("-book", bad, "4")
+	if code != exitBad || !strings.Contains(errOut, "book "+bad+": truncated") {
+		t.Errorf("c4solve -book with a truncated file: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestBookBuiltIn(t *testing.T) {
+	code, out, errOut := runBookTest("book", "info")
+	if code != exitOK || !strings.HasPrefix(out, `book="(built in)" version=1 board=7x6 depth=`) {
+		t.Errorf("book info: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestBookUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"book"}, exitBad, "Usage:"},
+		{[]string{"book", "-h"}, exitOK, "Usage:"},
+		{[]string{"book", "frobnicate"}, exitBad, `unknown command "frobnicate"`},
+		{[]string{"-tt", "16", "book", "info"}, exitBad, "flags go after the subcommand"},
+		{[]string{"book", "generate", "-depth", "5"}, exitBad, "-depth and -o are required"},
+		{[]string{"book", "generate", "-depth", "5", "-o", "x", "-shard", "4/3"}, exitBad, `-shard "4/3"`},
+		{[]string{"book", "generate", "-depth", "3", "-from", "4453", "-o", "x"}, exitBad, "depth 3"},
+		{[]string{"book", "generate", "-depth", "5", "-from", "48", "-o", "x"}, exitBad, "'8' is not a column"},
+		{[]string{"book", "merge", "-o", "x"}, exitBad, "want -o FILE and the part files"},
+		{[]string{"book", "merge", "-o", "x", "no-such-file"}, exitBad, "no-such-file"},
+		{[]string{"book", "info", "no-such-file"}, exitBad, "no-such-file"},
+		{[]string{"book", "verify", "a", "b"}, exitBad, "want at most one book file"},
+		{[]string{"-book", "x", "-nobook", "4"}, exitBad, "contradict"},
+	} {
+		code, _, errOut := runBookTest(tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("c4solve %s: exit %d, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, errOut, tc.code, tc.want)
+		}
+	}
+}
+
+// Three shards, each a separate process, merge into the book one run
+// makes, byte for byte.
+func TestBookShardsAsProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "c4solve")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	var parts []string
+	for k := 1; k <= 3; k++ {
+		part := filepath.Join(dir, fmt.Sprintf("part%d", k))
+		parts = append(parts, part)
+		wg.Go(func() {
+			out, err := exec.Command(bin, "book", "generate", "-from", bookRoot, "-depth", bookDepth,
+				"-tt", "16", "-threads", "1", "-shard", fmt.Sprintf("%d/3", k), "-o", part).CombinedOutput()
+			if err != nil {
+				errs[k-1] = fmt.Errorf("shard %d/3: %v\n%s", k, err, out)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, out, errOut := runBookTest(append([]string{"book", "merge", "-o", merged}, parts...)...); code != exitOK {
+		t.Fatalf("book merge: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	whole := filepath.Join(dir, "whole")
+	if code, out, errOut := runBookTest("book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-o", whole); code != exitOK {
+		t.Fatalf("book generate: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	a, _ := os.ReadFile(merged)
+	b, _ := os.ReadFile(whole)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("merged book (%d bytes) differs from the whole run's (%d bytes)", len(a), len(b))
+	}
+	code, out, _ := runBookTest("book", "info", parts[1])
+	if code != exitOK || !strings.Contains(out, "shard=2/3") {
+		t.Errorf("book info of part 2: exit %d, stdout %q", code, out)
+	}
+}

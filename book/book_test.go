@@ -345,3 +345,31 @@ func TestSolverStopsAtBook(t *testing.T) {
 		t.Errorf("with the whole book: %+v, %v; want score %d in 1 node", r, err, testRootScore)
 	}
 }
+
+// Analyze of a position within depth - 1 takes all seven scores from the
+// book: one node each.
+func TestAnalyzeFromBook(t *testing.T) {
+	b := testBook(t)
+	p := mustParse(t, testRoot)
+	s := solver.New(ttable.New(16), 1)
+	s.UseBook(b)
+	an, err := s.Analyze(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for col := range board.Width {
+		if !an.Legal[col] || p.IsWinningMove(col) {
+			continue
+		}
+		moves++
+		c := p
+		c.Play(col)
+		if sc, _ := b.Lookup(c); an.Scores[col] != -sc {
+			t.Errorf("move %d: Analyze says %d, the book %d", col+1, an.Scores[col], -sc)
+		}
+	}
+	if an.Nodes != uint64(moves) {
+		t.Errorf("Analyze took %d nodes for %d moves; want one each", an.Nodes, moves)
+	}
+}

@@ -37,7 +37,8 @@ from its built-in book unless given -book FILE or -nobook.
 generate solves the positions of exactly D stones and takes the scores of
 shallower ones from their children. It records each solved position in a
 checkpoint file (FILE.checkpoint) at once; run the same command again after
-an interruption and it goes on from there. With -shard K/N it solves only
+an interruption and it goes on from there. On a terminal, a progress bar
+shows the positions solved, the rate and the time left. With -shard K/N it solves only
 shard K of N and writes a part; "book merge" joins the N parts into the book
 one run would make.
 
@@ -165,9 +166,9 @@ func parseShard(s string) (k, n int, ok bool) {
 	return k, n, true
 }
 
-// progress returns a function that shows generation progress on stderr:
-// a progress bar on a terminal, else a line every 30 seconds. Calling it
-// with done < 0 ends the display.
+// progress returns a function that shows generation progress on stderr
+// when it is a terminal, as a progress bar with counts, rate and ETA.
+// Calling it with done < 0 ends the display.
 func (b *bookCommand) progress() func(done, total int) {
 	if f, ok := b.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		var bar *progressbar.ProgressBar
@@ -193,25 +194,7 @@ func (b *bookCommand) progress() func(done, total int) {
 			}
 		}
 	}
-	start, last := time.Now(), time.Now()
-	first := -1
-	return func(done, total int) {
-		if first < 0 {
-			first = done
-		}
-		if done < 0 || time.Since(last) < 30*time.Second {
-			return
-		}
-		last = time.Now()
-		el := time.Since(start)
-		rate := float64(done-first) / el.Seconds()
-		eta := "?"
-		if rate > 0 {
-			eta = (time.Duration(float64(total-done)/rate) * time.Second).String()
-		}
-		fmt.Fprintf(b.stderr, "%s: %d/%d positions, %v, %.2f positions/s, ETA %s\n",
-			b.name, done, total, el.Round(time.Second), rate, eta)
-	}
+	return func(done, total int) {} // quiet when not watched
 }
 
 func (b *bookCommand) merge(fs *flag.FlagSet, args []string) int {

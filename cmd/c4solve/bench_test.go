@@ -393,10 +393,10 @@ func TestBenchHelp(t *testing.T) {
 func TestBenchCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	// The first position needs a search (it cannot be won at once), so
-	// the solver sees the cancellation.
+	// The first position needs a search (it cannot be won at once, and
+	// there is no book), so the solver sees the cancellation.
 	in := writeFile(t, t.TempDir(), "in", "4\n"+l3r1Ten)
-	code, stdout, stderr := runBenchTest(ctx, "-threads", "1", "-tt", "1", in)
+	code, stdout, stderr := runBenchTest(ctx, "-nobook", "-threads", "1", "-tt", "1", in)
 	if code != 3 || stdout != "" || !strings.Contains(stderr, "line 1 \"4\"") {
 		t.Errorf("c4solve bench, interrupted: exit %d, stdout %q, stderr %q; want 3, nothing, the line it stopped at",
 			code, stdout, stderr)

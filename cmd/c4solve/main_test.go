@@ -284,9 +284,10 @@ func TestRunVerifyCanceled(t *testing.T) {
 }
 
 // TestRunTimeout stops a long solve with -timeout: the bounds it prints
-// must hold the score, -1, and the command must stop there.
+// must hold the score, -1, and the command must stop there. Without a
+// book: the built-in one answers "4" at once.
 func TestRunTimeout(t *testing.T) {
-	code, stdout, stderr := runTest(context.Background(), "", "-timeout", "50ms", "-threads", "2", "4", posA)
+	code, stdout, stderr := runTest(context.Background(), "", "-nobook", "-timeout", "50ms", "-threads", "2", "4", posA)
 	var lo, hi int
 	n, err := fmt.Sscanf(stdout, "4 incomplete %d <= score <= %d\n", &lo, &hi)
 	if code != 3 || n != 2 || err != nil || lo > -1 || hi < -1 ||
@@ -301,7 +302,7 @@ func TestRunTimeout(t *testing.T) {
 func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	code, stdout, stderr := runTest(ctx, "", "4453", posA)
+	code, stdout, stderr := runTest(ctx, "", "-nobook", "4453", posA)
 	if want := "4453 incomplete -18 <= score <= 18\n"; code != 3 || stdout != want ||
 		!strings.Contains(stderr, `argument 1 "4453": interrupted: context canceled`) {
 		t.Errorf("c4solve 4453 %s, interrupted: exit %d, stdout %q, stderr %q; want 3, %q, context canceled",
@@ -312,24 +313,30 @@ func TestRunCanceled(t *testing.T) {
 	}
 }
 
-// TestRunSlow solves 4-move positions; each takes seconds, so it runs only
-// with -slow.
-func TestRunSlow(t *testing.T) {
-	if !*slow {
-		t.Skip("solves 4-move positions for a minute; run with -slow")
-	}
+// TestRunShallow solves positions of 4 moves from the built-in book, and
+// with -slow also by search alone, with one of 6 moves (each takes seconds).
+func TestRunShallow(t *testing.T) {
 	tests := []runCase{
 		{name: "solve", args: []string{"4453"}, stdout: "4453 -2\n"},
 		{name: "weak", args: []string{"-weak", "4453"}, stdout: "4453 -1\n"},
 		{name: "analyze", args: []string{"-analyze", "4453"}, stdout: "4453 -5 -5 -2 -3 -4 -2 -2\n"},
-		{name: "analyze full", args: []string{"-analyze", "444444"}, stdout: "444444 -1 0 1 full 1 0 -1\n"},
 		{name: "stdin", stdin: "4453 -2\n4455 18\n# comment\n\n4453 5\n448\n4453\n", code: 2,
 			stdout: "4453 -2\n4455 18\n4453 -2 MISMATCH\n4453 -2\n",
 			stderr: []string{"line 6: position 3: '8' is not a column 1-7"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) { tc.check(t) })
+	}
+	if !*slow {
+		t.Log("the same by search alone needs a minute; run with -slow")
+		return
+	}
+	// Beyond the book's depth: its moves have 7 stones.
+	tests = append(tests, runCase{name: "analyze full", args: []string{"-analyze", "444444"}, stdout: "444444 -1 0 1 full 1 0 -1\n"})
+	for _, tc := range tests {
+		t.Run(tc.name+" nobook", func(t *testing.T) {
 			t.Parallel()
+			tc.args = append([]string{"-nobook"}, tc.args...)
 			tc.check(t)
 		})
 	}

@@ -49,7 +49,8 @@ const (
 // whose game is over. A part (Shards > 0) holds only the positions of
 // exactly Depth stones that fall in its shard (see Generate).
 //
-// A Book is immutable and safe for concurrent use.
+// A Book is immutable and safe for concurrent use. The zero value is an
+// empty book, which knows no position.
 type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int

@@ -17,7 +17,8 @@ import (
 	"c4solve/ttable"
 )
 
-// Options say what Generate computes and how.
+// Options say what Generate computes and how. The zero value asks for the
+// book of depth 0, the empty board alone, solved on one goroutine.
 type Options struct {
 	// Depth is the most stones of a position in the book.
 	Depth int

@@ -7,7 +7,7 @@ import (
 
 // defaultData is the book built into the binary. Regenerate it with
 //
-//	go run ./cmd/c4solve book generate -depth D -o book/default.c4book
+//	go run ./cmd/c4solve book generate -depth 6 -threads 2 -tt 1024 -o book/default.c4book
 //
 // (see the README for the depth and what it took).
 //

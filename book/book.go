@@ -159,8 +159,9 @@ func ReadFile(name string) (*Book, error) {
 var errTruncated = errors.New("truncated: the file ends early")
 
 // Decode checks and decodes a book in the file format; name, for errors,
-// says where the bytes came from. It never returns a book whose content
-// differs from what was written: a damaged file fails its checksum.
+// says where the bytes came from. A damaged file fails its 64-bit
+// checksum, and content no writer makes (unsorted keys, impossible scores)
+// is refused even with a valid checksum.
 func Decode(name string, data []byte) (*Book, error) {
 	b, err := decode(data)
 	if err != nil {

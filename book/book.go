@@ -12,6 +12,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/atomicfile"
+	"c4solve/solver"
 )
 
 // The file format, version 1. All integers are little-endian.
@@ -268,14 +269,9 @@ func (b *Book) check() error {
 			return fmt.Errorf("entry %d: key %#x is not the smaller of its mirror pair", i+1, k)
 		case n < root.Moves() || n > b.depth || b.shards > 0 && n != b.depth:
 			return fmt.Errorf("entry %d: %d stones, outside the book's range", i+1, n)
-		case int(b.scores[i]) < lossScore(n) || int(b.scores[i]) > winScore(n):
+		case int(b.scores[i]) < solver.LossScore(n) || int(b.scores[i]) > solver.WinScore(n):
 			return fmt.Errorf("entry %d: score %d is impossible with %d stones", i+1, b.scores[i], n)
 		}
 	}
 	return nil
 }
-
-// The best and worst scores of a position with n stones: a win or a loss
-// with the next stone.
-func winScore(n int) int  { return (board.Cells + 1 - n) / 2 }
-func lossScore(n int) int { return -(board.Cells - n) / 2 }

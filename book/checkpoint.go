@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"c4solve/solver"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
@@ -79,7 +81,7 @@ func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) e
 		if _, ok := slices.BinarySearch(todo, k); !ok {
 			return fmt.Errorf("record %d: key %#x is not a position of this run", (good-int64(len(header)))/8+1, k)
 		}
-		if score < lossScore(opt.Depth) || score > winScore(opt.Depth) {
+		if score < solver.LossScore(opt.Depth) || score > solver.WinScore(opt.Depth) {
 			return fmt.Errorf("record %d: score %d is impossible", (good-int64(len(header)))/8+1, score)
 		}
 		scores[k] = int8(score)

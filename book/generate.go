@@ -206,13 +206,13 @@ func complete(root string, depth int, levels [][]uint64, scores map[uint64]int8)
 	for i := len(levels) - 2; i >= 0; i-- {
 		for _, k := range levels[i] {
 			p, _ := board.FromKey(k)
-			best := lossScore(p.Moves())
+			best := solver.LossScore(p.Moves())
 			for col := range board.Width {
 				if !p.CanPlay(col) {
 					continue
 				}
 				if p.IsWinningMove(col) {
-					best = winScore(p.Moves())
+					best = solver.WinScore(p.Moves())
 					break
 				}
 				c := p

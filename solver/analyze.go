@@ -27,7 +27,7 @@ func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error
 		}
 		an.Legal[col] = true
 		if p.IsWinningMove(col) {
-			an.Scores[col] = winScore(p.Moves())
+			an.Scores[col] = WinScore(p.Moves())
 			continue
 		}
 		child := p

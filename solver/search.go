@@ -137,12 +137,13 @@ func speculativeProbe(lo, hi, k int) int {
 	return v
 }
 
-// Score of a position whose side to move wins with its next stone, n
-// stones played.
-func winScore(n int) int { return (board.Cells + 1 - n) / 2 }
+// WinScore is the score of a position with n stones whose side to move
+// wins with its next stone: the best score such a position can have.
+func WinScore(n int) int { return (board.Cells + 1 - n) / 2 }
 
-// lossScore is the score when the opponent wins with its next stone.
-func lossScore(n int) int { return -(board.Cells - n) / 2 }
+// LossScore is the score of a position with n stones whose opponent wins
+// with its next stone: the worst score such a position can have.
+func LossScore(n int) int { return -(board.Cells - n) / 2 }
 
 // Static bounds of a position with n stones whose side to move cannot win
 // at once and has a move that does not lose at once: it wins with its
@@ -186,7 +187,7 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	}
 	next := p.NonLosingMoves()
 	if next == 0 {
-		return lossScore(n)
+		return LossScore(n)
 	}
 	if n >= board.Cells-2 {
 		return 0 // both last stones can only be played, and neither wins

@@ -141,7 +141,7 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 		return Result{}, ErrGameOver
 	}
 	if p.CanWinNext() {
-		sc := winScore(n)
+		sc := WinScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
 	}
 	if s.book != nil && n <= s.book.Depth() {
@@ -152,9 +152,9 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 	// The probe sequence starts from the range of any position, not the
 	// tighter static bounds: it measured fewer nodes (Test_L1_R1: 2,954
 	// against 3,886).
-	lo, hi := lossScore(n), winScore(n)
+	lo, hi := LossScore(n), WinScore(n)
 	if p.NonLosingMoves() == 0 {
-		lo, hi = lossScore(n), lossScore(n)
+		lo, hi = LossScore(n), LossScore(n)
 	}
 	rb := &s.bounds
 	rb.set(max(lo, lower), min(hi, upper))

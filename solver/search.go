@@ -269,12 +269,32 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		w.tt.Prefetch(childKeys[i])
 	}
 	// Enhanced transposition cutoff: a child whose stored upper bound
-	// already proves a fail high saves searching any move.
+	// already proves a fail high saves searching any move. When every child
+	// has an entry, their lower bounds also bound our score from above,
+	// which may prove a fail low. Measured mean nodes, Test_L2_R2 / Test_L1_R2
+	// first 200 / Test_L1_R3 30 lines of 11+ stones: 18,893 / 486,763 /
+	// 661,271 with the fail-high test alone, 18,620 / 480,634 / 649,847 with
+	// both.
+	upper := MinScore - 1
 	for i := 0; i < count; i++ {
-		if e, ok := w.tt.Get(childKeys[i]); ok && -e.Upper >= beta {
+		e, ok := w.tt.Get(childKeys[i])
+		if !ok {
+			upper = hi
+			continue
+		}
+		if -e.Upper >= beta {
 			w.store(key, mirrored, -e.Upper, hi, moves[i].col, w.nodes)
 			return -e.Upper
 		}
+		upper = max(upper, -e.Lower)
+	}
+	if upper < hi {
+		hi = upper
+		if hi <= alpha {
+			w.store(key, mirrored, lo, hi, -1, w.nodes)
+			return hi
+		}
+		beta = min(beta, hi)
 	}
 
 	start := w.nodes

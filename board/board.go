@@ -172,6 +172,23 @@ func (p Position) ClaimevenBound() (int, bool) {
 	return 0, true
 }
 
+// ClaimevenReplyBound applies the claimeven rule one move ahead, to a
+// position where the second player is to move and exactly one column holds
+// an odd number of stones. Its stone on top of that column leaves every
+// column even, and if ClaimevenBound then bounds the first player's score
+// by b, the side to move scores at least -b. It returns that lower bound
+// and whether the rule applies.
+func (p Position) ClaimevenReplyBound() (int, bool) {
+	reply := p.Possible() & oddRows // a free cell on an even row: the top of an odd column
+	if p.moves%2 == 0 || reply == 0 || reply&(reply-1) != 0 {
+		return 0, false
+	}
+	c := p
+	c.PlayMove(reply)
+	b, ok := c.ClaimevenBound()
+	return -b, ok
+}
+
 // oddRows has the cells of rows 1, 3 and 5 (0-based): the 2nd, 4th and 6th
 // from the bottom.
 const oddRows Bitboard = BottomRow * 0b101010

@@ -246,6 +246,46 @@ func TestAgainstNegamax(t *testing.T) {
 	}
 }
 
+// TestClaimevenBounds checks the claimeven rules the search prunes with
+// against plain negamax: ClaimevenBound bounds the score from above and
+// ClaimevenReplyBound from below, on random positions of 30 or more stones.
+func TestClaimevenBounds(t *testing.T) {
+	want := 200
+	if testing.Short() {
+		want = 50
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var upper, lower, tight int
+	for tries := 0; upper < want || lower < want; tries++ {
+		if tries == 10000*want {
+			t.Fatalf("after %d positions, ClaimevenBound applied to %d and ClaimevenReplyBound to %d; want %d each", tries, upper, lower, want)
+		}
+		p, ok := randomPosition(rng, 30+rng.IntN(6))
+		if !ok || p.CanWinNext() {
+			continue
+		}
+		if b, ok := p.ClaimevenBound(); ok && upper < want {
+			upper++
+			if sc := negamax(p); sc > b {
+				t.Errorf("%v: score %d above ClaimevenBound %d", p, sc, b)
+			} else if sc == b {
+				tight++
+			}
+		}
+		if b, ok := p.ClaimevenReplyBound(); ok && lower < want {
+			lower++
+			if sc := negamax(p); sc < b {
+				t.Errorf("%v: score %d below ClaimevenReplyBound %d", p, sc, b)
+			} else if sc == b {
+				tight++
+			}
+		}
+	}
+	if tight == 0 {
+		t.Errorf("no bound of %d was the exact score", upper+lower)
+	}
+}
+
 // randomPosition plays n random moves and reports whether the game is
 // still on after them.
 func randomPosition(rng *rand.Rand, n int) (board.Position, bool) {

@@ -156,37 +156,59 @@ func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.curr
 // 4th and 6th. If the first player's stones and those odd-row cells hold no
 // line of four, it cannot win (bound 0); if moreover the second player's
 // stones and the even-row cells hold one, the second player completes it
-// before the board fills (bound -1). It returns the bound on the score of
-// the side to move and whether the rule applies.
+// before the board fills (bound -1).
+//
+// The rule also covers exactly two columns of odd height, A and B, whose
+// next cells a and b lie on even rows: the second player answers a stone
+// in A with one in B and the other way round, which leaves every column
+// even, and claimeven otherwise. The first player gets a or b besides the
+// odd-row cells, whichever it likes, and the second player the other.
+//
+// It returns the bound on the score of the side to move and whether the
+// rule applies.
 func (p Position) ClaimevenBound() (int, bool) {
-	if p.moves%2 != 0 || p.mask&oddRows != (p.mask&^oddRows)<<1 {
-		return 0, false // second player to move, or a column of odd height
+	if p.moves%2 != 0 {
+		return 0, false // second player to move
 	}
 	free := Playable &^ p.mask
-	if hasFour(p.current | free&^oddRows) {
+	first, second := p.current|free&^oddRows, p.Opponent()|free&oddRows
+	a, b := Bitboard(0), Bitboard(0) // the next cells of the odd columns
+	switch tops := p.Possible() & oddRows; tops.Count() {
+	case 0:
+	case 2:
+		a, b = tops&-tops, tops&(tops-1)
+	default:
 		return 0, false
 	}
-	if hasFour(p.Opponent() | free&oddRows) {
+	if hasFour(first|a) || hasFour(first|b) {
+		return 0, false
+	}
+	if hasFour(second&^a) && hasFour(second&^b) {
 		return -1, true
 	}
 	return 0, true
 }
 
-// ClaimevenReplyBound applies the claimeven rule one move ahead, to a
-// position where the second player is to move and exactly one column holds
-// an odd number of stones. Its stone on top of that column leaves every
-// column even, and if ClaimevenBound then bounds the first player's score
-// by b, the side to move scores at least -b. It returns that lower bound
-// and whether the rule applies.
+// ClaimevenReplyBound applies ClaimevenBound one move ahead, to a position
+// where the second player is to move and one or three columns hold an odd
+// number of stones. A stone on top of one of them leaves none or two, and
+// if ClaimevenBound then bounds the first player's score by b, the side to
+// move scores at least -b. It returns the best such lower bound over the
+// odd columns and whether the rule applies to any.
 func (p Position) ClaimevenReplyBound() (int, bool) {
-	reply := p.Possible() & oddRows // a free cell on an even row: the top of an odd column
-	if p.moves%2 == 0 || reply == 0 || reply&(reply-1) != 0 {
+	replies := p.Possible() & oddRows // the next cells of the odd columns
+	if p.moves%2 == 0 || replies.Count() > 3 {
 		return 0, false
 	}
-	c := p
-	c.PlayMove(reply)
-	b, ok := c.ClaimevenBound()
-	return -b, ok
+	best, found := 0, false
+	for ; replies != 0; replies &= replies - 1 {
+		c := p
+		c.PlayMove(replies & -replies)
+		if b, ok := c.ClaimevenBound(); ok && (!found || -b > best) {
+			best, found = -b, true
+		}
+	}
+	return best, found
 }
 
 // oddRows has the cells of rows 1, 3 and 5 (0-based): the 2nd, 4th and 6th

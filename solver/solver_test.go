@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -247,42 +248,53 @@ func TestAgainstNegamax(t *testing.T) {
 }
 
 // TestClaimevenBounds checks the claimeven rules the search prunes with
-// against plain negamax: ClaimevenBound bounds the score from above and
-// ClaimevenReplyBound from below, on random positions of 30 or more stones.
+// against plain negamax, on random positions of 30 or more stones:
+// ClaimevenBound bounds the score from above with no or two columns of odd
+// height, and ClaimevenReplyBound from below with one or three.
 func TestClaimevenBounds(t *testing.T) {
-	want := 200
+	want := 100 // applications of the rules for each number of odd columns
 	if testing.Short() {
-		want = 50
+		want = 25
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	var upper, lower, tight int
-	for tries := 0; upper < want || lower < want; tries++ {
-		if tries == 10000*want {
-			t.Fatalf("after %d positions, ClaimevenBound applied to %d and ClaimevenReplyBound to %d; want %d each", tries, upper, lower, want)
+	var applied [4]int // by number of odd columns
+	tight := 0
+	for tries := 0; slices.Min(applied[:]) < want; tries++ {
+		if tries == 20000*want {
+			t.Fatalf("after %d positions, the rules applied %v times with 0, 1, 2, 3 odd columns; want %d each", tries, applied, want)
 		}
 		p, ok := randomPosition(rng, 30+rng.IntN(6))
 		if !ok || p.CanWinNext() {
 			continue
 		}
-		if b, ok := p.ClaimevenBound(); ok && upper < want {
-			upper++
-			if sc := negamax(p); sc > b {
-				t.Errorf("%v: score %d above ClaimevenBound %d", p, sc, b)
-			} else if sc == b {
-				tight++
-			}
+		odd := 0
+		for col := range board.Width {
+			odd += p.Height(col) % 2
 		}
-		if b, ok := p.ClaimevenReplyBound(); ok && lower < want {
-			lower++
-			if sc := negamax(p); sc < b {
-				t.Errorf("%v: score %d below ClaimevenReplyBound %d", p, sc, b)
-			} else if sc == b {
-				tight++
-			}
+		if odd > 3 || applied[odd] >= want {
+			continue
+		}
+		b, ok, below := 0, false, odd%2 == 1
+		if below {
+			b, ok = p.ClaimevenReplyBound()
+		} else {
+			b, ok = p.ClaimevenBound()
+		}
+		if !ok {
+			continue
+		}
+		applied[odd]++
+		switch sc := negamax(p); {
+		case below && sc < b:
+			t.Errorf("%v: score %d below ClaimevenReplyBound %d", p, sc, b)
+		case !below && sc > b:
+			t.Errorf("%v: score %d above ClaimevenBound %d", p, sc, b)
+		case sc == b:
+			tight++
 		}
 	}
 	if tight == 0 {
-		t.Errorf("no bound of %d was the exact score", upper+lower)
+		t.Errorf("no bound of %d was the exact score", 4*want)
 	}
 }
 

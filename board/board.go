@@ -180,10 +180,10 @@ func (p Position) ClaimevenBound() (int, bool) {
 	default:
 		return 0, false
 	}
-	if hasFour(first|a) || hasFour(first|b) {
+	if hasFour(first|a) || b != 0 && hasFour(first|b) {
 		return 0, false
 	}
-	if hasFour(second&^a) && hasFour(second&^b) {
+	if hasFour(second&^a) && (b == 0 || hasFour(second&^b)) {
 		return -1, true
 	}
 	return 0, true
@@ -196,16 +196,39 @@ func (p Position) ClaimevenBound() (int, bool) {
 // move scores at least -b. It returns the best such lower bound over the
 // odd columns and whether the rule applies to any.
 func (p Position) ClaimevenReplyBound() (int, bool) {
-	replies := p.Possible() & oddRows // the next cells of the odd columns
-	if p.moves%2 == 0 || replies.Count() > 3 {
+	tops := p.Possible() & oddRows // the next cells of the odd columns
+	if p.moves%2 == 0 || tops.Count() > 3 {
 		return 0, false
 	}
+	// After the reply the opponent is the first player, to move, and its
+	// cells and ours are those of ClaimevenBound whichever reply it is.
+	free := Playable &^ p.mask
+	first, second := p.Opponent()|free&^oddRows, p.current|free&oddRows
+	if hasFour(first) {
+		return 0, false
+	}
+	var top [3]Bitboard
+	var wins [3]bool // whether the first player would have four with that cell
+	k := 0
+	for ; tops != 0; tops &= tops - 1 {
+		top[k] = tops & -tops
+		wins[k] = hasFour(first | top[k])
+		k++
+	}
 	best, found := 0, false
-	for ; replies != 0; replies &= replies - 1 {
-		c := p
-		c.PlayMove(replies & -replies)
-		if b, ok := c.ClaimevenBound(); ok && (!found || -b > best) {
-			best, found = -b, true
+	for r := range k {
+		// The other two tops, if any, are the pair of ClaimevenBound
+		// (none: zero cells, which change nothing).
+		a, b := top[(r+1)%3], top[(r+2)%3]
+		if wins[(r+1)%3] || wins[(r+2)%3] {
+			continue
+		}
+		bound := 0
+		if hasFour(second&^a) && (b == 0 || hasFour(second&^b)) {
+			bound = 1
+		}
+		if !found || bound > best {
+			best, found = bound, true
 		}
 	}
 	return best, found

@@ -1,0 +1,50 @@
+package board_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"c4solve/board"
+)
+
+// benchPositions returns n positions of 10 to 35 stones from random games
+// that are still on, the kind of positions a search evaluates.
+func benchPositions(n int) []board.Position {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var ps []board.Position
+	for len(ps) < n {
+		var p board.Position
+		stones := 10 + rng.IntN(26)
+		for p.Moves() < stones && !p.Won() {
+			if col := rng.IntN(board.Width); p.CanPlay(col) {
+				p.Play(col)
+			}
+		}
+		if !p.Won() {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// BenchmarkStaticBounds times the static rules the search applies at every
+// node: CanStillWin for both sides and the two claimeven rules.
+func BenchmarkStaticBounds(b *testing.B) {
+	ps := benchPositions(1024)
+	var sink int
+	for i := 0; b.Loop(); i++ {
+		p := ps[i%len(ps)]
+		if p.CanStillWin() {
+			sink++
+		}
+		if p.OpponentCanStillWin() {
+			sink++
+		}
+		if v, ok := p.ClaimevenBound(); ok {
+			sink += v
+		} else if v, ok := p.ClaimevenReplyBound(); ok {
+			sink += v
+		}
+	}
+	_ = sink
+}

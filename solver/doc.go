@@ -20,9 +20,11 @@
 // the window is searched again. The root score is found as in Pons (part 8,
 // "Iterative deepening and null window"): by a sequence of null-window
 // probes, each answering "is the score above v?", that narrow the range
-// [lower, upper] until it closes; the first probe asks for the sign of the
-// score, the weak result, and the rest are a binary search on the winning or
-// losing side.
+// [lower, upper] until it closes. Each probe is the middle of the range,
+// moved halfway out toward the range's end on its side of zero: probes far
+// from zero are cheap, and the range closes in on the likely scores near it.
+// A weak solve (SolveWeak) narrows the range [-1, 1] only: it asks whether
+// the score is above 0, and then perhaps whether it is above -1.
 //
 // Every node knows from the number of stones a static range for its score
 // (nobody can win before their next stone, nor after the board is full) and
@@ -31,7 +33,8 @@
 // smaller: mirror images have the same score. A node that cannot be cut off
 // by its own entry tries the entries of its children first (enhanced
 // transposition cutoff, Plaat, Schaeffer, Pijls and de Bruin, "Nearly
-// optimal minimax tree search?", 1994).
+// optimal minimax tree search?", 1994): one child's upper bound may prove a
+// fail high, and all the children's lower bounds together a fail low.
 //
 // Moves are ordered by the threats (cells where four would be completed)
 // they leave, weighing most those right above a column's next free cell,
@@ -45,7 +48,11 @@
 // how soon either side can win; a side with no open line of four cannot
 // win; and when the first player is to move and every column has an even
 // height, Allis' claimeven rule bounds its score by 0, or by -1 when the
-// second player's follow-up completes a four.
+// second player's follow-up completes a four. The rule extends to two
+// columns of odd height, which the second player pairs, and one move
+// ahead, where the second player to move makes one or three odd columns
+// into none or two and so bounds its own score from below
+// (board.ClaimevenBound, board.ClaimevenReplyBound).
 //
 // # Parallel search
 //

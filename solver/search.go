@@ -204,8 +204,9 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	// move ahead, it bounds the second player from below. Measured mean
 	// nodes, Test_L2_R2 / Test_L1_R2 first 200 / Test_L1_R3 30 lines of 11+
 	// stones: 18,620 / 480,634 / 649,847 with claimeven on even columns
-	// only; 17,865 / 469,401 / 620,743 with the reply rule; 16,221 /
-	// 444,978 / 570,231 with two odd columns paired (see ClaimevenBound).
+	// only; 17,865 / 469,401 / 620,743 with the reply rule to one odd
+	// column; 16,221 / 444,978 / 570,231 with two odd columns paired and
+	// the reply rule to three (see ClaimevenBound).
 	if b, ok := p.ClaimevenBound(); ok {
 		hi = min(hi, b)
 	} else if b, ok := p.ClaimevenReplyBound(); ok {

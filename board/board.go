@@ -215,7 +215,7 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 		wins[k] = hasFour(first | top[k])
 		k++
 	}
-	best, found := 0, false
+	found := false
 	for r := range k {
 		// The other two tops, if any, are the pair of ClaimevenBound
 		// (none: zero cells, which change nothing).
@@ -223,15 +223,12 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 		if wins[(r+1)%3] || wins[(r+2)%3] {
 			continue
 		}
-		bound := 0
 		if hasFour(second&^a) && (b == 0 || hasFour(second&^b)) {
-			bound = 1
+			return 1, true // the best bound there is
 		}
-		if !found || bound > best {
-			best, found = bound, true
-		}
+		found = true
 	}
-	return best, found
+	return 0, found
 }
 
 // oddRows has the cells of rows 1, 3 and 5 (0-based): the 2nd, 4th and 6th

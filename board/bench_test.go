@@ -31,6 +31,7 @@ func benchPositions(n int) []board.Position {
 // node: CanStillWin for both sides and the two claimeven rules.
 func BenchmarkStaticBounds(b *testing.B) {
 	ps := benchPositions(1024)
+	b.ReportAllocs()
 	var sink int
 	for i := 0; b.Loop(); i++ {
 		p := ps[i%len(ps)]

@@ -122,8 +122,13 @@ func (p Position) ThreatsAfter(move Bitboard) Bitboard {
 // opponent has two threats to block, or each move uncovers one. It assumes
 // the side to move cannot win at once itself (see CanWinNext).
 func (p Position) NonLosingMoves() Bitboard {
+	return p.NonLosingMovesAgainst(p.OpponentWinningCells())
+}
+
+// NonLosingMovesAgainst is NonLosingMoves given the opponent's threats, as
+// OpponentWinningCells returns them, for a caller that already has them.
+func (p Position) NonLosingMovesAgainst(threats Bitboard) Bitboard {
 	possible := p.Possible()
-	threats := p.OpponentWinningCells()
 	if forced := possible & threats; forced != 0 {
 		if forced&(forced-1) != 0 {
 			return 0 // two threats: only one can be blocked

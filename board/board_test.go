@@ -356,6 +356,10 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 		if got, want := p.NonLosingMoves(), ref.nonLosingMoves(); got != want {
 			errorf("NonLosingMoves() = %#x; want %#x", got, want)
 		}
+		threats := ref.winningCells(ref.lastMover())
+		if got, want := p.NonLosingMovesAgainst(threats), ref.nonLosingMoves(); got != want {
+			errorf("NonLosingMovesAgainst(%#x) = %#x; want %#x", threats, got, want)
+		}
 	}
 
 	if parsed, err := board.Parse(name); err != nil {

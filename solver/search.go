@@ -185,7 +185,8 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 			return sc
 		}
 	}
-	next := p.NonLosingMoves()
+	oppThreats := p.OpponentWinningCells()
+	next := p.NonLosingMovesAgainst(oppThreats)
 	if next == 0 {
 		return LossScore(n)
 	}
@@ -233,7 +234,6 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	// A symmetric position needs only one of each mirrored pair of moves.
 	symmetric := k == m
 
-	oppThreats := p.OpponentWinningCells()
 	var moves [board.Width]move
 	count := 0
 	for _, col := range columnOrder {
@@ -243,12 +243,14 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		}
 		child := p
 		child.PlayMove(cell)
-		if child.NonLosingMoves() == 0 {
+		// Our threats after the move are the child's opponent's.
+		threats := p.ThreatsAfter(cell)
+		if child.NonLosingMovesAgainst(threats) == 0 {
 			// The opponent cannot parry: we win with our next stone, the
 			// best any move can do (see maxScore).
 			return maxScore(n)
 		}
-		sc := orderScore(p, cell, oppThreats)
+		sc := orderScore(p, cell, threats, oppThreats)
 		if col == ttMove {
 			sc = 1 << 16
 		}
@@ -378,7 +380,8 @@ func (w *worker) store(key uint64, mirrored bool, lower, upper, col int, start u
 }
 
 // orderScore rates a move for ordering: the threats it leaves its player
-// (cells that would complete four), three points each, plus one point for
+// (cells that would complete four, p.ThreatsAfter(cell), passed in as
+// threats; oppThreats are the opponent's), three points each, plus one point for
 // each threat directly above a column's next free cell, which the opponent
 // can then not play under. Threats directly above an opponent's threat do
 // not count: the opponent's comes first. Idea from Christophe Steininger's
@@ -387,8 +390,8 @@ func (w *worker) store(key uint64, mirrored bool, lower, upper, col int, start u
 // first 200 / Test_L1_R3 30 lines of 11+ stones: 29,883 / 829,822 /
 // 1,062,276 before, 25,362 / 713,108 / 826,727 after; Test_L1_R1, whose
 // wins are quick, rises from 2,939 to 3,430).
-func orderScore(p board.Position, cell, oppThreats board.Bitboard) int {
-	t := p.ThreatsAfter(cell) &^ (oppThreats << 1)
+func orderScore(p board.Position, cell, threats, oppThreats board.Bitboard) int {
+	t := threats &^ (oppThreats << 1)
 	next := ((p.Mask() | cell) + board.BottomRow) & board.Playable
 	return 3*t.Count() + (t & (next << 1)).Count()
 }

@@ -40,7 +40,9 @@
 // they leave, weighing most those right above a column's next free cell,
 // then center first; the move the table remembers as best goes first.
 // Immediate wins end the search before it starts; a forced block is the
-// only move tried; moves that let the opponent win at once are never tried
+// only move tried, played through without a table entry of its own, so
+// the table holds only positions with a choice; moves that let the
+// opponent win at once are never tried
 // (Allis, "A knowledge-based approach of Connect-Four", 1988, and Pons,
 // part 9, "Anticipate direct losing moves").
 //

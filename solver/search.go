@@ -213,6 +213,24 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 	} else if b, ok := p.ClaimevenReplyBound(); ok {
 		lo = max(lo, b)
 	}
+	// A forced move (one move does not lose at once) is played through:
+	// the node's score is its child's, and the node takes no table slot,
+	// leaving the room to positions with a choice. A third of the nodes are
+	// forced. Measured side by side, 1 thread, 64 MiB: five of Test_L1_R3's
+	// hardest lines, 4.70-4.81 s -> 4.11-4.16 s (nodes 20.5 -> 23.9 million,
+	// as both forced nodes and their children count); Test_L1_R3 30 lines of
+	// 11+ stones, 130-131 -> 115-125 ms; Test_L2_R2, 3.6-3.9 -> 3.2-3.6 ms.
+	if next&(next-1) == 0 {
+		if lo >= beta || lo >= hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		child := p
+		child.PlayMove(next)
+		return -w.negamax(child, -min(beta, hi), -max(alpha, lo))
+	}
 	k, m := p.Key(), p.MirrorKey()
 	key, mirrored := min(k, m), m < k
 	ttMove := -1

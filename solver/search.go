@@ -48,7 +48,7 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		}
 		w.probe = speculativeProbe(lo, hi, w.index)
 		w.stopped = false
-		r := w.negamax(p, w.probe, w.probe+1)
+		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
 		if !w.stopped {
 			rb.update(w.probe, r)
 		}
@@ -152,12 +152,11 @@ func LossScore(n int) int { return -(board.Cells - n) / 2 }
 func maxScore(n int) int { return (board.Cells - 1 - n) / 2 }
 func minScore(n int) int { return -(board.Cells - 2 - n) / 2 }
 
-// move is a candidate move: the cell the stone lands on, its column, and
-// its ordering score.
+// move is a candidate move: the cell the stone lands on, the threats it
+// leaves its player, its column, and its ordering score.
 type move struct {
-	cell  board.Bitboard
-	col   int
-	score int
+	cell, threats board.Bitboard
+	col, score    int
 }
 
 // ttKey returns the table key of p: its key or its mirror's, whichever is
@@ -171,8 +170,9 @@ func ttKey(p board.Position) (key uint64, mirrored bool) {
 // negamax returns the score of p, which must not be over and whose side to
 // move must not be able to win at once, or a bound on it: a value v <=
 // alpha means score <= v, v >= beta means score >= v, and anything between
-// is exact (fail-soft alpha-beta).
-func (w *worker) negamax(p board.Position, alpha, beta int) int {
+// is exact (fail-soft alpha-beta). oppThreats must be
+// p.OpponentWinningCells(), which the caller has at hand.
+func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
 		if w.poll(); w.stopped {
@@ -185,7 +185,6 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 			return sc
 		}
 	}
-	oppThreats := p.OpponentWinningCells()
 	next := p.NonLosingMovesAgainst(oppThreats)
 	if next == 0 {
 		return LossScore(n)
@@ -229,7 +228,7 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		}
 		child := p
 		child.PlayMove(next)
-		return -w.negamax(child, -min(beta, hi), -max(alpha, lo))
+		return -w.negamax(child, p.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo))
 	}
 	k, m := p.Key(), p.MirrorKey()
 	key, mirrored := min(k, m), m < k
@@ -277,7 +276,7 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 		for ; i > 0 && moves[i-1].score < sc; i-- {
 			moves[i] = moves[i-1]
 		}
-		moves[i] = move{cell: cell, col: col, score: sc}
+		moves[i] = move{cell: cell, threats: threats, col: col, score: sc}
 		count++
 	}
 
@@ -352,13 +351,13 @@ func (w *worker) negamax(p board.Position, alpha, beta int) int {
 			}
 			var sc int
 			if searched == 0 {
-				sc = -w.negamax(child, -beta, -a)
+				sc = -w.negamax(child, moves[i].threats, -beta, -a)
 			} else {
-				sc = -w.negamax(child, -a-1, -a)
+				sc = -w.negamax(child, moves[i].threats, -a-1, -a)
 				if !w.stopped && sc > a && sc < beta {
 					// Failed high inside the window: the scout's bound sc is
 					// a lower bound; find the exact value above it.
-					sc = -w.negamax(child, -beta, -(sc - 1))
+					sc = -w.negamax(child, moves[i].threats, -beta, -(sc - 1))
 				}
 			}
 			searched++

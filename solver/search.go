@@ -255,11 +255,44 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	// A symmetric position needs only one of each mirrored pair of moves.
 	symmetric := k == m
 
+	start := w.nodes
+	best, bestCol := MinScore-1, -1
+	a := alpha
+	searched := 0
+	// The move the table remembers as best is searched before the other
+	// moves are generated: where it fails high again, as it mostly does,
+	// their threats, ordering and table probes are never computed.
+	// Measured with cachegrind against putting it first in the ordered
+	// list, BenchmarkSolve/L2_R2 / L1_R2 / L1_R3: instructions 107 / 393 /
+	// 1,779 M -> 103 / 376 / 1,755 M, cache misses unchanged, nodes +1.2 /
+	// +1.6 / +0.8% (the other moves' immediate wins are found later).
+	if ttMove >= 0 && !(symmetric && ttMove > board.Width/2) {
+		if cell := next & board.Column(ttMove); cell != 0 {
+			child := p
+			child.PlayMove(cell)
+			threats := p.ThreatsAfter(cell)
+			if child.NonLosingMovesAgainst(threats) == 0 {
+				return maxScore(n) // as below
+			}
+			sc := -w.negamax(child, threats, -beta, -alpha)
+			if w.stopped {
+				return 0
+			}
+			searched = 1
+			best, bestCol = sc, ttMove
+			if sc >= beta {
+				w.store(key, mirrored, sc, hi, bestCol, start)
+				return sc
+			}
+			a = max(a, sc)
+		}
+	}
+
 	var moves [board.Width]move
 	count := 0
 	for _, col := range columnOrder {
 		cell := next & board.Column(col)
-		if cell == 0 || symmetric && col > board.Width/2 {
+		if cell == 0 || symmetric && col > board.Width/2 || col == bestCol { // bestCol: searched above
 			continue
 		}
 		child := p
@@ -272,9 +305,6 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 			return maxScore(n)
 		}
 		sc := orderScore(p, cell, threats, oppThreats)
-		if col == ttMove {
-			sc = 1 << 16
-		}
 		// Insertion sort, stable: equal scores keep center-first order.
 		i := count
 		for ; i > 0 && moves[i-1].score < sc; i-- {
@@ -323,7 +353,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		}
 	}
 	if etc {
-		upper := MinScore - 1
+		upper := max(MinScore-1, best)
 		for i := 0; i < count; i++ {
 			e, ok := w.tt.Get(childKeys[i])
 			if !ok {
@@ -346,15 +376,12 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		}
 	}
 
-	start := w.nodes
-	best, bestCol := MinScore-1, -1
-	a := alpha
 	// Near the root (exclusive), with other workers about, a move whose
 	// subtree another worker is searching waits for a second pass, by which
 	// time its result is likely in the table (Weill's ABDADA, 1996). The
 	// first move is always searched, so that no worker waits on another.
 	var deferred [board.Width]bool
-	searched := 0
+	before := searched // the table's move, if searched above
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < count; i++ {
 			if pass == 1 && !deferred[i] {
@@ -396,7 +423,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 			}
 			a = max(a, sc)
 		}
-		if searched == count {
+		if searched-before == count {
 			break
 		}
 	}

@@ -353,7 +353,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		}
 	}
 	if etc {
-		upper := max(MinScore-1, best)
+		upper := best // the table's move's score if searched above, else below any
 		for i := 0; i < count; i++ {
 			e, ok := w.tt.Get(childKeys[i])
 			if !ok {

@@ -213,7 +213,7 @@ type Outcome struct {
 // Solve solves one line with s and compares with its expected score.
 func Solve(ctx context.Context, s *solver.Solver, l Line, opt Options) (Outcome, error) {
 	if opt.Cold {
-		s.Table().Clear()
+		s.Clear()
 	}
 	solve := s.Solve
 	if opt.Weak {

@@ -329,7 +329,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Table().Clear()
+	s.Clear()
 	s.UseBook(deepest)
 	r, err := s.Solve(context.Background(), p)
 	if err != nil {

@@ -34,7 +34,7 @@ func BenchmarkSolve(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				b.StopTimer()
-				tt.Clear()
+				s.Clear()
 				b.StartTimer()
 				r, err := s.Solve(ctx, p)
 				if err != nil {

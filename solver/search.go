@@ -11,7 +11,8 @@ import (
 // worker is one search thread: its counters and its view of the stop
 // signal. Workers of one Solver share the table and nothing else.
 type worker struct {
-	tt        *ttable.Table
+	tt        *ttable.Table // shared by all workers
+	leaf      *ttable.Table // this worker's own, for positions of leafStones stones or more
 	book      Book          // nil for none
 	bookDepth int           // the book's depth, -1 for none
 	rootMoves int           // stones on the board at the root of the solve
@@ -237,7 +238,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	k, m := p.Key(), p.MirrorKey()
 	key, mirrored := min(k, m), m < k
 	ttMove := -1
-	if e, ok := w.tt.Get(key); ok {
+	if e, ok := w.table(n).Get(key); ok {
 		lo, hi = max(lo, e.Lower), min(hi, e.Upper)
 		ttMove = e.Move
 		if mirrored && ttMove >= 0 {
@@ -281,7 +282,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 			searched = 1
 			best, bestCol = sc, ttMove
 			if sc >= beta {
-				w.store(key, mirrored, sc, hi, bestCol, start)
+				w.store(n, key, mirrored, sc, hi, bestCol, start)
 				return sc
 			}
 			a = max(a, sc)
@@ -348,20 +349,20 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 			if etc {
 				// Load the buckets all at once: their memory latencies
 				// overlap, and the children's own probes find them cached.
-				w.tt.Prefetch(childKeys[i])
+				w.table(n + 1).Prefetch(childKeys[i])
 			}
 		}
 	}
 	if etc {
 		upper := best // the table's move's score if searched above, else below any
 		for i := 0; i < count; i++ {
-			e, ok := w.tt.Get(childKeys[i])
+			e, ok := w.table(n + 1).Get(childKeys[i])
 			if !ok {
 				upper = hi
 				continue
 			}
 			if -e.Upper >= beta {
-				w.store(key, mirrored, -e.Upper, hi, moves[i].col, w.nodes)
+				w.store(n, key, mirrored, -e.Upper, hi, moves[i].col, w.nodes)
 				return -e.Upper
 			}
 			upper = max(upper, -e.Lower)
@@ -369,7 +370,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		if upper < hi {
 			hi = upper
 			if hi <= alpha {
-				w.store(key, mirrored, lo, hi, -1, w.nodes)
+				w.store(n, key, mirrored, lo, hi, -1, w.nodes)
 				return hi
 			}
 			beta = min(beta, hi)
@@ -418,7 +419,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 				best, bestCol = sc, moves[i].col
 			}
 			if sc >= beta {
-				w.store(key, mirrored, sc, hi, bestCol, start)
+				w.store(n, key, mirrored, sc, hi, bestCol, start)
 				return sc
 			}
 			a = max(a, sc)
@@ -428,19 +429,27 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		}
 	}
 	if best > alpha {
-		w.store(key, mirrored, best, best, bestCol, start)
+		w.store(n, key, mirrored, best, best, bestCol, start)
 	} else {
 		// Every move failed low: no move is known to be best.
-		w.store(key, mirrored, lo, best, -1, start)
+		w.store(n, key, mirrored, lo, best, -1, start)
 	}
 	return best
 }
 
-func (w *worker) store(key uint64, mirrored bool, lower, upper, col int, start uint64) {
+func (w *worker) store(n int, key uint64, mirrored bool, lower, upper, col int, start uint64) {
 	if mirrored && col >= 0 {
 		col = board.Width - 1 - col
 	}
-	w.tt.Put(key, lower, upper, col, w.nodes-start)
+	w.table(n).Put(key, lower, upper, col, w.nodes-start)
+}
+
+// table returns the table that holds positions of n stones.
+func (w *worker) table(n int) *ttable.Table {
+	if n >= leafStones {
+		return w.leaf
+	}
+	return w.tt
 }
 
 // orderScore rates a move for ordering: the threats it leaves its player

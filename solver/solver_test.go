@@ -63,7 +63,7 @@ func TestKnownPositions(t *testing.T) {
 	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range lines {
-		s.Table().Clear()
+		s.Clear()
 		r, err := s.Solve(ctx, l.Position)
 		if err != nil {
 			t.Fatalf("Solve(%q): %v", l.Moves, err)
@@ -91,11 +91,34 @@ func TestWarmTable(t *testing.T) {
 	}
 }
 
+// TestClear checks that Clear empties every table a solve uses, the
+// workers' own as well as the shared one: a solve after Clear searches
+// exactly as many nodes as the first, and a warm one fewer. The positions
+// have fewer and more stones than go to the workers' own tables.
+func TestClear(t *testing.T) {
+	ctx := context.Background()
+	for _, moves := range []string{"274552224131661", "5554224333234511764415115"} {
+		s := solver.New(ttable.New(testMiB), 1)
+		p := mustParse(t, moves)
+		cold, err := s.Solve(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		warm, _ := s.Solve(ctx, p)
+		s.Clear()
+		again, _ := s.Solve(ctx, p)
+		if warm.Nodes >= cold.Nodes || again.Nodes != cold.Nodes {
+			t.Errorf("Solve(%q) nodes: %d cold, %d warm, %d after Clear; want warm < cold = after Clear",
+				moves, cold.Nodes, warm.Nodes, again.Nodes)
+		}
+	}
+}
+
 func TestMirror(t *testing.T) {
 	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
-		s.Table().Clear()
+		s.Clear()
 		m := l.Position.Mirror()
 		r, err := s.Solve(ctx, m)
 		if err != nil || r.Score != l.Expected {
@@ -108,7 +131,7 @@ func TestWeak(t *testing.T) {
 	s := solver.New(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
-		s.Table().Clear()
+		s.Clear()
 		r, err := s.SolveWeak(ctx, l.Position)
 		want := min(max(l.Expected, -1), 1)
 		if err != nil || r.Score != want {
@@ -341,7 +364,7 @@ func TestZeroAllocs(t *testing.T) {
 	defer cancel()
 	var nodes uint64
 	allocs := testing.AllocsPerRun(20, func() {
-		s.Table().Clear()
+		s.Clear()
 		r, _ := s.Solve(ctx, p)
 		nodes = r.Nodes
 	})
@@ -361,7 +384,7 @@ func TestThreads(t *testing.T) {
 	for _, threads := range []int{1, 2, 3, 8} {
 		s := solver.New(ttable.New(testMiB), threads)
 		for _, l := range lines {
-			s.Table().Clear()
+			s.Clear()
 			r, err := s.Solve(ctx, l.Position)
 			if err != nil || r.Score != l.Expected {
 				t.Errorf("%d threads: Solve(%q) = %d, %v; want %d", threads, l.Moves, r.Score, err, l.Expected)

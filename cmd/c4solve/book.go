@@ -292,7 +292,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flag.FlagSet, args []strin
 	n := min(*sample, bk.Len())
 	for _, i := range rng.Perm(bk.Len())[:n] {
 		p, want := bk.Entry(i)
-		s.Table().Clear()
+		s.Clear()
 		r, err := s.Solve(ctx, p)
 		if err != nil {
 			return b.fail(exitIncomplete, "%v", err)

@@ -107,7 +107,7 @@ type options struct {
 func (o *options) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
 	fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
-	fs.IntVar(&o.ttMiB, "tt", ttable.DefaultMiB, "transposition table size in MiB")
+	fs.IntVar(&o.ttMiB, "tt", ttable.DefaultMiB, "shared transposition table size in MiB (each thread adds a table of 2 MiB of its own)")
 	fs.IntVar(&o.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")

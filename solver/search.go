@@ -18,6 +18,8 @@ type worker struct {
 	rootMoves int           // stones on the board at the root of the solve
 	nodes     uint64        // nodes of the current solve
 	published atomic.Uint64 // nodes, as last published for progress readers
+	limit     uint64        // once nodes reaches it, call join; 0 for none
+	join      func()        // starts the other workers (Solver.startHelpers)
 
 	done    <-chan struct{} // the current search's context's Done channel
 	stopped bool            // set once done is closed or the probe is moot; unwinds the search
@@ -37,9 +39,7 @@ type worker struct {
 // search runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
 func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
-	w.nodes = 0
 	w.rootMoves = p.Moves()
-	w.published.Store(0)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {
@@ -57,10 +57,15 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 }
 
 // poll looks, every pollInterval nodes, whether the search must stop: the
-// context is done, or other workers have settled the question of the
-// probe under way, so that its answer no longer matters.
+// context is done, or other workers have settled the question of the probe
+// under way, so that its answer no longer matters. It also starts the
+// other workers once the first has searched its share alone.
 func (w *worker) poll() {
 	w.published.Store(w.nodes)
+	if w.limit != 0 && w.nodes >= w.limit {
+		w.limit = 0
+		w.join()
+	}
 	select {
 	case <-w.done:
 		w.stopped = true

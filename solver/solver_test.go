@@ -397,6 +397,46 @@ func TestThreads(t *testing.T) {
 	}
 }
 
+// TestHelpersJoinLate checks that a solve of fewer nodes than helpers
+// wait for runs on the first worker alone: no goroutine is started (a
+// started goroutine allocates), and it searches exactly the nodes of a
+// one-thread solve. A longer solve is searched by both workers, and its
+// node count differs from the one-thread count.
+func TestHelpersJoinLate(t *testing.T) {
+	ctx := context.Background()
+	one, two := solver.New(ttable.New(testMiB), 1), solver.New(ttable.New(testMiB), 2)
+	for _, tc := range []struct {
+		moves string
+		alone bool
+	}{
+		{"2252576253462244111563365343671351441", true}, // Test_L3_R1, tens of nodes
+		{"5554224333234511764415115", true},             // Test_L2_R1, hundreds
+		{"32751571231557", false},                       // Test_L1_R2, hundreds of thousands
+	} {
+		p := mustParse(t, tc.moves)
+		one.Clear()
+		two.Clear()
+		r1, err1 := one.Solve(ctx, p)
+		r2, err2 := two.Solve(ctx, p)
+		if err1 != nil || err2 != nil || r1.Score != r2.Score {
+			t.Fatalf("Solve(%q) = %d, %v with 1 thread, %d, %v with 2", tc.moves, r1.Score, err1, r2.Score, err2)
+		}
+		if alone := r1.Nodes == r2.Nodes; alone != tc.alone {
+			t.Errorf("Solve(%q): %d nodes with 1 thread, %d with 2; want equal: %v", tc.moves, r1.Nodes, r2.Nodes, tc.alone)
+		}
+		if !tc.alone {
+			continue
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			two.Clear()
+			two.Solve(ctx, p)
+		})
+		if allocs != 0 {
+			t.Errorf("Solve(%q) with 2 threads: %v allocations; want 0 (no helper started)", tc.moves, allocs)
+		}
+	}
+}
+
 // TestCancelThreads stops a 4-worker solve and checks that no goroutine
 // outlives it: the stacks are taken the moment Solve returns, so a worker
 // still unwinding would show.

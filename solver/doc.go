@@ -36,6 +36,13 @@
 // optimal minimax tree search?", 1994): one child's upper bound may prove a
 // fail high, and all the children's lower bounds together a fail low.
 //
+// Positions of 20 stones or more are kept in a small table of each
+// worker's own (2 MiB, the size of a core's level-2 cache) instead of the
+// shared one: they are most of the nodes, their subtrees are small, and
+// their entries are wanted soon after they are stored, so a probe that
+// stays in the core's cache saves more than a large table's longer memory
+// beats (see leafStones).
+//
 // Moves are ordered by the threats (cells where four would be completed)
 // they leave, weighing most those right above a column's next free cell,
 // then center first; the move the table remembers as best goes first.
@@ -61,7 +68,9 @@
 // A Solver runs its workers under errgroup (golang.org/x/sync) on the same
 // root, sharing the table and the root's score range: lazy SMP, as in the
 // chess engines that popularised it (see "Lazy SMP" on the Chess
-// Programming Wiki). Near the root a worker defers the moves whose
+// Programming Wiki). The first worker searches alone until it has searched
+// a few thousand nodes, so that small solves start no goroutine; the
+// others join it then. Near the root a worker defers the moves whose
 // subtrees another worker is searching to a second pass, when their
 // results are likely in the table (Weill, "The ABDADA distributed minimax
 // search algorithm", 1996). A worker drops a probe whose question the

@@ -24,10 +24,8 @@ var ErrGameOver = errors.New("the game is already over")
 
 // helperNodes is how many nodes the first worker searches alone before
 // the others join (see runWorkers): one poll interval, the grain of the
-// check. Measured with 2 threads, mean time on Test_L1_R2's first 100
-// lines: 33.4 ms with the helpers joining at 4,096 nodes, 37.0 ms at 16,384
-// and 36.6 ms at 65,536 (1 thread: 49.4 ms); on Test_L2_R2's first 300
-// lines 1.75, 1.71 and 1.72 ms (1 thread: 1.62 ms).
+// check. Later joins measured slower on Test_L1_R2 (README,
+// "Measurements behind the design").
 const helperNodes = pollInterval
 
 // pollInterval is how many nodes pass between two looks at the context:
@@ -37,6 +35,14 @@ const pollInterval = 1 << 12
 // columnOrder is the center-first order in which moves are tried before
 // threats reorder them: central cells lie on more lines of four.
 var columnOrder = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
+
+// columnCells[i] is the cells of column columnOrder[i].
+var columnCells = func() (cells [board.Width]board.Bitboard) {
+	for i, col := range columnOrder {
+		cells[i] = board.Column(col)
+	}
+	return cells
+}()
 
 // Solver solves positions, one at a time, with one or more worker
 // goroutines that share its transposition table (lazy SMP: every worker
@@ -61,8 +67,8 @@ type Solver struct {
 // (most positions searched) costs a cache hit instead of a trip to memory.
 // The shared table keeps the positions nearer the root, whose entries save
 // the most work and which the workers gain from sharing. The size matches
-// the 2 MiB level-2 cache of a core of the machines measured; from 20
-// stones measured best (README, "Speed").
+// the 2 MiB level-2 cache of a core of the machines measured; 20 stones
+// measured best (README, "Measurements behind the design").
 const (
 	leafStones   = 20
 	LeafTableMiB = 2
@@ -191,8 +197,7 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 		}
 	}
 	// The probe sequence starts from the range of any position, not the
-	// tighter static bounds: it measured fewer nodes (Test_L1_R1: 2,954
-	// against 3,886).
+	// tighter static bounds: it measured fewer nodes.
 	lo, hi := LossScore(n), WinScore(n)
 	if p.NonLosingMoves() == 0 {
 		lo, hi = LossScore(n), LossScore(n)

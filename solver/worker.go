@@ -1,0 +1,139 @@
+package solver
+
+import (
+	"context"
+	"sync/atomic"
+
+	"c4solve/board"
+	"c4solve/ttable"
+)
+
+// worker is one search thread: its counters, its own table for positions
+// near the leaves, and its view of the stop signal. The workers of one
+// Solver share the transposition table, the root's score range (rb), the
+// busy table, the book, and the context that stops them.
+type worker struct {
+	tt        *ttable.Table // shared by all workers
+	leaf      *ttable.Table // this worker's own, for positions of leafStones stones or more
+	book      Book          // nil for none
+	bookDepth int           // the book's depth, -1 for none
+	rootMoves int           // stones on the board at the root of the solve
+	nodes     uint64        // nodes of the current solve
+	published atomic.Uint64 // nodes, as last published for progress readers
+	limit     uint64        // once nodes reaches it, call join; 0 for none
+	join      func()        // starts the other workers (Solver.startHelpers)
+
+	done    <-chan struct{} // the current search's context's Done channel
+	stopped bool            // set once done is closed or the probe is moot; unwinds the search
+
+	rb    *rootBounds // the range the workers narrow together
+	busy  *busyTable  // the subtrees workers are searching; nil for one worker
+	probe int         // the value of the probe under way
+	index int         // the worker's number, 0 for the first
+
+	// Workers are allocated side by side, and nodes changes at every
+	// node: the padding keeps two workers' counters out of one cache line
+	// and its adjacent-line prefetch pair (README, "Measurements behind
+	// the design").
+	_ [128]byte
+}
+
+// search runs null-window probes at the root p until the shared range
+// closes or the search is stopped.
+func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
+	w.rootMoves = p.Moves()
+	w.done = ctx.Done()
+	w.rb = rb
+	for {
+		lo, hi := rb.get()
+		if lo >= hi || ctx.Err() != nil {
+			return
+		}
+		w.probe = speculativeProbe(lo, hi, w.index)
+		w.stopped = false
+		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
+		if !w.stopped {
+			rb.update(w.probe, r)
+		}
+	}
+}
+
+// poll looks, every pollInterval nodes, whether the search must stop: the
+// context is done, or other workers have settled the question of the probe
+// under way, so that its answer no longer matters. It also starts the
+// other workers once the first has searched its share alone.
+func (w *worker) poll() {
+	w.published.Store(w.nodes)
+	if w.limit != 0 && w.nodes >= w.limit {
+		w.limit = 0
+		w.join()
+	}
+	select {
+	case <-w.done:
+		w.stopped = true
+		return
+	default:
+	}
+	if lo, hi := w.rb.get(); w.probe < lo || w.probe >= hi {
+		w.stopped = true
+	}
+}
+
+// busyDepth is how many plies below the root workers avoid each other's
+// subtrees: deeper, subtrees are too small to be worth the bookkeeping
+// (measured: README, "Measurements behind the design").
+const busyDepth = 10
+
+// busyTable is a set of the keys of positions some worker is searching,
+// approximate: keys that share a slot overwrite each other, which only
+// changes the order in which moves are searched. It is safe for
+// concurrent use.
+type busyTable struct {
+	slots [1 << 12]atomic.Uint64
+}
+
+func (b *busyTable) slot(key uint64) *atomic.Uint64 {
+	return &b.slots[(key*0x9e3779b97f4a7c15)>>52]
+}
+
+func (b *busyTable) has(key uint64) bool { return b.slot(key).Load() == key }
+func (b *busyTable) add(key uint64)      { b.slot(key).Store(key) }
+func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
+
+// nextProbe picks the value v of the next null-window probe "score > v?"
+// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
+// the range, moved halfway out to the range's end on its side of zero: a
+// probe far from zero is cheap (a quick win or loss is refuted by a shallow
+// search), and scores are near zero more often than not. The other orders
+// measured (README, "Measurements behind the design") gain on one set what
+// they lose on another.
+func nextProbe(lo, hi int) int {
+	med := lo + (hi-lo)/2
+	if med <= 0 && lo/2 < med {
+		med = lo / 2
+	} else if med >= 0 && hi/2 > med {
+		med = hi / 2
+	}
+	return med
+}
+
+// speculativeProbe is the probe worker k runs in the range [lo, hi): the
+// one nextProbe would pick after k probes had each moved the range toward
+// zero, the likely answer of a probe away from the true score. Workers
+// thus answer different questions at once, and the first worker's table
+// entries serve the others.
+func speculativeProbe(lo, hi, k int) int {
+	v := nextProbe(lo, hi)
+	for ; k > 0; k-- {
+		if v >= 0 {
+			hi = v
+		} else {
+			lo = v + 1
+		}
+		if lo >= hi {
+			break
+		}
+		v = nextProbe(lo, hi)
+	}
+	return v
+}

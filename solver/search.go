@@ -397,7 +397,7 @@ func (w *worker) store(nd *node, lower, upper, col int, start uint64) {
 
 // table returns the table that holds positions of n stones.
 func (w *worker) table(n int) *ttable.Table {
-	if n >= leafStones {
+	if n >= w.leafFrom {
 		return w.leaf
 	}
 	return w.tt

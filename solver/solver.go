@@ -69,8 +69,13 @@ type Solver struct {
 // the most work and which the workers gain from sharing. The size matches
 // the 2 MiB level-2 cache of a core of the machines measured; 20 stones
 // measured best (README, "Measurements behind the design").
+//
+// The first sharedPlies plies below the root use the shared table whatever
+// their stones, so that the workers share the top of a small search
+// (Test_L2_R2's positions have 20 stones or more).
 const (
 	leafStones   = 20
+	sharedPlies  = 6
 	LeafTableMiB = 2
 )
 

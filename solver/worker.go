@@ -14,7 +14,8 @@ import (
 // busy table, the book, and the context that stops them.
 type worker struct {
 	tt        *ttable.Table // shared by all workers
-	leaf      *ttable.Table // this worker's own, for positions of leafStones stones or more
+	leaf      *ttable.Table // this worker's own, for positions of leafFrom stones or more
+	leafFrom  int           // see leafStones and sharedPlies
 	book      Book          // nil for none
 	bookDepth int           // the book's depth, -1 for none
 	rootMoves int           // stones on the board at the root of the solve
@@ -42,6 +43,7 @@ type worker struct {
 // closes or the search is stopped.
 func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 	w.rootMoves = p.Moves()
+	w.leafFrom = max(leafStones, w.rootMoves+sharedPlies)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {
@@ -84,6 +86,10 @@ func (w *worker) poll() {
 // (measured: README, "Measurements behind the design").
 const busyDepth = 10
 
+// mtdWidth is the width of the root's range below which nextProbe walks
+// from zero (measured: README, "Measurements behind the design").
+const mtdWidth = 10
+
 // busyTable is a set of the keys of positions some worker is searching,
 // approximate: keys that share a slot overwrite each other, which only
 // changes the order in which moves are searched. It is safe for
@@ -107,7 +113,18 @@ func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
 // search), and scores are near zero more often than not. The other orders
 // measured (README, "Measurements behind the design") gain on one set what
 // they lose on another.
+//
+// Once the range is at most mtdWidth wide, the cheap probes are done, and
+// every probe left is near the score: the probe is then the value of the
+// range nearest zero, so that a score near zero, the most common, is
+// closed in on from both sides by two probes, and another walks to it one
+// step at a time (as MTD(f) does from a first guess of 0: Plaat,
+// Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax
+// algorithms", 1996), where bisection would probe around it.
 func nextProbe(lo, hi int) int {
+	if hi-lo <= mtdWidth {
+		return min(max(0, lo), hi-1)
+	}
 	med := lo + (hi-lo)/2
 	if med <= 0 && lo/2 < med {
 		med = lo / 2

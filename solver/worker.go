@@ -16,6 +16,7 @@ type worker struct {
 	tt        *ttable.Table // shared by all workers
 	leaf      *ttable.Table // this worker's own, for positions of leafFrom stones or more
 	leafFrom  int           // see leafStones and sharedPlies
+	leafStale bool          // leaf must be cleared before the worker next searches
 	book      Book          // nil for none
 	bookDepth int           // the book's depth, -1 for none
 	rootMoves int           // stones on the board at the root of the solve

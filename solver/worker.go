@@ -89,7 +89,7 @@ const busyDepth = 10
 
 // mtdWidth is the width of the root's range below which nextProbe walks
 // from zero (measured: README, "Measurements behind the design").
-const mtdWidth = 10
+const mtdWidth = 12
 
 // busyTable is a set of the keys of positions some worker is searching,
 // approximate: keys that share a slot overwrite each other, which only

@@ -20,9 +20,13 @@
 // the window is searched again. The root score is found as in Pons (part 8,
 // "Iterative deepening and null window"): by a sequence of null-window
 // probes, each answering "is the score above v?", that narrow the range
-// [lower, upper] until it closes. Each probe is the middle of the range,
-// moved halfway out toward the range's end on its side of zero: probes far
-// from zero are cheap, and the range closes in on the likely scores near it.
+// [lower, upper] until it closes. While the range is wide, each probe is
+// its middle, moved halfway out toward the range's end on its side of
+// zero: probes far from zero are cheap. Once it is narrow, every probe
+// left is near the score, and the probe is the range's value nearest zero,
+// as MTD(f) walks from a guess (Plaat, Schaeffer, Pijls and de Bruin,
+// "Best-first fixed-depth minimax algorithms", 1996): scores near zero are
+// the most common, and two probes settle one.
 // A weak solve (SolveWeak) narrows the range [-1, 1] only: it asks whether
 // the score is above 0, and then perhaps whether it is above -1.
 //

@@ -87,10 +87,10 @@ func New(tt *ttable.Table, threads int) *Solver {
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
-	for i := range max(threads, 1) {
+	for range max(threads, 1) {
 		s.workers = append(s.workers, &worker{
 			tt: tt, leaf: ttable.New(LeafTableMiB),
-			busy: s.busy, index: i, bookDepth: -1,
+			busy: s.busy, bookDepth: -1,
 		})
 	}
 	s.workers[0].join = s.startHelpers
@@ -107,7 +107,7 @@ func (s *Solver) Clear() {
 	// start, and clearing their tables here, untouched, made Test_L3_R1's
 	// solves of a few microseconds about one slower.
 	for _, w := range s.workers[1:] {
-		w.leafStale = true
+		w.leafStale = ttable.ClearParts
 	}
 }
 
@@ -276,11 +276,9 @@ func (s *Solver) startHelpers() {
 	s.workers[0].busy = s.busy
 	for _, w := range s.workers[1:] {
 		h.g.Go(func() error {
-			if w.leafStale {
-				w.leaf.Clear()
-				w.leafStale = false
+			if w.clearLeaf(h.ctx, h.rb) {
+				w.search(h.ctx, h.p, h.rb)
 			}
-			w.search(h.ctx, h.p, h.rb)
 			return nil
 		})
 	}

@@ -16,7 +16,7 @@ type worker struct {
 	tt        *ttable.Table // shared by all workers
 	leaf      *ttable.Table // this worker's own, for positions of leafFrom stones or more
 	leafFrom  int           // see leafStones and sharedPlies
-	leafStale bool          // leaf must be cleared before the worker next searches
+	leafStale int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	book      Book          // nil for none
 	bookDepth int           // the book's depth, -1 for none
 	rootMoves int           // stones on the board at the root of the solve
@@ -31,13 +31,27 @@ type worker struct {
 	rb    *rootBounds // the range the workers narrow together
 	busy  *busyTable  // the subtrees workers are searching; nil for one worker
 	probe int         // the value of the probe under way
-	index int         // the worker's number, 0 for the first
 
 	// Workers are allocated side by side, and nodes changes at every
 	// node: the padding keeps two workers' counters out of one cache line
 	// and its adjacent-line prefetch pair (README, "Measurements behind
 	// the design").
 	_ [128]byte
+}
+
+// clearLeaf clears what is left to clear of the worker's own table (see
+// Solver.Clear), a part at a time, and reports whether it got to the end:
+// it stops early when the solve's range rb has closed or ctx is done, so
+// that a solve that ends while a helper clears does not wait for the whole
+// of it.
+func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
+	for ; w.leafStale > 0; w.leafStale-- {
+		if lo, hi := rb.get(); lo >= hi || ctx.Err() != nil {
+			return false
+		}
+		w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
+	}
+	return true
 }
 
 // search runs null-window probes at the root p until the shared range
@@ -52,7 +66,9 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = speculativeProbe(lo, hi, w.index)
+		// Every worker asks the same question; they part ways through the
+		// busy table, and the first answer settles it for all.
+		w.probe = nextProbe(lo, hi)
 		w.stopped = false
 		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
 		if !w.stopped {
@@ -133,25 +149,4 @@ func nextProbe(lo, hi int) int {
 		med = hi / 2
 	}
 	return med
-}
-
-// speculativeProbe is the probe worker k runs in the range [lo, hi): the
-// one nextProbe would pick after k probes had each moved the range toward
-// zero, the likely answer of a probe away from the true score. Workers
-// thus answer different questions at once, and the first worker's table
-// entries serve the others.
-func speculativeProbe(lo, hi, k int) int {
-	v := nextProbe(lo, hi)
-	for ; k > 0; k-- {
-		if v >= 0 {
-			hi = v
-		} else {
-			lo = v + 1
-		}
-		if lo >= hi {
-			break
-		}
-		v = nextProbe(lo, hi)
-	}
-	return v
 }

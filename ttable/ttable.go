@@ -112,6 +112,21 @@ func (t *Table) Clear() {
 	t.gen.Store(0)
 }
 
+// ClearParts is the number of parts ClearPart divides a table into.
+const ClearParts = 64
+
+// ClearPart empties part k (0 <= k < ClearParts) of the table, so that a
+// caller can clear a large table a part at a time and stop in between:
+// after ClearPart of every part, the table is as after Clear. It must not
+// run concurrently with other methods.
+func (t *Table) ClearPart(k int) {
+	n := len(t.slots) / ClearParts // a power of two, at least 2^minBucketBits
+	clear(t.slots[k*n : (k+1)*n])
+	if k == ClearParts-1 {
+		t.gen.Store(0)
+	}
+}
+
 // NewSearch starts a new generation: entries stored before it stay valid
 // but are the first to be replaced. Call it before each new root position.
 func (t *Table) NewSearch() { t.gen.Add(1) }

@@ -525,6 +525,31 @@ func TestMergeKeepsWork(t *testing.T) {
 }
 
 func TestClear(t *testing.T) {
+	testClear(t, (*Table).Clear)
+}
+
+// TestClearPart clears the table part by part, checking that the entries
+// left are exactly those of the parts not yet cleared.
+func TestClearPart(t *testing.T) {
+	testClear(t, func(tt *Table) {
+		for k := range ClearParts {
+			before := usedSlots(tt)
+			part := len(tt.slots) / ClearParts
+			inPart := 0
+			for i := k * part; i < (k+1)*part; i++ {
+				if tt.slots[i].Load() != 0 {
+					inPart++
+				}
+			}
+			tt.ClearPart(k)
+			if after := usedSlots(tt); after != before-inPart || inPart == 0 {
+				t.Fatalf("ClearPart(%d): %d slots used, %d in the part, %d after; want some in the part, all of them gone", k, before, inPart, after)
+			}
+		}
+	})
+}
+
+func testClear(t *testing.T, clearTable func(*Table)) {
 	tt := New(1)
 	r := rand.New(rand.NewPCG(7, 8))
 	keys := make([]uint64, 10000)
@@ -533,7 +558,7 @@ func TestClear(t *testing.T) {
 		tt.Put(keys[i], -1, 1, 3, 10)
 	}
 	tt.NewSearch()
-	tt.Clear()
+	clearTable(tt)
 	if n := usedSlots(tt); n != 0 {
 		t.Errorf("%d slots used after Clear; want 0", n)
 	}

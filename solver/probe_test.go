@@ -32,32 +32,3 @@ func TestNextProbe(t *testing.T) {
 		}
 	}
 }
-
-func TestNextWindow(t *testing.T) {
-	tests := []struct{ lo, hi, alpha, beta int }{
-		{-18, 18, -9, -8}, // wide: nextProbe's null window
-		{-3, 5, -2, 1},    // narrow, holding -1 and 0: settles either
-		{-1, 1, -2, 1},    // a weak solve's range
-		{-1, 0, -2, 1},    // -1 or 0 left: one search settles which
-		{0, 5, 0, 1},      // -1 is out: "above 0?"
-		{-5, -1, -2, -1},  // 0 is out: "above -2?"
-	}
-	for _, tt := range tests {
-		if a, b := nextWindow(tt.lo, tt.hi); a != tt.alpha || b != tt.beta {
-			t.Errorf("nextWindow(%d, %d) = (%d, %d), want (%d, %d)", tt.lo, tt.hi, a, b, tt.alpha, tt.beta)
-		}
-	}
-}
-
-// Every window holds a value of the range or borders it, so that its
-// answer narrows the range whatever it is.
-func TestNextWindowNarrows(t *testing.T) {
-	for lo := MinScore; lo <= MaxScore; lo++ {
-		for hi := lo + 1; hi <= MaxScore; hi++ {
-			a, b := nextWindow(lo, hi)
-			if a >= b || a < lo-1 || b > hi+1 || a >= hi || b <= lo {
-				t.Fatalf("nextWindow(%d, %d) = (%d, %d): answers outside the window would not narrow [%d, %d]", lo, hi, a, b, lo, hi)
-			}
-		}
-	}
-}

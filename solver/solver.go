@@ -303,18 +303,14 @@ func (rb *rootBounds) get() (lo, hi int) {
 	return rb.lo, rb.hi
 }
 
-// update records the answer r of a probe with the window (alpha, beta):
-// r <= alpha means score <= r, r >= beta score >= r, anything between is
-// the score. (A null window, beta = alpha + 1, asks "score > alpha?".)
-func (rb *rootBounds) update(alpha, beta, r int) {
+// update records the answer r of the probe "score > probe?": r <= probe
+// means score <= r, anything else score >= r.
+func (rb *rootBounds) update(probe, r int) {
 	rb.mu.Lock()
 	defer rb.mu.Unlock()
-	switch {
-	case r <= alpha:
+	if r <= probe {
 		rb.hi = min(rb.hi, r)
-	case r >= beta:
+	} else {
 		rb.lo = max(rb.lo, r)
-	default:
-		rb.lo, rb.hi = r, r
 	}
 }

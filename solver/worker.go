@@ -30,8 +30,7 @@ type worker struct {
 
 	rb    *rootBounds // the range the workers narrow together
 	busy  *busyTable  // the subtrees workers are searching; nil for one worker
-	alpha int         // the probe under way is the window (alpha, beta)
-	beta  int
+	probe int         // the value of the probe under way
 
 	// Workers are allocated side by side, and nodes changes at every
 	// node: the padding keeps two workers' counters out of one cache line
@@ -55,7 +54,7 @@ func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 	return true
 }
 
-// search runs probes at the root p until the shared range
+// search runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
 func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 	w.rootMoves = p.Moves()
@@ -69,11 +68,11 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		}
 		// Every worker asks the same question; they part ways through the
 		// busy table, and the first answer settles it for all.
-		w.alpha, w.beta = nextWindow(lo, hi)
+		w.probe = nextProbe(lo, hi)
 		w.stopped = false
-		r := w.negamax(p, p.OpponentWinningCells(), w.alpha, w.beta)
+		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
 		if !w.stopped {
-			rb.update(w.alpha, w.beta, r)
+			rb.update(w.probe, r)
 		}
 	}
 }
@@ -94,7 +93,7 @@ func (w *worker) poll() {
 		return
 	default:
 	}
-	if lo, hi := w.rb.get(); lo >= hi || lo >= w.beta || hi <= w.alpha {
+	if lo, hi := w.rb.get(); w.probe < lo || w.probe >= hi {
 		w.stopped = true
 	}
 }
@@ -150,21 +149,4 @@ func nextProbe(lo, hi int) int {
 		med = hi / 2
 	}
 	return med
-}
-
-// nextWindow returns the window (alpha, beta) of the next probe at the
-// root, whose score is known to lie in [lo, hi], lo < hi: the null window
-// of nextProbe, but for one case. When the range is narrow and holds both
-// -1 and 0, two of the most common scores, one search with the window
-// (-2, 1) settles either exactly, where null windows would ask "above 0?",
-// "above -1?" and perhaps "above -2?", each a full search near the score.
-// Measured on three of Test_L1_R3's longest lines: 150.0 -> 136.3 million
-// nodes (7125, score -1: 289 -> 244 million); wider windows, such as (-2,
-// 3), cost more than they save.
-func nextWindow(lo, hi int) (alpha, beta int) {
-	if hi-lo <= mtdWidth && lo <= -1 && hi >= 0 {
-		return max(-2, lo-1), min(1, hi+1)
-	}
-	v := nextProbe(lo, hi)
-	return v, v + 1
 }

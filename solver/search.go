@@ -293,6 +293,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	if !etc && !ml.exclusive {
 		return 0, false
 	}
+	children := w.table(nd.n + 1)
 	for i := 0; i < ml.count; i++ {
 		child := nd.p
 		child.PlayMove(ml.moves[i].cell)
@@ -300,7 +301,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 		if etc {
 			// Load the buckets all at once: their memory latencies
 			// overlap, and the children's own probes find them cached.
-			w.table(nd.n + 1).Prefetch(ml.keys[i])
+			children.Prefetch(ml.keys[i])
 		}
 	}
 	if !etc {
@@ -308,7 +309,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	}
 	upper := nd.best // the table's move's score if searched, else below any
 	for i := 0; i < ml.count; i++ {
-		e, ok := w.table(nd.n + 1).Get(ml.keys[i])
+		e, ok := children.Get(ml.keys[i])
 		if !ok {
 			upper = nd.hi
 			continue

@@ -1,0 +1,88 @@
+package solver
+
+import (
+	"context"
+	"errors"
+
+	"c4solve/board"
+)
+
+// PV returns one line of perfect play from p, which must not be over: the
+// columns (0-based) played until the game ends, each side playing a move
+// of optimal score, so that the winner wins as early as it can and the
+// loser holds out as long as it can. The line ends in a four for the side
+// the score favours, at the stone count the score implies, or, when the
+// score is 0, in a full board. score must be p's exact score (from Solve).
+//
+// Each move is checked with one null-window probe, "does this move keep
+// the score?", the table's best move first: after the solve of p, the
+// table holds most of the answers.
+func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, uint64, error) {
+	var line []int
+	var nodes uint64
+	for !p.Over() {
+		col, n, err := s.bestMove(ctx, p, score)
+		nodes += n
+		if err != nil {
+			return line, nodes, err
+		}
+		line = append(line, col)
+		p.Play(col)
+		score = -score
+	}
+	return line, nodes, nil
+}
+
+// bestMove returns a move of p that keeps p's exact score.
+func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int, uint64, error) {
+	n := p.Moves()
+	var nodes uint64
+	for _, col := range s.moveOrder(p) {
+		if !p.CanPlay(col) {
+			continue
+		}
+		if p.IsWinningMove(col) {
+			if WinScore(n) == score {
+				return col, nodes, nil
+			}
+			continue
+		}
+		child := p
+		child.Play(col)
+		if child.Moves() == board.Cells {
+			if score == 0 {
+				return col, nodes, nil
+			}
+			continue
+		}
+		// The move keeps the score if the child's score is at most
+		// -score: the probe of the range [-score, -score+1].
+		r, err := s.solve(ctx, child, -score, -score+1)
+		nodes += r.Nodes
+		if err != nil {
+			return 0, nodes, err
+		}
+		if r.Score <= -score {
+			return col, nodes, nil
+		}
+	}
+	return 0, nodes, errWrongScore
+}
+
+// errWrongScore is returned by PV when no move keeps the score it was given.
+var errWrongScore = errors.New("solver: no move keeps the score given to PV: it is not the position's score")
+
+// moveOrder returns the columns in the order bestMove tries them: the
+// table's best move for p, if any, then center first.
+func (s *Solver) moveOrder(p board.Position) []int {
+	order := make([]int, 0, board.Width+1)
+	key, mirrored := ttKey(p)
+	if e, ok := s.tt.Get(key); ok && e.Move >= 0 {
+		col := e.Move
+		if mirrored {
+			col = board.Width - 1 - col
+		}
+		order = append(order, col)
+	}
+	return append(order, columnOrder[:]...)
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,28 +27,21 @@ the search alone with -nobook.
 
 Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage or
 an unreadable file or line, 3 interrupted.
-
-Flags:
 `
 
 // runBench is the bench command.
-func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("c4solve bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func runBench(ctx context.Context, args []string, std stdio) int {
+	stdout, stderr := std.out, std.err
+	fs := newFlagSet("c4solve bench", benchUsage, stdout, stderr)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
 	tts := fs.String("tt", "64", "comma-separated table sizes in MiB")
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")
 	warm := fs.Bool("warm", false, "keep the table between positions instead of clearing it")
 	weak := fs.Bool("weak", false, "solve for the sign of the score only")
-	var bookName string
-	var noBook bool
-	registerBookFlags(fs, &bookName, &noBook)
+	var bf bookFlags
+	bf.register(fs.FlagSet)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, benchUsage)
-		fs.PrintDefaults()
-	}
-	if st, ok := parseFlags(fs, args); !ok {
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	fail := func(format string, a ...any) int {
@@ -79,10 +71,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.NArg() == 0 {
 		return fail("no files given")
 	}
-	bk, err := loadBook(bookName, noBook)
+	bk, err := bf.load()
 	if err != nil {
 		return fail("%v", err)
 	}
+	bookName := bf.name
 	if bookName == "" {
 		bookName = "built-in"
 	}

@@ -314,7 +314,7 @@ func TestBenchErrors(t *testing.T) {
 			stderr: []string{"c4solve bench: -lines -1: want 0 or more"}},
 		{name: "lines a", args: []string{"-lines", "a", ten}, code: 2, rows: -1, stderr: []string{"-lines"}},
 		{name: "unknown flag", args: []string{"-x", ten}, code: 2, rows: -1,
-			stderr: []string{"flag provided but not defined: -x", "Usage:"}},
+			stderr: []string{"flag provided but not defined: -x", `Run "c4solve bench -h" for help.`}},
 		{name: "no files", args: quick, code: 2, rows: -1, stderr: []string{"c4solve bench: no files given"}},
 		{name: "o txt", args: append([]string{"-o", filepath.Join(dir, "x.txt")}, append(quick, ten)...), code: 2, rows: -1,
 			stderr: []string{"c4solve bench: -o " + filepath.Join(dir, "x.txt") + ": the name must end in .json or .csv"}},
@@ -371,20 +371,20 @@ func TestBenchHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"-h", "-threads", "0"}} {
 		code, stdout, stderr := runBenchTest(context.Background(), args...)
 		cmd := "c4solve bench " + strings.Join(args, " ")
-		if code != 0 || stdout != "" {
-			t.Errorf("%s: exit %d, stdout %q; want 0 and nothing", cmd, code, stdout)
+		if code != 0 || stderr != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
 		}
 		for _, s := range []string{"Usage:\n  c4solve bench [flags] FILE ...", "Exit status:", "-threads", "-tt", "-lines", "-warm", "-weak", "-o FILE"} {
-			if !strings.Contains(stderr, s) {
-				t.Errorf("%s: stderr %q; want it to hold %q", cmd, stderr, s)
+			if !strings.Contains(stdout, s) {
+				t.Errorf("%s: stdout %q; want it to hold %q", cmd, stdout, s)
 			}
 		}
 	}
 	// The main usage names the command.
 	var out, errOut bytes.Buffer
 	if code := run(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errOut); code != 0 ||
-		!strings.Contains(errOut.String(), "c4solve bench [flags] FILE ...") {
-		t.Errorf("c4solve -h: exit %d, stderr %q; want 0 and a line on bench", code, errOut.String())
+		!strings.Contains(out.String(), "c4solve bench [flags] FILE ...") {
+		t.Errorf("c4solve -h: exit %d, stdout %q; want 0 and a line on bench", code, out.String())
 	}
 }
 
@@ -408,7 +408,7 @@ func TestBenchCanceled(t *testing.T) {
 func TestBenchFlagsBefore(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"-weak", "bench", "f"}, strings.NewReader(""), &out, &errOut)
-	if code != 2 || out.Len() != 0 || !strings.Contains(errOut.String(), "flags go after the word bench") {
+	if code != 2 || out.Len() != 0 || !strings.Contains(errOut.String(), "flags go after the command name") {
 		t.Errorf("c4solve -weak bench f: exit %d, stdout %q, stderr %q; want 2 and the flags refused", code, out.String(), errOut.String())
 	}
 }

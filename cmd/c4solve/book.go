@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -47,21 +45,18 @@ Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
 `
 
 // runBook is the book command.
-func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+func runBook(ctx context.Context, args []string, std stdio) int {
+	stdout, stderr := std.out, std.err
+	if len(args) == 0 {
 		fmt.Fprint(stderr, bookUsage)
-		if len(args) == 0 {
-			return exitBad
-		}
+		return exitBad
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		fmt.Fprint(stdout, bookUsage)
 		return exitOK
 	}
 	cmd, args := args[0], args[1:]
-	fs := flag.NewFlagSet("c4solve book "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, bookUsage, "\nFlags of "+cmd+":\n")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("c4solve book "+cmd, bookUsage, stdout, stderr)
 	b := &bookCommand{name: "c4solve book " + cmd, stdout: stdout, stderr: stderr}
 	switch cmd {
 	case "generate":
@@ -87,15 +82,15 @@ func (b *bookCommand) fail(st int, format string, a ...any) int {
 	return st
 }
 
-func (b *bookCommand) generate(ctx context.Context, fs *flag.FlagSet, args []string) int {
+func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) int {
 	depth := fs.Int("depth", -1, "the most stones of a position in the book (required)")
 	out := fs.String("o", "", "write the book, or the part, to `FILE` (required)")
 	from := fs.String("from", "", "only positions that extend these `MOVES`")
 	shard := fs.String("shard", "", "solve only shard `K/N` (1 <= K <= N) and write it as a part")
-	threads := fs.Int("threads", runtime.NumCPU(), "positions solved at once")
-	ttMiB := fs.Int("tt", ttable.DefaultMiB, "transposition table size in MiB, shared by all threads")
+	var search searchFlags
+	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
-	if st, ok := parseFlags(fs, args); !ok {
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	if fs.NArg() > 0 {
@@ -104,7 +99,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flag.FlagSet, args []str
 	if *depth < 0 || *out == "" {
 		return b.fail(exitBad, "-depth and -o are required")
 	}
-	opt := book.Options{Depth: *depth, Root: *from, Threads: *threads, TableMiB: *ttMiB, Checkpoint: *ckName}
+	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, TableMiB: search.ttMiB, Checkpoint: *ckName}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -112,11 +107,8 @@ func (b *bookCommand) generate(ctx context.Context, fs *flag.FlagSet, args []str
 		}
 		opt.Shard, opt.Shards = k, n
 	}
-	if *threads < 1 || *threads > maxThreads {
-		return b.fail(exitBad, "-threads %d: want 1 to %d", *threads, maxThreads)
-	}
-	if err := checkTableSize(*ttMiB); err != nil {
-		return b.fail(exitBad, "-tt %d: %v", *ttMiB, err)
+	if err := search.check(); err != nil {
+		return b.fail(exitBad, "%v", err)
 	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = *out + ".checkpoint"
@@ -197,9 +189,9 @@ func (b *bookCommand) progress() func(done, total int) {
 	return func(done, total int) {} // quiet when not watched
 }
 
-func (b *bookCommand) merge(fs *flag.FlagSet, args []string) int {
+func (b *bookCommand) merge(fs *flagSet, args []string) int {
 	out := fs.String("o", "", "write the merged book to `FILE` (required)")
-	if st, ok := parseFlags(fs, args); !ok {
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	if *out == "" || fs.NArg() == 0 {
@@ -224,8 +216,8 @@ func (b *bookCommand) merge(fs *flag.FlagSet, args []string) int {
 	return exitOK
 }
 
-func (b *bookCommand) info(fs *flag.FlagSet, args []string) int {
-	if st, ok := parseFlags(fs, args); !ok {
+func (b *bookCommand) info(fs *flagSet, args []string) int {
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	if fs.NArg() > 1 {
@@ -250,7 +242,7 @@ func (b *bookCommand) info(fs *flag.FlagSet, args []string) int {
 }
 
 // open reads the book named by the one argument, or the built-in book.
-func (b *bookCommand) open(fs *flag.FlagSet) (name string, bk *book.Book, err error) {
+func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) {
 	if fs.NArg() == 0 {
 		bk, err = book.Default()
 		return "(built in)", bk, err
@@ -259,12 +251,12 @@ func (b *bookCommand) open(fs *flag.FlagSet) (name string, bk *book.Book, err er
 	return fs.Arg(0), bk, err
 }
 
-func (b *bookCommand) verify(ctx context.Context, fs *flag.FlagSet, args []string) int {
+func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) int {
 	sample := fs.Int("n", 20, "positions to re-solve, drawn at random")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
-	threads := fs.Int("threads", runtime.NumCPU(), "search goroutines")
-	ttMiB := fs.Int("tt", 256, "transposition table size in MiB")
-	if st, ok := parseFlags(fs, args); !ok {
+	var search searchFlags
+	search.register(fs.FlagSet)
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	if fs.NArg() > 1 {
@@ -273,11 +265,8 @@ func (b *bookCommand) verify(ctx context.Context, fs *flag.FlagSet, args []strin
 	if *sample < 0 {
 		return b.fail(exitBad, "-n %d: want 0 or more", *sample)
 	}
-	if *threads < 1 || *threads > maxThreads {
-		return b.fail(exitBad, "-threads %d: want 1 to %d", *threads, maxThreads)
-	}
-	if err := checkTableSize(*ttMiB); err != nil {
-		return b.fail(exitBad, "-tt %d: %v", *ttMiB, err)
+	if err := search.check(); err != nil {
+		return b.fail(exitBad, "%v", err)
 	}
 	name, bk, err := b.open(fs)
 	if err != nil {
@@ -287,7 +276,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flag.FlagSet, args []strin
 		*seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	s := solver.New(ttable.New(*ttMiB), *threads) // no book: a real search
+	s := solver.New(ttable.New(search.ttMiB), search.threads) // no book: a real search
 	status, bad := exitOK, 0
 	n := min(*sample, bk.Len())
 	for _, i := range rng.Perm(bk.Len())[:n] {

@@ -62,15 +62,12 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -78,7 +75,6 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
-	"c4solve/book"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -91,75 +87,57 @@ const (
 	exitIncomplete = 3
 )
 
-// options are the flags every command takes.
+// options are the flags of solving and of verify.
 type options struct {
 	weak    bool
 	analyze bool
+	pv      bool
+	json    bool
 	warm    bool
-	ttMiB   int
-	threads int
-	timeout time.Duration
 	verbose bool
-	book    string
-	noBook  bool
+	search  searchFlags
+	book    bookFlags
+	timeout timeoutFlag
 }
 
-func (o *options) register(fs *flag.FlagSet) {
+func (o *options) register(fs *flagSet) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
 	fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
-	fs.IntVar(&o.ttMiB, "tt", ttable.DefaultMiB, "shared transposition table size in MiB (each thread adds a table of 2 MiB of its own)")
-	fs.IntVar(&o.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
+	fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
+	o.search.register(fs.FlagSet)
+	o.timeout.register(fs.FlagSet, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
-	registerBookFlags(fs, &o.book, &o.noBook)
+	o.book.register(fs.FlagSet)
 }
 
-func registerBookFlags(fs *flag.FlagSet, name *string, off *bool) {
-	fs.StringVar(name, "book", "", "answer from the opening book in `FILE` instead of the built-in one")
-	fs.BoolVar(off, "nobook", false, "use no opening book: search every position")
-}
-
-// loadBook returns the book the flags ask for: none with -nobook, the file
-// of -book, or the built-in book.
-func loadBook(name string, off bool) (solver.Book, error) {
-	switch {
-	case off && name != "":
-		return nil, errors.New("-book and -nobook contradict each other")
-	case off:
-		return nil, nil
-	case name != "":
-		return book.ReadFile(name)
+// check refuses flag values and combinations that make no sense.
+func (o *options) check() error {
+	if err := o.search.check(); err != nil {
+		return err
 	}
-	return book.Default()
+	if o.weak && o.pv {
+		return errors.New("-pv needs the exact score: drop -weak")
+	}
+	return o.timeout.check()
 }
 
-const usageText = `Usage:
-  c4solve [flags] [MOVES ...]      solve positions (standard input if none, or "-")
-  c4solve [flags] verify FILE ...  check benchmark files and time the solves
-  c4solve bench [flags] FILE ...   measure speed at several thread counts and
-                                   table sizes ("c4solve bench -h")
-  c4solve book CMD ...             generate, merge, inspect or check opening
-                                   books ("c4solve book -h")
+//go:embed usage.txt
+var usageText string
 
-Positions within the built-in opening book are answered from it at once
-(see -book, -nobook).
+const verifyUsage = `Usage:
+  c4solve verify [flags] FILE ...
 
-MOVES are the columns played from the empty board, 1 to 7: "4453".
-"" is the empty board. Each result is printed as "MOVES SCORE".
+Solves every line of benchmark-format files ("moves score" lines), prints
+each line whose score differs from the expected one as
 
-SCORE is for the side to move: 0 draw; 22 minus the winner's stone count
-when the game ends if it wins; the negative of that if it loses.
+  MISMATCH FILE:LINE MOVES expected=E got=G
 
-Input lines may carry an expected score ("4453 -2"); a differing result
-gets a third field, MISMATCH. Blank lines and '#' comments are skipped.
-
-A solve stopped by -timeout or Ctrl-C prints "MOVES incomplete L <= score <= U".
-
-Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
-bad position or unreadable file, 3 a solve was stopped before it finished.
-
-Flags:
+and for each file a summary line of key=value fields: positions,
+mismatches, mean, median and max solve time, mean nodes and nodes per
+second (with -json, one object a file). The table is cleared before each
+position (not timed) unless -warm is given.
 `
 
 func main() {
@@ -168,78 +146,84 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// stdio is a command's standard input and outputs.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// subcommands are c4solve's commands, by name; solving positions is the
+// default. Each parses its own flags.
+var subcommands = map[string]func(ctx context.Context, args []string, std stdio) int{
+	"verify": runVerify,
+	"bench":  runBench,
+	"book":   runBook,
+	"serve":  runServe,
+	"play":   runPlay,
+}
+
 // run is the whole command, with its environment as arguments for tests.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opt options
-	fs := flag.NewFlagSet("c4solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opt.register(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usageText)
-		fs.PrintDefaults()
+	std := stdio{stdin, stdout, stderr}
+	if len(args) > 0 {
+		if args[0] == "help" {
+			return runHelp(ctx, args[1:], std)
+		}
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(ctx, args[1:], std)
+		}
 	}
-	if st, ok := parseFlags(fs, args); !ok {
+	return runSolve(ctx, args, std)
+}
+
+// runHelp prints the usage, or a command's help.
+func runHelp(ctx context.Context, args []string, std stdio) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(std.out, usageText)
+		fs := newFlagSet("c4solve", "", std.out, std.err)
+		var opt options
+		opt.register(fs)
+		fs.help()
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintln(std.err, "c4solve help: want at most one command")
+		return exitBad
+	}
+	if cmd, ok := subcommands[args[0]]; ok {
+		return cmd(ctx, []string{"-h"}, std)
+	}
+	fmt.Fprintf(std.err, "c4solve help: unknown command %q (want one of verify, bench, book, serve, play)\n", args[0])
+	return exitBad
+}
+
+// runSolve solves the positions of args, or of standard input.
+func runSolve(ctx context.Context, args []string, std stdio) int {
+	var opt options
+	fs := newFlagSet("c4solve", usageText, std.out, std.err)
+	opt.register(fs)
+	if st, ok := fs.parse(args); !ok {
 		return st
 	}
 	args = fs.Args()
-	if len(args) > 0 && args[0] == "bench" {
-		if fs.NFlag() > 0 {
-			fmt.Fprintln(stderr, "c4solve bench: flags go after the word bench (see c4solve bench -h)")
-			return exitBad
-		}
-		return runBench(ctx, args[1:], stdout, stderr)
+	if _, ok := subcommands[args0(args)]; ok && args0(args) != "verify" && fs.NFlag() > 0 {
+		fmt.Fprintf(std.err, "c4solve %s: flags go after the command name (see c4solve %[1]s -h)\n", args[0])
+		return exitBad
 	}
-	if len(args) > 0 && args[0] == "book" {
-		if fs.NFlag() > 0 {
-			fmt.Fprintln(stderr, "c4solve book: flags go after the subcommand (see c4solve book -h)")
-			return exitBad
-		}
-		return runBook(ctx, args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "verify" {
-		// Flags may also follow the command name.
-		if st, ok := parseFlags(fs, args[1:]); !ok {
+	if args0(args) == "verify" {
+		// Flags may also come before the command name.
+		if st, ok := fs.parse(args[1:]); !ok {
 			return st
 		}
-		args = append([]string{"verify"}, fs.Args()...)
+		return verify(ctx, opt, fs.Args(), std)
 	}
-	if err := checkTableSize(opt.ttMiB); err != nil {
-		fmt.Fprintf(stderr, "c4solve: -tt %d: %v\n", opt.ttMiB, err)
-		return exitBad
+	c, ctx, cancel, st := newCommand(ctx, "c4solve", opt, std)
+	if c == nil {
+		return st
 	}
-	if opt.threads < 1 || opt.threads > maxThreads {
-		fmt.Fprintf(stderr, "c4solve: -threads %d: want 1 to %d\n", opt.threads, maxThreads)
-		return exitBad
-	}
-	if opt.timeout < 0 {
-		fmt.Fprintf(stderr, "c4solve: -timeout %v: want a positive duration, or 0 for none\n", opt.timeout)
-		return exitBad
-	}
-	bk, err := loadBook(opt.book, opt.noBook)
-	if err != nil {
-		fmt.Fprintf(stderr, "c4solve: %v\n", err)
-		return exitBad
-	}
-	if opt.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.timeout)
-		defer cancel()
-	}
-	if len(args) > 0 && args[0] == "verify" {
-		if len(args) == 1 {
-			fmt.Fprintln(stderr, "c4solve verify: no files given")
-			return exitBad
-		}
-		if opt.analyze {
-			fmt.Fprintln(stderr, "c4solve verify: -analyze does not apply")
-			return exitBad
-		}
-		c := newCommand(opt, bk, stdout, stderr)
-		return c.verify(ctx, args[1:])
-	}
-	c := newCommand(opt, bk, stdout, stderr)
+	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		err := bench.Scan(stdin, func(l bench.Line) bool {
+		err := bench.Scan(std.in, func(l bench.Line) bool {
 			c.solveLine(ctx, fmt.Sprintf("line %d", l.Num), l)
 			return ctx.Err() == nil
 		}, func(e *bench.LineError) {
@@ -265,36 +249,40 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return c.status
 }
 
-// maxThreads bounds -threads: far more goroutines than cores only slow the
-// search down.
-const maxThreads = 1024
-
-// checkTableSize refuses table sizes that cannot be allocated: below the
-// minimum, or more than half the machine's memory.
-func checkTableSize(mib int) error {
-	if mib < ttable.MinMiB {
-		return fmt.Errorf("the table needs at least %d MiB", ttable.MinMiB)
+// args0 returns the first of args, or "" for none.
+func args0(args []string) string {
+	if len(args) == 0 {
+		return ""
 	}
-	if mem := physicalMemory(); mem > 0 && uint64(mib) > mem>>21 {
-		return fmt.Errorf("more than half of this machine's %d MiB of memory", mem>>20)
-	}
-	if mib > ttable.MaxMiB {
-		return fmt.Errorf("the table holds at most %d MiB", ttable.MaxMiB)
-	}
-	return nil
+	return args[0]
 }
 
-// parseFlags parses args into fs. When it returns ok false the command
-// ends with status: 0 after -h, 2 for a bad flag (fs has said which).
-func parseFlags(fs *flag.FlagSet, args []string) (status int, ok bool) {
-	err := fs.Parse(args)
-	switch {
-	case err == nil:
-		return exitOK, true
-	case errors.Is(err, flag.ErrHelp):
-		return exitOK, false
+// runVerify is the verify command.
+func runVerify(ctx context.Context, args []string, std stdio) int {
+	var opt options
+	fs := newFlagSet("c4solve verify", verifyUsage, std.out, std.err)
+	opt.register(fs)
+	if st, ok := fs.parse(args); !ok {
+		return st
 	}
-	return exitBad, false
+	return verify(ctx, opt, fs.Args(), std)
+}
+
+func verify(ctx context.Context, opt options, files []string, std stdio) int {
+	if opt.analyze || opt.pv {
+		fmt.Fprintln(std.err, "c4solve verify: -analyze does not apply, nor -pv")
+		return exitBad
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(std.err, "c4solve verify: no files given")
+		return exitBad
+	}
+	c, ctx, cancel, st := newCommand(ctx, "c4solve verify", opt, std)
+	if c == nil {
+		return st
+	}
+	defer cancel()
+	return c.verify(ctx, files)
 }
 
 // command is the state of one run: the solver, the outputs and the worst
@@ -307,13 +295,28 @@ type command struct {
 	status         int
 }
 
-func newCommand(opt options, bk solver.Book, stdout, stderr io.Writer) *command {
-	c := &command{opt: opt, s: solver.New(ttable.New(opt.ttMiB), opt.threads), stdout: stdout, stderr: stderr}
+// newCommand checks opt and returns the command that carries it out, and
+// ctx with opt's timeout; or nil and the exit status when opt is bad.
+func newCommand(ctx context.Context, name string, opt options, std stdio) (*command, context.Context, context.CancelFunc, int) {
+	if err := opt.check(); err != nil {
+		fmt.Fprintf(std.err, "%s: %v\n", name, err)
+		return nil, ctx, nil, exitBad
+	}
+	bk, err := opt.book.load()
+	if err != nil {
+		fmt.Fprintf(std.err, "%s: %v\n", name, err)
+		return nil, ctx, nil, exitBad
+	}
+	cancel := context.CancelFunc(func() {})
+	if opt.timeout.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opt.timeout.timeout)
+	}
+	c := &command{opt: opt, s: solver.New(ttable.New(opt.search.ttMiB), opt.search.threads), stdout: std.out, stderr: std.err}
 	c.s.UseBook(bk)
-	if f, ok := stderr.(*os.File); ok {
+	if f, ok := std.err.(*os.File); ok {
 		c.terminal = term.IsTerminal(int(f.Fd()))
 	}
-	return c
+	return c, ctx, cancel, exitOK
 }
 
 // fail raises the exit status to at least st.
@@ -325,63 +328,87 @@ func (c *command) bad(err error) {
 	c.fail(exitBad)
 }
 
-// solveLine solves one position and prints its result line.
+// solveLine solves one position and prints its result.
 func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 	if c.opt.analyze {
 		c.analyzeLine(ctx, where, l)
 		return
 	}
+	start := time.Now()
 	stop := c.showProgress()
 	o, err := bench.Solve(ctx, c.s, l, bench.Options{Weak: c.opt.weak})
+	r := result{Pos: l.Moves, Nodes: o.Nodes}
+	if err == nil && c.opt.pv {
+		var line []int
+		var n uint64
+		line, n, err = c.s.PV(ctx, l.Position, o.Score)
+		r.PV, r.Nodes = columns(line), r.Nodes+n
+	}
 	stop()
+	r.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		c.solveError(where, l, err)
 		if !errors.Is(err, solver.ErrGameOver) {
-			fmt.Fprintf(c.stdout, "%s incomplete %d <= score <= %d\n", l.Moves, o.Lower, o.Upper)
+			r.PV = ""
+			r.Lower, r.Upper = &o.Lower, &o.Upper
+			c.print(&r)
 		}
 		return
 	}
-	out := l.Moves + " " + strconv.Itoa(o.Score)
+	r.Score = &o.Score
+	r.compare(l, o.Mismatch)
 	if o.Mismatch {
-		out += " MISMATCH"
 		c.fail(exitMismatch)
 	}
-	fmt.Fprintln(c.stdout, out)
-	c.stats(l.Moves, o.Nodes, o.Time)
+	c.print(&r)
+	c.stats(l.Moves, r.Nodes, o.Time)
 }
 
 func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	start := time.Now()
 	stop := c.showProgress()
 	an, err := c.s.Analyze(ctx, l.Position)
-	stop()
-	if err != nil {
-		c.solveError(where, l, err)
-		return
-	}
-	var sb strings.Builder
-	sb.WriteString(l.Moves)
+	r := result{Pos: l.Moves, Nodes: an.Nodes, Scores: make([]*int, board.Width)}
 	best := solver.MinScore - 1
 	for col, sc := range an.Scores {
 		if !an.Legal[col] {
-			sb.WriteString(" full")
 			continue
 		}
 		if c.opt.weak {
 			sc = min(max(sc, -1), 1)
 		}
+		r.Scores[col] = &sc
 		best = max(best, sc)
-		fmt.Fprintf(&sb, " %d", sc)
 	}
+	for col, sc := range r.Scores {
+		if sc != nil && *sc == best {
+			r.Best = append(r.Best, col+1)
+		}
+	}
+	if err == nil && c.opt.pv {
+		var line []int
+		var n uint64
+		line, n, err = c.s.PV(ctx, l.Position, best)
+		r.PV, r.Nodes = columns(line), r.Nodes+n
+	}
+	stop()
+	if err != nil {
+		c.solveError(where, l, err)
+		return
+	}
+	r.Score = &best
+	r.Seconds = time.Since(start).Seconds()
 	want := l.Expected
 	if c.opt.weak {
 		want = min(max(want, -1), 1)
 	}
-	if l.HasScore && best != want {
-		sb.WriteString(" MISMATCH")
+	if mismatch := l.HasScore && best != want; mismatch {
+		r.compare(l, true)
 		c.fail(exitMismatch)
+	} else {
+		r.compare(l, false)
 	}
-	fmt.Fprintln(c.stdout, sb.String())
+	c.print(&r)
 	c.stats(l.Moves, an.Nodes, time.Since(start))
 }
 
@@ -490,7 +517,11 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		if ctx.Err() != nil {
 			break // interrupted: no summary of a partial file
 		}
-		fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		if c.opt.json {
+			c.printJSON(verifySummary(name, &st))
+		} else {
+			fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		}
 	}
 	return c.status
 }

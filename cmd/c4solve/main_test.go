@@ -58,12 +58,13 @@ func runTest(ctx context.Context, stdin string, args ...string) (code int, stdou
 }
 
 type runCase struct {
-	name   string
-	args   []string
-	stdin  string
-	code   int
-	stdout string   // exact
-	stderr []string // substrings it must hold; none means it must be empty
+	name      string
+	args      []string
+	stdin     string
+	code      int
+	stdout    string   // exact, unless stdoutHas is set
+	stdoutHas []string // substrings stdout must hold
+	stderr    []string // substrings it must hold; none means it must be empty
 }
 
 func (tc runCase) check(t *testing.T) {
@@ -76,8 +77,13 @@ func (tc runCase) check(t *testing.T) {
 	if code != tc.code {
 		t.Errorf("%s: exit %d; want %d (stderr %q)", cmd, code, tc.code, stderr)
 	}
-	if stdout != tc.stdout {
+	if tc.stdoutHas == nil && stdout != tc.stdout {
 		t.Errorf("%s: stdout %q; want %q", cmd, stdout, tc.stdout)
+	}
+	for _, s := range tc.stdoutHas {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("%s: stdout %q; want it to hold %q", cmd, stdout, s)
+		}
 	}
 	if len(tc.stderr) == 0 && stderr != "" {
 		t.Errorf("%s: stderr %q; want it empty", cmd, stderr)
@@ -166,11 +172,11 @@ func TestRunStdin(t *testing.T) {
 
 func TestRunUsage(t *testing.T) {
 	tests := []runCase{
-		{name: "help", args: []string{"-h"}, stderr: []string{"Usage:", "c4solve [flags] verify FILE", "-tt", "-analyze"}},
-		{name: "help long", args: []string{"-help"}, stderr: []string{"Usage:"}},
-		{name: "verify help", args: []string{"verify", "-h"}, stderr: []string{"Usage:"}},
+		{name: "help", args: []string{"-h"}, stdoutHas: []string{"Usage:", "c4solve verify [flags] FILE", "-tt", "-analyze", "-pv", "-json"}},
+		{name: "help long", args: []string{"-help"}, stdoutHas: []string{"Usage:"}},
+		{name: "verify help", args: []string{"verify", "-h"}, stdoutHas: []string{"Usage:"}},
 		{name: "unknown flag", args: []string{"-x", posA}, code: 2,
-			stderr: []string{"flag provided but not defined: -x", "Usage:"}},
+			stderr: []string{"flag provided but not defined: -x", `Run "c4solve -h" for help.`}},
 		{name: "bad flag value", args: []string{"-tt", "many", posA}, code: 2, stderr: []string{"-tt"}},
 		{name: "verify unknown flag", args: []string{"verify", "-x", "f"}, code: 2,
 			stderr: []string{"flag provided but not defined: -x"}},
@@ -187,6 +193,8 @@ func TestRunUsage(t *testing.T) {
 		{name: "verify no files", args: []string{"verify"}, code: 2, stderr: []string{"c4solve verify: no files given"}},
 		{name: "verify analyze", args: []string{"-analyze", "verify", "f"}, code: 2,
 			stderr: []string{"-analyze does not apply"}},
+		{name: "weak pv", args: []string{"-weak", "-pv", posA}, code: 2,
+			stderr: []string{"-pv needs the exact score"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, tc.check)

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"c4solve/book"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// The flags the commands that search share, defined once here and checked
+// in one place (check). bench takes lists of thread counts and table sizes
+// instead, to compare them.
+
+// searchFlags are -threads and -tt.
+type searchFlags struct {
+	threads int
+	ttMiB   int
+}
+
+func (f *searchFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
+	fs.IntVar(&f.ttMiB, "tt", ttable.DefaultMiB,
+		"shared transposition table size in MiB (each search goroutine adds a table of 2 MiB of its own)")
+}
+
+func (f *searchFlags) check() error {
+	if err := checkTableSize(f.ttMiB); err != nil {
+		return fmt.Errorf("-tt %d: %w", f.ttMiB, err)
+	}
+	if f.threads < 1 || f.threads > maxThreads {
+		return fmt.Errorf("-threads %d: want 1 to %d", f.threads, maxThreads)
+	}
+	return nil
+}
+
+// bookFlags are -book and -nobook.
+type bookFlags struct {
+	name string
+	off  bool
+}
+
+func (f *bookFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.name, "book", "", "answer from the opening book in `FILE` instead of the built-in one")
+	fs.BoolVar(&f.off, "nobook", false, "use no opening book: search every position")
+}
+
+// load returns the book the flags ask for: none with -nobook, the file of
+// -book, or the built-in book.
+func (f *bookFlags) load() (solver.Book, error) {
+	switch {
+	case f.off && f.name != "":
+		return nil, errors.New("-book and -nobook contradict each other")
+	case f.off:
+		return nil, nil
+	case f.name != "":
+		return book.ReadFile(f.name)
+	}
+	return book.Default()
+}
+
+// timeoutFlag is -timeout.
+type timeoutFlag struct{ timeout time.Duration }
+
+func (f *timeoutFlag) register(fs *flag.FlagSet, what string) {
+	fs.DurationVar(&f.timeout, "timeout", 0, what)
+}
+
+func (f *timeoutFlag) check() error {
+	if f.timeout < 0 {
+		return fmt.Errorf("-timeout %v: want a positive duration, or 0 for none", f.timeout)
+	}
+	return nil
+}
+
+// maxThreads bounds -threads: far more goroutines than cores only slow the
+// search down.
+const maxThreads = 1024
+
+// checkTableSize refuses table sizes that cannot be allocated: below the
+// minimum, or more than half the machine's memory.
+func checkTableSize(mib int) error {
+	if mib < ttable.MinMiB {
+		return fmt.Errorf("the table needs at least %d MiB", ttable.MinMiB)
+	}
+	if mem := physicalMemory(); mem > 0 && uint64(mib) > mem>>21 {
+		return fmt.Errorf("more than half of this machine's %d MiB of memory", mem>>20)
+	}
+	if mib > ttable.MaxMiB {
+		return fmt.Errorf("the table holds at most %d MiB", ttable.MaxMiB)
+	}
+	return nil
+}
+
+// flagSet is the flag set of a command, with its help text.
+type flagSet struct {
+	*flag.FlagSet
+	usage          string // the help before the list of flags
+	stdout, stderr io.Writer
+}
+
+// newFlagSet returns the flag set of the command name: errors go to stderr
+// with a pointer to the help, which parse prints, when asked for, on
+// stdout.
+func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr}
+	fs.SetOutput(stderr)
+	fs.Usage = func() {} // parse prints the help or points to it
+	return fs
+}
+
+// help prints the command's help and its flags on standard output.
+func (fs *flagSet) help() {
+	fmt.Fprint(fs.stdout, fs.usage)
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprint(fs.stdout, "\nFlags:\n")
+		fs.SetOutput(fs.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(fs.stderr)
+	}
+}
+
+// parse parses args. When it returns ok false the command ends with
+// status: 0 after -h, which printed the help, 2 for a bad flag (the flag
+// package has said which on standard error).
+func (fs *flagSet) parse(args []string) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		fs.help()
+		return exitOK, false
+	}
+	fmt.Fprintf(fs.stderr, "Run %q for help.\n", fs.Name()+" -h")
+	return exitBad, false
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"c4solve/bench"
+)
+
+// result is what c4solve prints for one position: as a line of fields, or
+// with -json as one JSON object. Fields that do not apply are left out.
+type result struct {
+	Pos        string  `json:"pos"`
+	Score      *int    `json:"score,omitempty"`  // absent when the solve was stopped
+	Scores     []*int  `json:"scores,omitempty"` // -analyze: columns 1 to 7, null for a full one
+	Best       []int   `json:"best,omitempty"`   // -analyze: the columns of the best score
+	PV         string  `json:"pv,omitempty"`     // -pv
+	Expected   *int    `json:"expected,omitempty"`
+	Mismatch   *bool   `json:"mismatch,omitempty"`
+	Lower      *int    `json:"lower,omitempty"` // a stopped solve: the bounds it found
+	Upper      *int    `json:"upper,omitempty"`
+	Incomplete bool    `json:"incomplete,omitempty"`
+	Nodes      uint64  `json:"nodes"`
+	Seconds    float64 `json:"seconds"`
+}
+
+// compare records the expected score of l, if it has one, and whether
+// the result differs from it (mismatch).
+func (r *result) compare(l bench.Line, mismatch bool) {
+	if l.HasScore {
+		want := l.Expected
+		r.Expected, r.Mismatch = &want, &mismatch
+	}
+}
+
+// line returns the result as the plain output line: the moves, then the
+// score (or the seven moves' scores with -analyze), the line of perfect
+// play, and MISMATCH where the expected score differs; for a stopped
+// solve, "incomplete" and its bounds.
+func (r *result) line() string {
+	var sb strings.Builder
+	sb.WriteString(r.Pos)
+	if r.Score == nil {
+		fmt.Fprintf(&sb, " incomplete %d <= score <= %d", *r.Lower, *r.Upper)
+		return sb.String()
+	}
+	if r.Scores != nil {
+		for _, sc := range r.Scores {
+			if sc == nil {
+				sb.WriteString(" full")
+			} else {
+				sb.WriteString(" " + strconv.Itoa(*sc))
+			}
+		}
+	} else {
+		sb.WriteString(" " + strconv.Itoa(*r.Score))
+	}
+	if r.PV != "" {
+		sb.WriteString(" " + r.PV)
+	}
+	if r.Mismatch != nil && *r.Mismatch {
+		sb.WriteString(" MISMATCH")
+	}
+	return sb.String()
+}
+
+// print writes r on standard output, as -json asks.
+func (c *command) print(r *result) {
+	if r.Score == nil {
+		r.Incomplete = true
+	}
+	if !c.opt.json {
+		fmt.Fprintln(c.stdout, r.line())
+		return
+	}
+	c.printJSON(r)
+}
+
+// printJSON writes v as one line of JSON on standard output.
+func (c *command) printJSON(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.bad(fmt.Errorf("encoding the result: %w", err))
+		return
+	}
+	fmt.Fprintf(c.stdout, "%s\n", b)
+}
+
+// verifySummary is verify's summary of a file, as -json prints it.
+func verifySummary(name string, st *bench.Stats) any {
+	return struct {
+		File           string  `json:"file"`
+		Positions      int     `json:"positions"`
+		Mismatches     int     `json:"mismatches"`
+		MeanSeconds    float64 `json:"mean_seconds"`
+		MedianSeconds  float64 `json:"median_seconds"`
+		MaxSeconds     float64 `json:"max_seconds"`
+		MeanNodes      float64 `json:"mean_nodes"`
+		NodesPerSecond float64 `json:"nodes_per_second"`
+	}{name, st.Positions, st.Mismatches, st.Mean().Seconds(), st.Median().Seconds(), st.Max().Seconds(),
+		st.MeanNodes(), st.NodesPerSecond()}
+}
+
+// columns writes 0-based columns as a string of moves, 1-based.
+func columns(cols []int) string {
+	b := make([]byte, len(cols))
+	for i, c := range cols {
+		b[i] = byte('1' + c)
+	}
+	return string(b)
+}

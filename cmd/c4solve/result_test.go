@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"c4solve/board"
+)
+
+// checkPV plays pv after moves and reports whether it ends the game as
+// score says: a four by the winner at the stone count the score implies,
+// or a full board for 0.
+func checkPV(t *testing.T, moves, pv string, score int) {
+	t.Helper()
+	p, err := board.Parse(moves + pv)
+	if err != nil {
+		t.Errorf("%s then the line %s: %v", moves, pv, err)
+		return
+	}
+	n := p.Moves()
+	switch {
+	case score == 0 && (n != board.Cells || p.Won()):
+		t.Errorf("%s: line %s for a draw does not fill the board", moves, pv)
+	case score != 0 && !p.Won():
+		t.Errorf("%s: line %s for score %d ends without four", moves, pv, score)
+	case score != 0:
+		want := 22 - (n+1)/2
+		if len(pv)%2 == 0 {
+			want = -want
+		}
+		if want != score {
+			t.Errorf("%s: line %s ends with %d stones, a score of %d; want %d", moves, pv, n, want, score)
+		}
+	}
+}
+
+func TestRunPV(t *testing.T) {
+	for _, moves := range []string{posA, posB, posE, "4453", "444444"} {
+		code, stdout, stderr := runTest(context.Background(), "", "-pv", moves)
+		f := strings.Fields(stdout)
+		if code != 0 || stderr != "" || len(f) != 3 || f[0] != moves {
+			t.Errorf("c4solve -pv %s: exit %d, stdout %q, stderr %q; want 0 and MOVES SCORE PV", moves, code, stdout, stderr)
+			continue
+		}
+		var score int
+		if err := json.Unmarshal([]byte(f[1]), &score); err != nil {
+			t.Errorf("c4solve -pv %s: score %q: %v", moves, f[1], err)
+			continue
+		}
+		checkPV(t, moves, f[2], score)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	type out struct {
+		Pos      string
+		Score    *int
+		Scores   []*int
+		Best     []int
+		PV       string
+		Expected *int
+		Mismatch *bool
+		Nodes    uint64
+		Seconds  float64
+	}
+	decode := func(t *testing.T, s string) out {
+		t.Helper()
+		var o out
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&o); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		return o
+	}
+	_, stdout, _ := runTest(context.Background(), "", "-json", "4453")
+	if o := decode(t, stdout); o.Pos != "4453" || o.Score == nil || *o.Score != -2 || o.Scores != nil || o.Expected != nil {
+		t.Errorf("c4solve -json 4453: %s; want pos 4453, score -2 and nothing of -analyze", stdout)
+	}
+	_, stdout, _ = runTest(context.Background(), posE+" 5\n", "-json")
+	if o := decode(t, stdout); *o.Score != 6 || *o.Expected != 5 || !*o.Mismatch || o.Nodes == 0 {
+		t.Errorf("c4solve -json <<< %s 5: %s; want score 6, expected 5, mismatch true, nodes", posE, stdout)
+	}
+	// Column 4 is full; -2 is the best score, of columns 3, 6 and 7.
+	_, stdout, _ = runTest(context.Background(), "", "-json", "-analyze", "-pv", "444444")
+	o := decode(t, stdout)
+	if len(o.Scores) != 7 || o.Scores[3] != nil || o.Score == nil {
+		t.Fatalf("c4solve -json -analyze 444444: %s; want 7 scores, null for column 4", stdout)
+	}
+	for col, sc := range o.Scores {
+		if sc != nil && *sc > *o.Score {
+			t.Errorf("c4solve -json -analyze 444444: column %d scores %d, above the best %d", col+1, *sc, *o.Score)
+		}
+	}
+	if len(o.Best) == 0 || *o.Scores[o.Best[0]-1] != *o.Score || o.PV == "" || int(o.PV[0]-'0') != o.Best[0] {
+		t.Errorf("c4solve -json -analyze -pv 444444: %s; want best columns of the best score, a line starting with the first", stdout)
+	}
+	checkPV(t, "444444", o.PV, *o.Score)
+	// Stopped: the bounds, no score.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, stdout, _ = runTest(ctx, "", "-json", "-nobook", "")
+	if !strings.Contains(stdout, `"incomplete":true`) || strings.Contains(stdout, `"score"`) {
+		t.Errorf("c4solve -json, interrupted: %s; want incomplete and no score", stdout)
+	}
+}

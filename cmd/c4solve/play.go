@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+
+	"c4solve/bench"
+	"c4solve/board"
+	"c4solve/solver"
+)
+
+const playUsage = `Usage:
+  c4solve play [flags] [MOVES]
+
+A game against the perfect player in the terminal, from the empty board or
+from MOVES. Type a column (1 to 7) to play, u to take back your last move,
+h for a hint (the score of each column), q to quit. The board is drawn in
+colour when standard output is a terminal, in plain text otherwise; the
+game reads moves from standard input, so a whole game can be piped in. The
+game ends with a line saying who won; end of input ends it too.
+`
+
+// runPlay is the play command.
+func runPlay(ctx context.Context, args []string, std stdio) int {
+	fs := newFlagSet("c4solve play", playUsage, std.out, std.err)
+	first := fs.String("first", "human", "who plays first: `human` or engine")
+	var opt options
+	opt.search.register(fs.FlagSet)
+	opt.book.register(fs.FlagSet)
+	if st, ok := fs.parse(args); !ok {
+		return st
+	}
+	if *first != "human" && *first != "engine" {
+		fmt.Fprintf(std.err, "c4solve play: -first %q: want human or engine\n", *first)
+		return exitBad
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(std.err, "c4solve play: want at most one position")
+		return exitBad
+	}
+	moves := fs.Arg(0)
+	p, err := board.Parse(moves)
+	if err == nil && p.Over() {
+		err = solver.ErrGameOver
+	}
+	if err != nil {
+		fmt.Fprintf(std.err, "c4solve play: %q: %v\n", moves, err)
+		return exitBad
+	}
+	c, ctx, cancel, st := newCommand(ctx, "c4solve play", opt, std)
+	if c == nil {
+		return st
+	}
+	defer cancel()
+	g := &game{c: c, moves: moves, start: len(moves), engine: p.Moves() % 2}
+	if *first == "human" {
+		g.engine = 1 - g.engine
+	}
+	if f, ok := std.out.(*os.File); ok {
+		g.colour = term.IsTerminal(int(f.Fd()))
+	}
+	return g.run(ctx, std)
+}
+
+// game is a game of play: the moves so far and the perfect player's side.
+type game struct {
+	c      *command
+	moves  string
+	start  int  // the moves given at the start, which undo leaves
+	engine int  // the side the perfect player plays: 0 moves first
+	colour bool // draw with colours
+}
+
+func (g *game) position() board.Position {
+	p, _ := board.Parse(g.moves) // the moves were checked as played
+	return p
+}
+
+func (g *game) run(ctx context.Context, std stdio) int {
+	in := bufio.NewScanner(std.in)
+	for {
+		p := g.position()
+		g.draw(p)
+		if p.Over() {
+			g.result(p)
+			return exitOK
+		}
+		if p.Moves()%2 == g.engine {
+			an, err := g.analyze(ctx, p)
+			if err != nil {
+				return g.c.status
+			}
+			col := bestColumn(an)
+			fmt.Fprintf(g.c.stdout, "c4solve plays %d\n", col+1)
+			g.moves += string(rune('1' + col))
+			continue
+		}
+		fmt.Fprintf(g.c.stdout, "your move (1-7, u undo, h hint, q quit): ")
+		if !in.Scan() {
+			fmt.Fprintf(g.c.stdout, "\nend of input: the game stops at %q\n", g.moves)
+			if err := in.Err(); err != nil {
+				g.c.bad(fmt.Errorf("reading standard input: %w", err))
+			}
+			return g.c.status
+		}
+		if ctx.Err() != nil {
+			return exitIncomplete
+		}
+		switch cmd := strings.TrimSpace(in.Text()); cmd {
+		case "q":
+			fmt.Fprintf(g.c.stdout, "quit at %q\n", g.moves)
+			return exitOK
+		case "u":
+			g.undo()
+		case "h":
+			if an, err := g.analyze(ctx, p); err == nil {
+				g.hint(an)
+			}
+		default:
+			if len(cmd) != 1 || cmd[0] < '1' || cmd[0] > '7' {
+				fmt.Fprintf(g.c.stdout, "%q: type a column 1 to 7, u, h or q\n", cmd)
+			} else if !p.CanPlay(int(cmd[0] - '1')) {
+				fmt.Fprintf(g.c.stdout, "column %s is full\n", cmd)
+			} else {
+				g.moves += cmd
+			}
+		}
+	}
+}
+
+// undo takes back the human's last move and the perfect player's reply.
+func (g *game) undo() {
+	for i := len(g.moves) - 1; i >= g.start; i-- {
+		if i%2 != g.engine {
+			g.moves = g.moves[:i]
+			return
+		}
+	}
+	fmt.Fprintln(g.c.stdout, "nothing of yours to take back")
+}
+
+// analyze scores every move of p, showing progress on a terminal.
+func (g *game) analyze(ctx context.Context, p board.Position) (solver.Analysis, error) {
+	stop := g.c.showProgress()
+	an, err := g.c.s.Analyze(ctx, p)
+	stop()
+	if err != nil {
+		g.c.solveError("the game", bench.Line{Moves: g.moves, Position: p}, err)
+	}
+	return an, err
+}
+
+// bestColumn returns the column of the best score, nearest the centre
+// among equals.
+func bestColumn(an solver.Analysis) int {
+	best := -1
+	for _, col := range columnsByCentre {
+		if an.Legal[col] && (best < 0 || an.Scores[col] > an.Scores[best]) {
+			best = col
+		}
+	}
+	return best
+}
+
+var columnsByCentre = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
+
+func (g *game) hint(an solver.Analysis) {
+	var sb strings.Builder
+	sb.WriteString("hint: the score of each column:")
+	for col, sc := range an.Scores {
+		if an.Legal[col] {
+			fmt.Fprintf(&sb, " %d:%d", col+1, sc)
+		} else {
+			fmt.Fprintf(&sb, " %d:full", col+1)
+		}
+	}
+	fmt.Fprintln(g.c.stdout, sb.String())
+}
+
+// draw prints the board, the first player's stones as x (red), the
+// second's as o (yellow).
+func (g *game) draw(p board.Position) {
+	var sb strings.Builder
+	sb.WriteString("\n 1 2 3 4 5 6 7\n")
+	for row := board.Height - 1; row >= 0; row-- {
+		for col := range board.Width {
+			switch p.Cell(col, row) {
+			case 1:
+				sb.WriteString(g.stone("x", "31"))
+			case 2:
+				sb.WriteString(g.stone("o", "33"))
+			default:
+				sb.WriteString(" .")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	fmt.Fprint(g.c.stdout, sb.String())
+}
+
+func (g *game) stone(plain, ansi string) string {
+	if !g.colour {
+		return " " + plain
+	}
+	return " \033[1;" + ansi + "m●\033[0m"
+}
+
+// result prints who won.
+func (g *game) result(p board.Position) {
+	switch {
+	case !p.Won():
+		fmt.Fprintf(g.c.stdout, "draw: the board is full (%s)\n", g.moves)
+	case (p.Moves()-1)%2 == g.engine:
+		fmt.Fprintf(g.c.stdout, "c4solve wins (%s)\n", g.moves)
+	default:
+		fmt.Fprintf(g.c.stdout, "you win (%s)\n", g.moves)
+	}
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"c4solve/board"
+)
+
+func runPlayTest(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), append([]string{"play", "-tt", "16"}, args...), strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestPlay(t *testing.T) {
+	// The human plays the columns in turn, 1 to 7 and again; the perfect
+	// player, second, wins.
+	code, stdout, stderr := runPlayTest(strings.Repeat("1\n2\n3\n4\n5\n6\n7\n", 6))
+	i := strings.LastIndex(stdout, "c4solve wins (")
+	if code != 0 || stderr != "" || i < 0 || !strings.HasSuffix(stdout, ")\n") {
+		t.Fatalf("play <<< 1 2 3 ...: exit %d, stderr %q, stdout ending %q; want 0 and c4solve winning",
+			code, stderr, tail(stdout))
+	}
+	moves := strings.TrimSuffix(stdout[i+len("c4solve wins ("):], ")\n")
+	if p, err := board.Parse(moves); err != nil || !p.Won() || p.Moves()%2 != 0 {
+		t.Errorf("play: c4solve wins (%s), which is no win of the second player: %v", moves, err)
+	}
+	// The board after 14: plain text, x for the first player, o for the second.
+	if !strings.Contains(stdout, "\n 1 2 3 4 5 6 7\n . . . . . . .\n . . . . . . .\n . . . . . . .\n . . . . . . .\n . . . . . . .\n x . . o . . .\n") {
+		t.Errorf("play: no plain board for 14 in %q", stdout)
+	}
+	if strings.Contains(stdout, "\033[") {
+		t.Errorf("play: colours in output that is not a terminal")
+	}
+
+	// Undo, a hint, bad input, a full column, end of input.
+	code, stdout, _ = runPlayTest("u\n9\nh\n3\nu\n5\n", "-first", "engine", "444444")
+	for _, want := range []string{
+		"nothing of yours to take back",
+		`"9": type a column 1 to 7, u, h or q`,
+		"hint: the score of each column: 1:",
+		" 4:full ",
+		"end of input: the game stops at \"444444",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("play 444444 <<< u 9 h 3 u 5: stdout %q; want it to hold %q", stdout, want)
+		}
+	}
+	if code != 0 {
+		t.Errorf("play 444444: exit %d; want 0", code)
+	}
+	// The first u finds nothing to take back; the second takes back 3 and
+	// the answer to it: 5 follows the engine's first move, the answer to
+	// 5 ends the input.
+	if !regexp.MustCompile(`end of input: the game stops at "444444[1-7]5[1-7]"\n$`).MatchString(stdout) {
+		t.Errorf("play 444444 <<< u 9 h 3 u 5: stdout ending %q; want the game to stop at 444444, a reply, 5, a reply", tail(stdout))
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-first", "nobody"}, `-first "nobody": want human or engine`},
+		{[]string{"1212121"}, "the game is already over"},
+		{[]string{"48"}, "'8' is not a column"},
+		{[]string{"1", "2"}, "at most one position"},
+	} {
+		if code, _, stderr := runPlayTest("", tc.args...); code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	if code, stdout, _ := runPlayTest("q\n"); code != 0 || !strings.HasSuffix(stdout, "quit at \"\"\n") {
+		t.Errorf("play <<< q: exit %d, stdout ending %q; want 0 and quit", code, tail(stdout))
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 200 {
+		return "..." + s[len(s)-200:]
+	}
+	return s
+}

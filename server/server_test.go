@@ -1,0 +1,374 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/server"
+	"c4solve/ttable"
+)
+
+func newServer(t *testing.T, cfg server.Config) *httptest.Server {
+	t.Helper()
+	if cfg.Table == nil {
+		cfg.Table = ttable.New(16)
+	}
+	if cfg.Full == 0 {
+		cfg.Full = server.DefaultFull
+	}
+	if cfg.Book == nil {
+		bk, err := book.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Book = bk
+	}
+	ts := httptest.NewServer(server.New(cfg))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// get requests path and decodes the JSON answer into v.
+func get(t *testing.T, ts *httptest.Server, path string, v any) *http.Response {
+	t.Helper()
+	resp, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v != nil {
+		if err := json.Unmarshal(body, v); err != nil {
+			t.Fatalf("GET %s: %v in %q", path, err, body)
+		}
+	}
+	return resp
+}
+
+func TestSolve(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	tests := []struct {
+		query string // after /solve?
+		pos   string
+		score [7]int
+	}{
+		{"pos=4453", "4453", [7]int{-5, -5, -2, -3, -4, -2, -2}},
+		{"pos=", "", [7]int{-2, -1, 0, 1, 0, -1, -2}},
+		{"", "", [7]int{-2, -1, 0, 1, 0, -1, -2}},
+		// Column 4 full.
+		{"pos=444444", "444444", [7]int{-1, 0, 1, 100, 1, 0, -1}},
+		// A win at once scores 22 minus the winner's stones: 4 here.
+		// Elsewhere than column 2 the opponent's fourth stone wins.
+		{"pos=121212", "121212", [7]int{18, -3, -18, -18, -18, -18, -18}},
+	}
+	for _, tc := range tests {
+		var a server.SolveAnswer
+		resp := get(t, ts, "/solve?"+tc.query, &a)
+		if resp.StatusCode != 200 || a.Pos != tc.pos || a.Score != tc.score {
+			t.Errorf("/solve?%s: %d %+v; want 200 %q %v", tc.query, resp.StatusCode, a, tc.pos, tc.score)
+		}
+		if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
+			t.Errorf("/solve?%s: Access-Control-Allow-Origin %q; want *", tc.query, got)
+		}
+		if got := resp.Header.Get("Content-Type"); got != "application/json" {
+			t.Errorf("/solve?%s: Content-Type %q; want application/json", tc.query, got)
+		}
+	}
+	// The exact answer's bytes, as clients of the public service parse them.
+	resp, err := http.Get(ts.URL + "/solve?pos=4453")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}` + "\n"; string(body) != want {
+		t.Errorf("/solve?pos=4453: %q; want %q", body, want)
+	}
+	// -full -1000, as spinbench's local server answers full columns.
+	ts = newServer(t, server.Config{Full: -1000})
+	var a server.SolveAnswer
+	if get(t, ts, "/solve?pos=444444", &a); a.Score[3] != -1000 {
+		t.Errorf("/solve?pos=444444 with Full -1000: %v; want -1000 for column 4", a.Score)
+	}
+	// Any user agent and headers.
+	req, _ := http.NewRequest("GET", ts.URL+"/solve?pos=4", nil)
+	req.Header.Set("User-Agent", "python-requests/2.31")
+	req.Header.Set("Accept", "*/*")
+	req.Header.Set("X-Anything", "1")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+		t.Errorf("/solve with other headers: %v %v; want 200", resp, err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	tests := []struct{ query, want string }{
+		{"pos=4x53", `position 2: 'x' is not a column 1-7`},
+		{"pos=48", `'8' is not a column`},
+		{"pos=4444444", "column 4 is full"},
+		{"pos=12121212", "already won"},
+		{"pos=1212121", "already over"},
+		{"pos=" + strings.Repeat("1", 1000), "..."},
+	}
+	for _, tc := range tests {
+		var e struct{ Error string }
+		resp := get(t, ts, "/solve?"+tc.query, &e)
+		if resp.StatusCode != 400 || !strings.Contains(e.Error, tc.want) || len(e.Error) > 200 {
+			t.Errorf("/solve?%.20s: %d %q; want 400 and %q, short", tc.query, resp.StatusCode, e.Error, tc.want)
+		}
+		if resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Errorf("/solve?%.20s: no CORS header on the error", tc.query)
+		}
+	}
+	if resp := get(t, ts, "/analyze?pos=9", nil); resp.StatusCode != 400 {
+		t.Errorf("/analyze?pos=9: %d; want 400", resp.StatusCode)
+	}
+	req, _ := http.NewRequest("OPTIONS", ts.URL+"/solve?pos=4", nil)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 204 ||
+		resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("OPTIONS /solve: %v %v; want 204 with CORS headers", resp, err)
+	}
+	if resp, err := http.Post(ts.URL+"/solve?pos=4", "text/plain", nil); err != nil || resp.StatusCode != 405 {
+		t.Errorf("POST /solve: %v %v; want 405", resp, err)
+	}
+}
+
+// hard is a position beyond the book whose moves take seconds to solve.
+const hard = "3246313"
+
+// TestLimits: a solve over the timeout answers 503 with Retry-After; with
+// the one solver busy and no queue, a request answers 503 at once.
+func TestLimits(t *testing.T) {
+	ts := newServer(t, server.Config{Timeout: 100 * time.Millisecond})
+	start := time.Now()
+	var e struct{ Error string }
+	resp := get(t, ts, "/solve?pos="+hard, &e)
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "not solved in time") {
+		t.Errorf("/solve?pos=%s with 100ms: %d %q Retry-After %q; want 503 with Retry-After", hard, resp.StatusCode, e.Error, resp.Header.Get("Retry-After"))
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("/solve?pos=%s with a timeout of 100ms answered after %v", hard, d)
+	}
+
+	ts = newServer(t, server.Config{Solvers: 1, Queue: 0, Timeout: 5 * time.Second})
+	started := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		close(started)
+		resp, err := http.Get(ts.URL + "/solve?pos=" + hard)
+		if err == nil {
+			resp.Body.Close()
+		}
+	}()
+	<-started
+	// The first request holds the only solver for seconds; keep asking
+	// until it has taken it.
+	deadline := time.Now().Add(3 * time.Second)
+	got := 0
+	for time.Now().Before(deadline) {
+		resp := get(t, ts, "/solve?pos=4453", &e)
+		if got = resp.StatusCode; got == 503 {
+			if !strings.Contains(e.Error, "busy") || resp.Header.Get("Retry-After") == "" {
+				t.Errorf("busy: %q, Retry-After %q; want busy and Retry-After", e.Error, resp.Header.Get("Retry-After"))
+			}
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got != 503 {
+		t.Errorf("with the only solver busy and no queue: %d; want 503", got)
+	}
+	ts.CloseClientConnections()
+	wg.Wait()
+}
+
+func TestAnalyze(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	var a server.AnalyzeAnswer
+	resp := get(t, ts, "/analyze?pos=4453", &a)
+	want := [7]int{-5, -5, -2, -3, -4, -2, -2}
+	for col, sc := range a.Scores {
+		if sc == nil || *sc != want[col] {
+			t.Errorf("/analyze?pos=4453: scores %v; want %v", a.Scores, want)
+			break
+		}
+	}
+	if resp.StatusCode != 200 || a.Pos != "4453" || a.Score != -2 || !slices.Equal(a.Best, []int{3, 6, 7}) || a.Nodes == 0 {
+		t.Errorf("/analyze?pos=4453: %d %+v; want score -2, best 3 6 7, nodes", resp.StatusCode, a)
+	}
+	p, err := board.Parse("4453" + a.PV)
+	if err != nil || !p.Won() || p.Moves() != 40 || len(a.PV)%2 != 0 {
+		t.Errorf("/analyze?pos=4453: pv %q; want a line to the second player's four with its 20th stone", a.PV)
+	}
+}
+
+func TestPage(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	resp, err := http.Get(ts.URL + "/?pos=4453")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(string(body), "dataset.col") || !strings.Contains(string(body), "solve?pos=") {
+		t.Errorf("GET /: %d %s, %d bytes; want the page", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+	}
+}
+
+var loadTime = flag.Duration("load", 3*time.Second, "how long TestLoad runs its clients")
+
+// TestLoad runs 32 clients over loopback for -load, each asking /solve for
+// random positions of the published sets, and checks every answer: the
+// best column's score is the position's published score, and no column
+// scores more. It logs the latencies.
+func TestLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	type line struct {
+		moves string
+		score int
+	}
+	var lines []line
+	for _, set := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
+		f, err := os.Open("../../shared/benchmarks/" + set)
+		if err != nil {
+			t.Skipf("the benchmark files: %v", err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			var l line
+			if _, err := fmt.Sscan(sc.Text(), &l.moves, &l.score); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, l)
+		}
+		f.Close()
+	}
+	bk, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newServer(t, server.Config{Table: ttable.New(64), Book: bk, Solvers: 2, Queue: 64, Timeout: 10 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), *loadTime)
+	defer cancel()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	for c := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(c), 1))
+			for ctx.Err() == nil {
+				l := lines[rng.IntN(len(lines))]
+				start := time.Now()
+				resp, err := http.Get(ts.URL + "/solve?pos=" + url.QueryEscape(l.moves))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				var a server.SolveAnswer
+				err = json.NewDecoder(resp.Body).Decode(&a)
+				resp.Body.Close()
+				d := time.Since(start)
+				best := -100
+				for _, sc := range a.Score {
+					if sc != server.DefaultFull {
+						best = max(best, sc)
+					}
+				}
+				if err != nil || resp.StatusCode != 200 || a.Pos != l.moves || best != l.score {
+					t.Errorf("/solve?pos=%s: %d %+v %v; want the best score %d", l.moves, resp.StatusCode, a, err, l.score)
+					return
+				}
+				mu.Lock()
+				lat = append(lat, d)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(lat) == 0 {
+		t.Fatal("no answer")
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	t.Logf("%d answers in %v from 32 clients: p50 %v, p99 %v, max %v",
+		len(lat), *loadTime, lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1])
+}
+
+var games = flag.Int("games", 2, "games TestRandomGames plays")
+
+// TestRandomGames plays -games games of a random player against the
+// perfect player, through /solve from the empty board, with the built-in
+// book and a cold table, checks that the perfect player never loses
+// (it starts the odd games, and wins them), and logs the slowest answer
+// for each number of stones.
+func TestRandomGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{Table: ttable.New(256), Timeout: time.Minute})
+	slowest := make([]time.Duration, board.Cells)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for g := range *games {
+		moves := ""
+		engine := g % 2 // the side the perfect player plays: 0 starts
+		p := board.Position{}
+		for !p.Over() {
+			start := time.Now()
+			var a server.SolveAnswer
+			if resp := get(t, ts, "/solve?pos="+moves, &a); resp.StatusCode != 200 {
+				t.Fatalf("/solve?pos=%s: %d", moves, resp.StatusCode)
+			}
+			slowest[p.Moves()] = max(slowest[p.Moves()], time.Since(start))
+			col := -1
+			if p.Moves()%2 == engine {
+				for _, c := range []int{3, 2, 4, 1, 5, 0, 6} {
+					if a.Score[c] != server.DefaultFull && (col < 0 || a.Score[c] > a.Score[col]) {
+						col = c
+					}
+				}
+			} else {
+				for col < 0 || !p.CanPlay(col) {
+					col = rng.IntN(board.Width)
+				}
+			}
+			moves += string(rune('1' + col))
+			p.Play(col)
+		}
+		if p.Won() && (p.Moves()-1)%2 != engine {
+			t.Errorf("game %d, %s: the random player won", g+1, moves)
+		}
+	}
+	var sb strings.Builder
+	for n, d := range slowest {
+		if d > 0 {
+			fmt.Fprintf(&sb, "\n  %2d stones: %v", n, d.Round(time.Microsecond))
+		}
+	}
+	t.Logf("slowest answer by stones over %d games:%s", *games, sb.String())
+}

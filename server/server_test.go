@@ -75,11 +75,9 @@ func TestSolve(t *testing.T) {
 		{"pos=4453", "4453", [7]int{-5, -5, -2, -3, -4, -2, -2}},
 		{"pos=", "", [7]int{-2, -1, 0, 1, 0, -1, -2}},
 		{"", "", [7]int{-2, -1, 0, 1, 0, -1, -2}},
-		// Column 4 full.
-		{"pos=444444", "444444", [7]int{-1, 0, 1, 100, 1, 0, -1}},
-		// A win at once scores 22 minus the winner's stones: 4 here.
-		// Elsewhere than column 2 the opponent's fourth stone wins.
-		{"pos=121212", "121212", [7]int{18, -3, -18, -18, -18, -18, -18}},
+		// Column 7 full (Test_L3_R1's scores, checked with c4solve -analyze).
+		{"pos=67152117737262713366376314254", "67152117737262713366376314254", [7]int{-5, -5, -5, -1, 6, -5, 100}},
+		{"pos=2252576253462244111563365343671351441", "2252576253462244111563365343671351441", [7]int{100, 100, 100, 100, 100, -1, -2}},
 	}
 	for _, tc := range tests {
 		var a server.SolveAnswer
@@ -107,8 +105,8 @@ func TestSolve(t *testing.T) {
 	// -full -1000, as spinbench's local server answers full columns.
 	ts = newServer(t, server.Config{Full: -1000})
 	var a server.SolveAnswer
-	if get(t, ts, "/solve?pos=444444", &a); a.Score[3] != -1000 {
-		t.Errorf("/solve?pos=444444 with Full -1000: %v; want -1000 for column 4", a.Score)
+	if get(t, ts, "/solve?pos=67152117737262713366376314254", &a); a.Score[6] != -1000 || a.Score[4] != 6 {
+		t.Errorf("/solve?pos=67152117737262713366376314254 with Full -1000: %v; want -1000 for column 7", a.Score)
 	}
 	// Any user agent and headers.
 	req, _ := http.NewRequest("GET", ts.URL+"/solve?pos=4", nil)
@@ -184,11 +182,11 @@ func TestLimits(t *testing.T) {
 	}()
 	<-started
 	// The first request holds the only solver for seconds; keep asking
-	// until it has taken it.
-	deadline := time.Now().Add(3 * time.Second)
+	// (for a position of the book, answered at once) until it has taken it.
+	deadline := time.Now().Add(10 * time.Second)
 	got := 0
 	for time.Now().Before(deadline) {
-		resp := get(t, ts, "/solve?pos=4453", &e)
+		resp := get(t, ts, "/solve?pos=4", &e)
 		if got = resp.StatusCode; got == 503 {
 			if !strings.Contains(e.Error, "busy") || resp.Header.Get("Retry-After") == "" {
 				t.Errorf("busy: %q, Retry-After %q; want busy and Retry-After", e.Error, resp.Header.Get("Retry-After"))

@@ -16,48 +16,51 @@ func runPlayTest(stdin string, args ...string) (code int, stdout, stderr string)
 	return code, out.String(), errOut.String()
 }
 
+// lost is a position of Test_L2_R1 that the side to move loses (-11).
+const lost = "271713432331713132"
+
 func TestPlay(t *testing.T) {
-	// The human plays the columns in turn, 1 to 7 and again; the perfect
+	// The human plays the columns in turn, 1 to 7 and again, from a
+	// position the side to move loses (Test_L2_R1: -11); the perfect
 	// player, second, wins.
-	code, stdout, stderr := runPlayTest(strings.Repeat("1\n2\n3\n4\n5\n6\n7\n", 6))
+	code, stdout, stderr := runPlayTest(strings.Repeat("1\n2\n3\n4\n5\n6\n7\n", 6), lost)
 	i := strings.LastIndex(stdout, "c4solve wins (")
 	if code != 0 || stderr != "" || i < 0 || !strings.HasSuffix(stdout, ")\n") {
 		t.Fatalf("play <<< 1 2 3 ...: exit %d, stderr %q, stdout ending %q; want 0 and c4solve winning",
 			code, stderr, tail(stdout))
 	}
 	moves := strings.TrimSuffix(stdout[i+len("c4solve wins ("):], ")\n")
-	if p, err := board.Parse(moves); err != nil || !p.Won() || p.Moves()%2 != 0 {
+	if p, err := board.Parse(moves); err != nil || !strings.HasPrefix(moves, lost) || !p.Won() || p.Moves()%2 != 0 {
 		t.Errorf("play: c4solve wins (%s), which is no win of the second player: %v", moves, err)
 	}
-	// The board after 14: plain text, x for the first player, o for the second.
-	if !strings.Contains(stdout, "\n 1 2 3 4 5 6 7\n . . . . . . .\n . . . . . . .\n . . . . . . .\n . . . . . . .\n . . . . . . .\n x . . o . . .\n") {
-		t.Errorf("play: no plain board for 14 in %q", stdout)
+	// The board: plain text, x for the first player, o for the second.
+	if !strings.HasPrefix(stdout, "\n 1 2 3 4 5 6 7\n . . x . . . .\n o . x . . . .\n o . x . . . .\n o o o . . . x\n x x o . . . o\n x x o x . . o\n") {
+		t.Errorf("play %s: the first board drawn is not %s's in plain text: %q", lost, lost, stdout)
 	}
 	if strings.Contains(stdout, "\033[") {
 		t.Errorf("play: colours in output that is not a terminal")
 	}
 
 	// Undo, a hint, bad input, a full column, end of input.
-	code, stdout, _ = runPlayTest("u\n9\nh\n3\nu\n5\n", "-first", "engine", "444444")
+	code, stdout, _ = runPlayTest("u\n9\nh\n3\nu\n5\n", "-first", "engine", posB)
 	for _, want := range []string{
 		"nothing of yours to take back",
 		`"9": type a column 1 to 7, u, h or q`,
 		"hint: the score of each column: 1:",
-		" 4:full ",
-		"end of input: the game stops at \"444444",
+		" 7:full\n",
 	} {
 		if !strings.Contains(stdout, want) {
-			t.Errorf("play 444444 <<< u 9 h 3 u 5: stdout %q; want it to hold %q", stdout, want)
+			t.Errorf("play %s <<< u 9 h 3 u 5: stdout %q; want it to hold %q", posB, stdout, want)
 		}
 	}
 	if code != 0 {
-		t.Errorf("play 444444: exit %d; want 0", code)
+		t.Errorf("play %s: exit %d; want 0", posB, code)
 	}
 	// The first u finds nothing to take back; the second takes back 3 and
 	// the answer to it: 5 follows the engine's first move, the answer to
 	// 5 ends the input.
-	if !regexp.MustCompile(`end of input: the game stops at "444444[1-7]5[1-7]"\n$`).MatchString(stdout) {
-		t.Errorf("play 444444 <<< u 9 h 3 u 5: stdout ending %q; want the game to stop at 444444, a reply, 5, a reply", tail(stdout))
+	if !regexp.MustCompile(`end of input: the game stops at "`+posB+`[1-7]5[1-7]"\n$`).MatchString(stdout) {
+		t.Errorf("play %s <<< u 9 h 3 u 5: stdout ending %q; want the game to stop after a reply, 5, a reply", posB, tail(stdout))
 	}
 
 	for _, tc := range []struct {

@@ -59,7 +59,7 @@ func TestPlay(t *testing.T) {
 	// The first u finds nothing to take back; the second takes back 3 and
 	// the answer to it: 5 follows the engine's first move, the answer to
 	// 5 ends the input.
-	if !regexp.MustCompile(`end of input: the game stops at "`+posB+`[1-7]5[1-7]"\n$`).MatchString(stdout) {
+	if !regexp.MustCompile(`end of input: the game stops at "` + posB + `[1-7]5[1-7]"\n$`).MatchString(stdout) {
 		t.Errorf("play %s <<< u 9 h 3 u 5: stdout ending %q; want the game to stop after a reply, 5, a reply", posB, tail(stdout))
 	}
 

@@ -1,63 +1,36 @@
-// C4solve solves Connect-Four positions exactly.
+// C4solve solves Connect-Four positions exactly, and serves, analyses and
+// plays them.
 //
-// Usage:
+//	Usage:
+//	  c4solve [flags] [MOVES ...]      solve positions (standard input if none, or "-")
+//	  c4solve verify [flags] FILE ...  check benchmark files and time the solves
+//	  c4solve bench [flags] FILE ...   measure speed at several thread counts and table sizes
+//	  c4solve book CMD ...             generate, merge, inspect or check opening books
+//	  c4solve serve [flags]            answer positions over HTTP, with a page to play on
+//	  c4solve play [flags] [MOVES]     play against the perfect player in the terminal
+//	  c4solve help [CMD]               this text, or a command's ("c4solve CMD -h")
 //
-//	c4solve [flags] [MOVES ...]
-//	c4solve [flags] verify FILE ...
-//	c4solve bench [flags] FILE ...
+//	MOVES are the columns played from the empty board, 1 to 7: "4453".
+//	"" is the empty board. Each result is printed as "MOVES SCORE".
 //
-// A position is written as the columns played so far, 1 (left) to 7
-// (right), in order from the empty 7x6 board: "4453" is four moves, the
-// first in the center column. The empty string "" is the empty board.
+//	SCORE is for the side to move: 0 draw; 22 minus the winner's stone count
+//	when the game ends if it wins; the negative of that if it loses.
 //
-// For each MOVES argument c4solve prints one line, the moves, a space and
-// the exact score of the position for the side to move, in Pascal Pons'
-// convention: 0 for a draw; for a win, 22 minus the number of stones the
-// winner has played when the game ends; for a loss, the negative of that.
+//	Positions within the built-in opening book are answered from it at once
+//	(see -book, -nobook).
 //
-//	$ c4solve 4453 4455
-//	4453 -2
-//	4455 18
+//	Input lines may carry an expected score ("4453 -2"); a differing result
+//	gets a third field, MISMATCH. Blank lines and '#' comments are skipped.
 //
-// With no MOVES, or MOVES "-", positions are read from standard input, one a
-// line. Blank lines and lines starting with '#' are skipped. A line may carry
-// an expected score after the moves ("4453 -2", the benchmark file format);
-// the output line is then the moves and the computed score, followed by the
-// word MISMATCH if they differ.
+//	A solve stopped by -timeout or Ctrl-C prints "MOVES incomplete L <= score <= U".
 //
-// With -analyze the line holds the moves and then the score of each of the
-// seven moves (columns 1 to 7) for the side that plays it, or "full" for a
-// full column.
+//	Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
+//	bad position or unreadable file, 3 a solve was stopped before it finished.
 //
-// The verify command solves every line of benchmark-format files, prints
-// each line whose score differs from the expected one as
-//
-//	MISMATCH FILE:LINE MOVES expected=E got=G
-//
-// and for each file a summary line of key=value fields: positions,
-// mismatches, mean, median and max solve time, mean nodes and nodes per
-// second. The table is cleared before each position (not timed) unless
-// -warm is given. Progress is shown on standard error when it is a terminal.
-//
-// The search runs on -threads goroutines (by default one per CPU) that
-// share one transposition table; the score does not depend on their
-// number. A solve stopped by -timeout or by an interrupt (Ctrl-C) prints
-// what it established, as
-//
-//	MOVES incomplete LOWER <= score <= UPPER
-//
-// and the command stops there. While a solve runs for more than a second,
-// its progress (time, nodes, nodes per second, score bounds) is shown on
-// standard error when that is a terminal.
-//
-// Results go to standard output and nothing else does; errors and -v
-// statistics go to standard error. A bad position is reported with its
-// argument or line number and the character at fault, and the rest are
-// still solved.
-//
-// Exit status: 0 when all went well; 1 when a computed score differed from
-// an expected one; 2 for bad usage, a bad position, or an unreadable file;
-// 3 when a solve was stopped before it finished.
+// Each command describes itself and its flags with -h ("c4solve verify -h",
+// "c4solve serve -h"); the README shows each with real output. The text
+// above is usage.txt, which "c4solve -h" prints: a test keeps the two
+// the same.
 package main
 
 import (

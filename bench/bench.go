@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,6 +92,34 @@ func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 			return err
 		}
 	}
+}
+
+// ReadFile reads the position lines of the file name, the first limit of them
+// if limit > 0. A bad line is an error: a benchmark must measure the whole
+// file it names.
+func ReadFile(name string, limit int) ([]Line, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ls []Line
+	var bad error
+	err = Scan(f, func(l Line) bool {
+		ls = append(ls, l)
+		return limit == 0 || len(ls) < limit
+	}, func(e *LineError) {
+		if bad == nil {
+			bad = fmt.Errorf("%s: %w", name, e)
+		}
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ls, nil
 }
 
 // Stats summarizes the solves of a set of positions. The zero value is an

@@ -3,6 +3,8 @@ package bench_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -285,5 +287,30 @@ func TestSolve(t *testing.T) {
 	won, _ := board.Parse("1212121")
 	if _, err := bench.Solve(ctx, s, bench.Line{Moves: "1212121", Position: won}, bench.Options{}); !errors.Is(err, solver.ErrGameOver) {
 		t.Errorf("Solve(\"1212121\") error %v; want %v", err, solver.ErrGameOver)
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	if err := os.WriteFile(good, []byte("# two positions\n4453 -2\n\n4455\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ls, err := bench.ReadFile(good, 0)
+	if err != nil || len(ls) != 2 || ls[0].Moves != "4453" || ls[0].Expected != -2 || ls[1].Num != 4 || ls[1].HasScore {
+		t.Errorf("ReadFile(good, 0) = %+v, %v; want 4453 -2 on line 2 and 4455 on line 4", ls, err)
+	}
+	if ls, err := bench.ReadFile(good, 1); err != nil || len(ls) != 1 {
+		t.Errorf("ReadFile(good, 1) = %d lines, %v; want 1", len(ls), err)
+	}
+	bad := filepath.Join(dir, "bad")
+	if err := os.WriteFile(bad, []byte("4453 -2\n48\n4455\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bench.ReadFile(bad, 0); err == nil || !strings.Contains(err.Error(), bad+": line 2: position 2: '8'") {
+		t.Errorf("ReadFile(bad, 0): %v; want the file, line 2 and the character", err)
+	}
+	if _, err := bench.ReadFile(filepath.Join(dir, "none"), 0); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFile(none): %v; want a file that does not exist", err)
 	}
 }

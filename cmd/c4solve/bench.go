@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -83,7 +82,7 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 	status := exitOK
 	var rows []bench.Row
 	for _, name := range fs.Args() {
-		ls, err := readLines(name, *lines)
+		ls, err := bench.ReadFile(name, *lines)
 		if err != nil {
 			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
 			status = exitBad
@@ -138,34 +137,6 @@ func intList(s string, lo, hi int) ([]int, error) {
 		list = append(list, n)
 	}
 	return list, nil
-}
-
-// readLines reads the position lines of a file, the first limit of them
-// if limit > 0. A bad line is an error: a benchmark must measure the whole
-// file it names.
-func readLines(name string, limit int) ([]bench.Line, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var ls []bench.Line
-	var bad error
-	err = bench.Scan(f, func(l bench.Line) bool {
-		ls = append(ls, l)
-		return limit == 0 || len(ls) < limit
-	}, func(e *bench.LineError) {
-		if bad == nil {
-			bad = fmt.Errorf("%s: %w", name, e)
-		}
-	})
-	if err == nil {
-		err = bad
-	}
-	if err != nil {
-		return nil, err
-	}
-	return ls, nil
 }
 
 // writeResults writes rows to a new file atomically, so that a failed run

@@ -277,21 +277,15 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) in
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	s := solver.New(ttable.New(search.ttMiB), search.threads) // no book: a real search
-	status, bad := exitOK, 0
-	n := min(*sample, bk.Len())
-	for _, i := range rng.Perm(bk.Len())[:n] {
-		p, want := bk.Entry(i)
-		s.Clear()
-		r, err := s.Solve(ctx, p)
-		if err != nil {
-			return b.fail(exitIncomplete, "%v", err)
-		}
-		if r.Score != want {
-			fmt.Fprintf(b.stdout, "MISMATCH %s key=%#x book=%d solved=%d\n", name, p.Key(), want, r.Score)
-			bad++
-			status = exitMismatch
-		}
+	bad, n, err := bk.Verify(ctx, s, *sample, rng)
+	if err != nil {
+		return b.fail(exitIncomplete, "%v", err)
 	}
-	fmt.Fprintf(b.stdout, "book=%s checksum=ok checked=%d mismatches=%d seed=%d\n", name, n, bad, *seed)
+	status := exitOK
+	for _, m := range bad {
+		fmt.Fprintf(b.stdout, "MISMATCH %s key=%#x book=%d solved=%d\n", name, m.Position.Key(), m.Book, m.Solved)
+		status = exitMismatch
+	}
+	fmt.Fprintf(b.stdout, "book=%s checksum=ok checked=%d mismatches=%d seed=%d\n", name, n, len(bad), *seed)
 	return status
 }

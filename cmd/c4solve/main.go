@@ -470,7 +470,11 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			}
 			st.Add(o.Time, o.Nodes, o.Mismatch)
 			if o.Mismatch {
-				fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, l.Moves, l.Expected, o.Score)
+				if c.opt.json {
+					c.printJSON(verifyMismatch{name, l.Num, l.Moves, l.Expected, o.Score, true})
+				} else {
+					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, l.Moves, l.Expected, o.Score)
+				}
 				c.fail(exitMismatch)
 			}
 			c.stats(l.Moves, o.Nodes, o.Time)

@@ -88,6 +88,16 @@ func (c *command) printJSON(v any) {
 	fmt.Fprintf(c.stdout, "%s\n", b)
 }
 
+// verifyMismatch is a line verify found a wrong score on, as -json prints it.
+type verifyMismatch struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Pos      string `json:"pos"`
+	Expected int    `json:"expected"`
+	Score    int    `json:"score"`
+	Mismatch bool   `json:"mismatch"`
+}
+
 // verifySummary is verify's summary of a file, as -json prints it.
 func verifySummary(name string, st *bench.Stats) any {
 	return struct {

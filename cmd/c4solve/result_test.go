@@ -107,3 +107,36 @@ func TestRunJSON(t *testing.T) {
 		t.Errorf("c4solve -json, interrupted: %s; want incomplete and no score", stdout)
 	}
 }
+
+func TestVerifyJSON(t *testing.T) {
+	name := writeFile(t, t.TempDir(), "set", posA+" 1\n"+posB+" -2\n")
+	code, stdout, _ := runTest(context.Background(), "", "verify", "-json", name)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	var bad struct {
+		File, Pos       string
+		Line            int
+		Expected, Score int
+		Mismatch        bool
+	}
+	var sum struct {
+		File                  string
+		Positions, Mismatches int
+		MeanSeconds           float64 `json:"mean_seconds"`
+		MeanNodes             float64 `json:"mean_nodes"`
+	}
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &bad) != nil || json.Unmarshal([]byte(lines[1]), &sum) != nil {
+		t.Fatalf("c4solve verify -json: %q; want two JSON lines, the mismatch and the summary", stdout)
+	}
+	// posB scores -3.
+	if bad != (struct {
+		File, Pos       string
+		Line            int
+		Expected, Score int
+		Mismatch        bool
+	}{name, posB, 2, -2, -3, true}) {
+		t.Errorf("c4solve verify -json: mismatch %+v; want line 2, expected -2, score -3", bad)
+	}
+	if code != 1 || sum.File != name || sum.Positions != 2 || sum.Mismatches != 1 || sum.MeanNodes <= 0 || sum.MeanSeconds <= 0 {
+		t.Errorf("c4solve verify -json: exit %d, %+v; want 1, %s, 2 positions, 1 mismatch", code, sum, name)
+	}
+}

@@ -228,7 +228,7 @@ type Options struct {
 	Cold bool
 }
 
-// Outcome is the result of one position of Run.
+// Outcome is the result of Solve for one line.
 type Outcome struct {
 	Line     Line
 	Score    int

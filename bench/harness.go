@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -80,10 +81,60 @@ func FillSpeedups(rows []Row) {
 	}
 }
 
-// columns are the names of a row's fields: the CSV header in its order,
-// and the JSON keys.
-var columns = []string{"file", "threads", "tt_mib", "table", "mode", "book", "positions", "mismatches",
-	"mean_s", "median_s", "max_s", "mean_nodes", "nodes_per_s", "speedup"}
+// record is a row as CSV and JSON write it: the CSV header is the JSON
+// keys, in this order; numbers are plain (seconds, not durations).
+type record struct {
+	File       string  `json:"file"`
+	Threads    int     `json:"threads"`
+	TableMiB   int     `json:"tt_mib"`
+	Table      string  `json:"table"`
+	Mode       string  `json:"mode"`
+	Book       string  `json:"book"`
+	Positions  int     `json:"positions"`
+	Mismatches int     `json:"mismatches"`
+	MeanS      float64 `json:"mean_s"`
+	MedianS    float64 `json:"median_s"`
+	MaxS       float64 `json:"max_s"`
+	MeanNodes  float64 `json:"mean_nodes"`
+	NodesPerS  float64 `json:"nodes_per_s"`
+	Speedup    float64 `json:"speedup"`
+}
+
+func (r Row) record() record {
+	return record{
+		File: r.File, Threads: r.Threads, TableMiB: r.TableMiB, Table: r.table(), Mode: r.mode(), Book: r.book(),
+		Positions: r.Stats.Positions, Mismatches: r.Stats.Mismatches,
+		MeanS: r.Stats.Mean().Seconds(), MedianS: r.Stats.Median().Seconds(), MaxS: r.Stats.Max().Seconds(),
+		MeanNodes: r.Stats.MeanNodes(), NodesPerS: r.Stats.NodesPerSecond(), Speedup: r.Speedup,
+	}
+}
+
+// csvHeader returns record's JSON keys, in order.
+func csvHeader() []string {
+	t := reflect.TypeFor[record]()
+	h := make([]string, t.NumField())
+	for i := range h {
+		h[i] = t.Field(i).Tag.Get("json")
+	}
+	return h
+}
+
+// csvFields returns the fields of rec as text, in record's order.
+func csvFields(rec record) []string {
+	v := reflect.ValueOf(rec)
+	f := make([]string, v.NumField())
+	for i := range f {
+		switch x := v.Field(i); x.Kind() {
+		case reflect.String:
+			f[i] = x.String()
+		case reflect.Int:
+			f[i] = strconv.FormatInt(x.Int(), 10)
+		case reflect.Float64:
+			f[i] = strconv.FormatFloat(x.Float(), 'g', -1, 64)
+		}
+	}
+	return f
+}
 
 func (r Row) table() string {
 	if r.Warm {
@@ -104,16 +155,6 @@ func (r Row) mode() string {
 		return "weak"
 	}
 	return "strong"
-}
-
-// fields returns the row's values as text, machine-readable (seconds,
-// plain numbers).
-func (r Row) fields() []string {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	return []string{r.File, strconv.Itoa(r.Threads), strconv.Itoa(r.TableMiB), r.table(), r.mode(), r.book(),
-		strconv.Itoa(r.Stats.Positions), strconv.Itoa(r.Stats.Mismatches),
-		f(r.Stats.Mean().Seconds()), f(r.Stats.Median().Seconds()), f(r.Stats.Max().Seconds()),
-		f(r.Stats.MeanNodes()), f(r.Stats.NodesPerSecond()), f(r.Speedup)}
 }
 
 // WriteMarkdown writes the rows as a markdown table, durations rounded
@@ -143,28 +184,20 @@ func WriteMarkdown(w io.Writer, rows []Row) error {
 // WriteCSV writes the rows as CSV with a header line.
 func WriteCSV(w io.Writer, rows []Row) error {
 	cw := csv.NewWriter(w)
-	cw.Write(columns)
+	cw.Write(csvHeader())
 	for _, r := range rows {
-		cw.Write(r.fields())
+		cw.Write(csvFields(r.record()))
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
 // WriteJSON writes the rows as a JSON array of objects keyed like the CSV
-// header; numbers are JSON numbers.
+// header; numbers are JSON numbers, names are strings whatever they hold.
 func WriteJSON(w io.Writer, rows []Row) error {
-	out := make([]map[string]any, 0, len(rows))
+	out := make([]record, 0, len(rows))
 	for _, r := range rows {
-		m := make(map[string]any, len(columns))
-		for i, v := range r.fields() {
-			if x, err := strconv.ParseFloat(v, 64); err == nil && i != 0 {
-				m[columns[i]] = x
-			} else {
-				m[columns[i]] = v
-			}
-		}
-		out = append(out, m)
+		out = append(out, r.record())
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"c4solve/bench"
+	"c4solve/board"
 	"c4solve/solver"
 )
 
@@ -331,36 +332,36 @@ func TestWriteCSV(t *testing.T) {
 
 const wantJSON = `[
   {
-    "book": "none",
     "file": "Test_L3_R1",
-    "max_s": 0.02,
-    "mean_nodes": 1500,
+    "threads": 1,
+    "tt_mib": 64,
+    "table": "cold",
+    "mode": "strong",
+    "book": "none",
+    "positions": 2,
+    "mismatches": 0,
     "mean_s": 0.015,
     "median_s": 0.015,
-    "mismatches": 0,
-    "mode": "strong",
+    "max_s": 0.02,
+    "mean_nodes": 1500,
     "nodes_per_s": 100000,
-    "positions": 2,
-    "speedup": 1,
-    "table": "cold",
-    "threads": 1,
-    "tt_mib": 64
+    "speedup": 1
   },
   {
-    "book": "none",
     "file": "odd, \"name\"",
-    "max_s": 2,
-    "mean_nodes": 2.3333333333333335,
+    "threads": 3,
+    "tt_mib": 1,
+    "table": "warm",
+    "mode": "weak",
+    "book": "none",
+    "positions": 3,
+    "mismatches": 1,
     "mean_s": 0.667082304,
     "median_s": 0.001234567,
-    "mismatches": 1,
-    "mode": "weak",
+    "max_s": 2,
+    "mean_nodes": 2.3333333333333335,
     "nodes_per_s": 3.4978192635931973,
-    "positions": 3,
-    "speedup": 0,
-    "table": "warm",
-    "threads": 3,
-    "tt_mib": 1
+    "speedup": 0
   }
 ]
 `
@@ -396,14 +397,28 @@ func TestWriteJSON(t *testing.T) {
 		}, str("file"), str("table"), str("mode"))
 	}
 
-	// A file name that reads as a number stays a string.
-	rows = writerRows()[:1]
-	rows[0].File = "2024"
-	b.Reset()
-	bench.WriteJSON(&b, rows)
-	var one []map[string]any
-	if err := json.Unmarshal(b.Bytes(), &one); err != nil || len(one) != 1 || one[0]["file"] != "2024" {
-		t.Errorf("WriteJSON of file \"2024\" wrote %s; want \"file\": \"2024\"", b.String())
+	// Names that read as numbers stay strings, in JSON and CSV.
+	for _, name := range []string{"2024", "6", "inf", "NaN", "-0", "1e9"} {
+		rows = writerRows()[:1]
+		rows[0].File, rows[0].Book, rows[0].BookName = name, emptyBook{}, name
+		b.Reset()
+		if err := bench.WriteJSON(&b, rows); err != nil {
+			t.Errorf("WriteJSON of file and book %q: %v", name, err)
+			continue
+		}
+		var one []map[string]any
+		if err := json.Unmarshal(b.Bytes(), &one); err != nil || len(one) != 1 || one[0]["file"] != name || one[0]["book"] != name {
+			t.Errorf("WriteJSON of file and book %q wrote %s; want both as the string %q", name, b.String(), name)
+		}
+		b.Reset()
+		if err := bench.WriteCSV(&b, rows); err != nil {
+			t.Errorf("WriteCSV of file and book %q: %v", name, err)
+			continue
+		}
+		recs, err := csv.NewReader(&b).ReadAll()
+		if err != nil || len(recs) != 2 || recs[1][0] != name || recs[1][5] != name || recs[0][5] != "book" {
+			t.Errorf("WriteCSV of file and book %q: %q, %v; want the name in columns file and book", name, recs, err)
+		}
 	}
 
 	// No rows is an empty array, not null.
@@ -446,9 +461,15 @@ func checkFields(t *testing.T, format string, r bench.Row, num func(string) (flo
 			t.Errorf("%s row %q: %s is not a number", format, r.File, key)
 			continue
 		}
-		// Six significant digits are written.
-		if d := got - w; d > 1e-5*w || d < -1e-5*w {
+		// Numbers are written in full (strconv's shortest exact form).
+		if got != w {
 			t.Errorf("%s row %q: %s = %v; want %v", format, r.File, key, got, w)
 		}
 	}
 }
+
+// emptyBook is a book that knows nothing.
+type emptyBook struct{}
+
+func (emptyBook) Depth() int                                   { return 0 }
+func (emptyBook) Lookup(p board.Position) (score int, ok bool) { return 0, false }

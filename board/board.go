@@ -323,6 +323,14 @@ func mirror(k uint64) uint64 {
 		(k>>(6*colBits))&c
 }
 
+// CanonicalKey returns the smaller of Key and MirrorKey, one key for a
+// position and its mirror image, which have the same score, and whether it
+// is the mirror's: a move stored with it is then mirrored too.
+func (p Position) CanonicalKey() (key uint64, mirrored bool) {
+	k, m := p.Key(), p.MirrorKey()
+	return min(k, m), m < k
+}
+
 // Mirror returns the position reflected left to right.
 func (p Position) Mirror() Position {
 	return Position{

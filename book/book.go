@@ -35,6 +35,7 @@ import (
 // Keys are canonical: the smaller of a position's key and its mirror
 // image's (board.Position.Key). Sorted keys differ by about 2^49 / C, so
 // a key takes 3 to 5 bytes.
+
 // Version is the version of the file format this package reads and writes.
 const Version = version
 
@@ -108,7 +109,10 @@ func (b *Book) Counts() []int {
 
 // canonical returns the key of p or of its mirror image, whichever is
 // smaller: the same for both.
-func canonical(p board.Position) uint64 { return min(p.Key(), p.MirrorKey()) }
+func canonical(p board.Position) uint64 {
+	k, _ := p.CanonicalKey()
+	return k
+}
 
 // WriteTo writes the book in the file format.
 func (b *Book) WriteTo(w io.Writer) (int64, error) {

@@ -8,7 +8,7 @@
 // the point of view of the side to move, 0 is a draw; a win is 22 minus the
 // number of stones the winner has played when the game ends, so winning
 // sooner scores more; a loss is the negative of the same value for the
-// opponent. On the 7x6 board scores lie in [-21, 21]; the empty board
+// opponent. On the 7x6 board scores lie in [-18, 18]; the empty board
 // scores +1.
 //
 // # Search

@@ -195,8 +195,9 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 // entry's best move. It reports whether the bounds already decide the
 // node, and then its value.
 func (w *worker) probeTable(nd *node) (int, bool) {
-	k, m := nd.p.Key(), nd.p.MirrorKey()
-	nd.key, nd.mirrored, nd.symmetric = min(k, m), m < k, k == m
+	nd.key, nd.mirrored = nd.p.CanonicalKey()
+	// The position is its own mirror image when neither key is smaller.
+	nd.symmetric = !nd.mirrored && nd.key == nd.p.MirrorKey()
 	nd.ttMove = -1
 	if e, ok := w.table(nd.n).Get(nd.key); ok {
 		nd.lo, nd.hi = max(nd.lo, e.Lower), min(nd.hi, e.Upper)
@@ -297,7 +298,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	for i := 0; i < ml.count; i++ {
 		child := nd.p
 		child.PlayMove(ml.moves[i].cell)
-		ml.keys[i], _ = ttKey(child)
+		ml.keys[i], _ = child.CanonicalKey()
 		if etc {
 			// Load the buckets all at once: their memory latencies
 			// overlap, and the children's own probes find them cached.
@@ -411,14 +412,6 @@ func (w *worker) table(n int) *ttable.Table {
 		return w.leaf
 	}
 	return w.tt
-}
-
-// ttKey returns the table key of p: its key or its mirror's, whichever is
-// smaller, and whether the mirror's was taken (stored moves are then
-// mirrored too). Mirror images have the same score.
-func ttKey(p board.Position) (key uint64, mirrored bool) {
-	k, m := p.Key(), p.MirrorKey()
-	return min(k, m), m < k
 }
 
 // orderScore rates a move for ordering: the threats it leaves its player

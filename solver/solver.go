@@ -134,9 +134,6 @@ func (s *Solver) UseBook(b Book) {
 // Table returns the Solver's shared transposition table.
 func (s *Solver) Table() *ttable.Table { return s.tt }
 
-// Threads returns the number of worker goroutines.
-func (s *Solver) Threads() int { return len(s.workers) }
-
 // Result is the outcome of a solve, a plain value. When the search was
 // interrupted, Score is not known and Lower <= score <= Upper is all that
 // was established.

@@ -480,9 +480,10 @@ func TestProgress(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	done := make(chan struct{})
+	p := mustParse(t, "") // here: t.Fatal must not run in another goroutine
 	go func() {
 		defer close(done)
-		s.Solve(ctx, mustParse(t, ""))
+		s.Solve(ctx, p)
 	}()
 	var last uint64
 	for seen := false; !seen; {

@@ -11,18 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // l3r1Ten is the first ten lines of l3r1.
 var l3r1Ten = strings.Join(strings.SplitAfter(l3r1, "\n")[:10], "")
-
-// runBenchTest calls run with "bench" in front of args and returns its
-// exit status and outputs.
-func runBenchTest(ctx context.Context, args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(ctx, append([]string{"bench"}, args...), strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
 
 // mdRow is one data row of the markdown table, keyed by its header.
 type mdRow map[string]string
@@ -55,6 +48,35 @@ func parseTable(t *testing.T, cmd, stdout string) []mdRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// checkSpeedup checks that the speedup of row r is the mean time of the
+// one-thread row of its file and table over its own, up to the rounding of
+// the printed times (four digits or so) and of the speedup (two decimals).
+func checkSpeedup(t *testing.T, cmd string, rows []mdRow, r mdRow) {
+	t.Helper()
+	s, err := strconv.ParseFloat(r["speedup"], 64)
+	if err != nil {
+		t.Errorf("%s: speedup %q; want a number", cmd, r["speedup"])
+		return
+	}
+	for _, base := range rows {
+		if base["threads"] != "1" || base["file"] != r["file"] || base["table MiB"] != r["table MiB"] || base["table"] != r["table"] {
+			continue
+		}
+		one, err1 := time.ParseDuration(base["mean"])
+		mean, err2 := time.ParseDuration(r["mean"])
+		if err1 != nil || err2 != nil || mean <= 0 {
+			t.Errorf("%s: means %q and %q; want durations", cmd, base["mean"], r["mean"])
+			return
+		}
+		want := float64(one) / float64(mean)
+		if d := s - want; d > 0.005+0.002*want || d < -0.005-0.002*want {
+			t.Errorf("%s: %s threads, speedup %v; the means %v and %v make it %.4f", cmd, r["threads"], s, one, mean, want)
+		}
+		return
+	}
+	t.Errorf("%s: a speedup %q without a one-thread row to compare with", cmd, r["speedup"])
 }
 
 func TestBench(t *testing.T) {
@@ -105,7 +127,7 @@ func TestBench(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runBenchTest(context.Background(), tc.args...)
+			code, stdout, stderr := runCmd(context.Background(), "", append([]string{"bench"}, tc.args...)...)
 			cmd := "c4solve bench " + strings.Join(tc.args, " ")
 			if code != 0 || stderr != "" {
 				t.Errorf("%s: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
@@ -123,10 +145,7 @@ func TestBench(t *testing.T) {
 				if w.speedup {
 					// Two threads on microsecond solves can be hundreds
 					// of times slower than one, which shows as 0.00.
-					s, err := strconv.ParseFloat(r["speedup"], 64)
-					if err != nil || s < 0 {
-						t.Errorf("%s: row %d speedup %q; want a number", cmd, i+1, r["speedup"])
-					}
+					checkSpeedup(t, cmd, rows, r)
 					if w.threads == "1" && r["speedup"] != "1.00" {
 						t.Errorf("%s: row %d, one thread, speedup %q; want 1.00", cmd, i+1, r["speedup"])
 					}
@@ -155,7 +174,7 @@ func TestBenchOutput(t *testing.T) {
 			out := filepath.Join(dir, "results"+ext)
 			args := []string{"-threads", "1,2", "-tt", "4", "-o", out, ten}
 			cmd := "c4solve bench " + strings.Join(args, " ")
-			code, stdout, stderr := runBenchTest(context.Background(), args...)
+			code, stdout, stderr := runCmd(context.Background(), "", append([]string{"bench"}, args...)...)
 			if code != 0 || stderr != "" {
 				t.Errorf("%s: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
 			}
@@ -258,7 +277,7 @@ func TestBenchOutputFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, out, "keep", "")
-	code, stdout, stderr := runBenchTest(context.Background(), "-threads", "1", "-tt", "1", "-o", out, ten)
+	code, stdout, stderr := runCmd(context.Background(), "", "bench", "-threads", "1", "-tt", "1", "-o", out, ten)
 	cmd := "c4solve bench -threads 1 -tt 1 -o " + out + " " + ten
 	if code != 2 || !strings.Contains(stderr, "c4solve bench: ") || !strings.Contains(stderr, out) {
 		t.Errorf("%s, a directory: exit %d, stderr %q; want 2 and an error naming it", cmd, code, stderr)
@@ -338,7 +357,7 @@ func TestBenchErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runBenchTest(context.Background(), tc.args...)
+			code, stdout, stderr := runCmd(context.Background(), "", append([]string{"bench"}, tc.args...)...)
 			cmd := "c4solve bench " + strings.Join(tc.args, " ")
 			if code != tc.code {
 				t.Errorf("%s: exit %d; want %d (stderr %q)", cmd, code, tc.code, stderr)
@@ -369,7 +388,7 @@ func TestBenchErrors(t *testing.T) {
 
 func TestBenchHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"-h", "-threads", "0"}} {
-		code, stdout, stderr := runBenchTest(context.Background(), args...)
+		code, stdout, stderr := runCmd(context.Background(), "", append([]string{"bench"}, args...)...)
 		cmd := "c4solve bench " + strings.Join(args, " ")
 		if code != 0 || stderr != "" {
 			t.Errorf("%s: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
@@ -381,10 +400,9 @@ func TestBenchHelp(t *testing.T) {
 		}
 	}
 	// The main usage names the command.
-	var out, errOut bytes.Buffer
-	if code := run(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errOut); code != 0 ||
-		!strings.Contains(out.String(), "c4solve bench [flags] FILE ...") {
-		t.Errorf("c4solve -h: exit %d, stdout %q; want 0 and a line on bench", code, out.String())
+	if code, out, _ := runCmd(context.Background(), "", "-h"); code != 0 ||
+		!strings.Contains(out, "c4solve bench [flags] FILE ...") {
+		t.Errorf("c4solve -h: exit %d, stdout %q; want 0 and a line on bench", code, out)
 	}
 }
 
@@ -396,7 +414,7 @@ func TestBenchCanceled(t *testing.T) {
 	// The first position needs a search (it cannot be won at once, and
 	// there is no book), so the solver sees the cancellation.
 	in := writeFile(t, t.TempDir(), "in", "4\n"+l3r1Ten)
-	code, stdout, stderr := runBenchTest(ctx, "-nobook", "-threads", "1", "-tt", "1", in)
+	code, stdout, stderr := runCmd(ctx, "", "bench", "-nobook", "-threads", "1", "-tt", "1", in)
 	if code != 3 || stdout != "" || !strings.Contains(stderr, "line 1 \"4\"") {
 		t.Errorf("c4solve bench, interrupted: exit %d, stdout %q, stderr %q; want 3, nothing, the line it stopped at",
 			code, stdout, stderr)
@@ -406,9 +424,8 @@ func TestBenchCanceled(t *testing.T) {
 // TestBenchFlagsBefore refuses flags given before the word bench, which
 // would otherwise be silently ignored.
 func TestBenchFlagsBefore(t *testing.T) {
-	var out, errOut bytes.Buffer
-	code := run(context.Background(), []string{"-weak", "bench", "f"}, strings.NewReader(""), &out, &errOut)
-	if code != 2 || out.Len() != 0 || !strings.Contains(errOut.String(), "flags go after the command name") {
-		t.Errorf("c4solve -weak bench f: exit %d, stdout %q, stderr %q; want 2 and the flags refused", code, out.String(), errOut.String())
+	code, out, errOut := runCmd(context.Background(), "", "-weak", "bench", "f")
+	if code != 2 || out != "" || !strings.Contains(errOut, "flags go after the command name") {
+		t.Errorf("c4solve -weak bench f: exit %d, stdout %q, stderr %q; want 2 and the flags refused", code, out, errOut)
 	}
 }

@@ -23,16 +23,10 @@ const (
 	bookDepth = "15"
 )
 
-func runBookTest(args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
 func TestBookGenerateInfoVerify(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "b.c4book")
-	code, out, errOut := runBookTest("book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-threads", "2", "-o", name)
+	code, out, errOut := runCmd(context.Background(), "", "book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-threads", "2", "-o", name)
 	if code != exitOK || !strings.HasPrefix(out, "book="+name+" depth=15 positions=") || !strings.Contains(out, " resumed=0 ") {
 		t.Fatalf("book generate: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -40,22 +34,22 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 		t.Errorf("the checkpoint is still there after a finished run: %v", err)
 	}
 
-	code, out, _ = runBookTest("book", "info", name)
+	code, out, _ = runCmd(context.Background(), "", "book", "info", name)
 	if code != exitOK || !strings.Contains(out, `depth=15 root="737534232264" shard=whole`) ||
 		!strings.Contains(out, "\nstones=12 positions=1\n") || !strings.Contains(out, "\nstones=15 positions=") {
 		t.Errorf("book info: exit %d, stdout %q", code, out)
 	}
-	code, out, errOut = runBookTest("book", "verify", "-n", "10", "-tt", "16", "-seed", "7", name)
+	code, out, errOut = runCmd(context.Background(), "", "book", "verify", "-n", "10", "-tt", "16", "-seed", "7", name)
 	if code != exitOK || !strings.HasPrefix(out, "book="+name+" checksum=ok checked=10 mismatches=0 seed=7") {
 		t.Errorf("book verify: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
 	// The book answers: -v shows one node. Without it, a search.
-	code, out, errOut = runBookTest("-book", name, "-v", bookRoot, bookRoot+"1")
+	code, out, errOut = runCmd(context.Background(), "", "-book", name, "-v", bookRoot, bookRoot+"1")
 	if code != exitOK || !strings.HasPrefix(out, bookRoot+" -10\n") || strings.Count(errOut, "nodes=1 ") != 2 {
 		t.Errorf("c4solve -book: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	code, out, errOut = runBookTest("-nobook", "-tt", "16", "-v", bookRoot)
+	code, out, errOut = runCmd(context.Background(), "", "-nobook", "-tt", "16", "-v", bookRoot)
 	if code != exitOK || out != bookRoot+" -10\n" || strings.Contains(errOut, "nodes=1 ") {
 		t.Errorf("c4solve -nobook: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -73,25 +67,25 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 	binary.LittleEndian.PutUint64(wrong[24:], farm.Fingerprint64(wrong))
 	bad := filepath.Join(dir, "wrong.c4book")
 	os.WriteFile(bad, wrong, 0o644)
-	code, out, _ = runBookTest("book", "verify", "-n", "100000", "-tt", "16", bad)
+	code, out, _ = runCmd(context.Background(), "", "book", "verify", "-n", "100000", "-tt", "16", bad)
 	if code != exitMismatch || !strings.Contains(out, "MISMATCH "+bad+" key=") || !strings.Contains(out, " mismatches=1 ") {
 		t.Errorf("book verify of a wrong score: exit %d, stdout %q", code, out)
 	}
 
 	bad = filepath.Join(dir, "bad.c4book")
 	os.WriteFile(bad, data[:len(data)-5], 0o644)
-	code, _, errOut = runBookTest("book", "verify", bad)
+	code, _, errOut = runCmd(context.Background(), "", "book", "verify", bad)
 	if code != exitBad || !strings.Contains(errOut, "book "+bad+": truncated") {
 		t.Errorf("book verify of a truncated file: exit %d, stderr %q", code, errOut)
 	}
-	code, _, errOut = runBookTest("-book", bad, "4")
+	code, _, errOut = runCmd(context.Background(), "", "-book", bad, "4")
 	if code != exitBad || !strings.Contains(errOut, "book "+bad+": truncated") {
 		t.Errorf("c4solve -book with a truncated file: exit %d, stderr %q", code, errOut)
 	}
 }
 
 func TestBookBuiltIn(t *testing.T) {
-	code, out, errOut := runBookTest("book", "info")
+	code, out, errOut := runCmd(context.Background(), "", "book", "info")
 	if code != exitOK || !strings.HasPrefix(out, `book="(built in)" version=1 board=7x6 depth=`) {
 		t.Errorf("book info: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -117,7 +111,7 @@ func TestBookUsage(t *testing.T) {
 		{[]string{"book", "verify", "a", "b"}, exitBad, "want at most one book file"},
 		{[]string{"-book", "x", "-nobook", "4"}, exitBad, "contradict"},
 	} {
-		code, out, errOut := runBookTest(tc.args...)
+		code, out, errOut := runCmd(context.Background(), "", tc.args...)
 		if tc.code == exitOK && !strings.HasPrefix(out, "Usage:") {
 			t.Errorf("c4solve %s: stdout %q; want the usage", strings.Join(tc.args, " "), out)
 		}
@@ -159,11 +153,11 @@ func TestBookShardsAsProcesses(t *testing.T) {
 		}
 	}
 	merged := filepath.Join(dir, "merged")
-	if code, out, errOut := runBookTest(append([]string{"book", "merge", "-o", merged}, parts...)...); code != exitOK {
+	if code, out, errOut := runCmd(context.Background(), "", append([]string{"book", "merge", "-o", merged}, parts...)...); code != exitOK {
 		t.Fatalf("book merge: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	whole := filepath.Join(dir, "whole")
-	if code, out, errOut := runBookTest("book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-o", whole); code != exitOK {
+	if code, out, errOut := runCmd(context.Background(), "", "book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-o", whole); code != exitOK {
 		t.Fatalf("book generate: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	a, _ := os.ReadFile(merged)
@@ -171,7 +165,7 @@ func TestBookShardsAsProcesses(t *testing.T) {
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("merged book (%d bytes) differs from the whole run's (%d bytes)", len(a), len(b))
 	}
-	code, out, _ := runBookTest("book", "info", parts[1])
+	code, out, _ := runCmd(context.Background(), "", "book", "info", parts[1])
 	if code != exitOK || !strings.Contains(out, "shard=2/3") {
 		t.Errorf("book info of part 2: exit %d, stdout %q", code, out)
 	}

@@ -17,6 +17,9 @@ import (
 // in one place (check). bench takes lists of thread counts and table sizes
 // instead, to compare them.
 
+// defaultTableMiB is -tt's default (tests make it small).
+var defaultTableMiB = ttable.DefaultMiB
+
 // searchFlags are -threads and -tt.
 type searchFlags struct {
 	threads int
@@ -25,7 +28,7 @@ type searchFlags struct {
 
 func (f *searchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
-	fs.IntVar(&f.ttMiB, "tt", ttable.DefaultMiB,
+	fs.IntVar(&f.ttMiB, "tt", defaultTableMiB,
 		"shared transposition table size in MiB (each search goroutine adds a table of 2 MiB of its own)")
 }
 

@@ -49,12 +49,20 @@ const l3r1 = `2252576253462244111563365343671351441 -1
 5775265212657176476365522624313714333 2
 `
 
-// runTest calls run with a 16 MiB table in front of args and returns its
-// exit status and outputs.
-func runTest(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
+// runCmd runs the command with args and standard input stdin, and returns
+// its exit status and outputs. Tables are 16 MiB unless -tt says otherwise
+// (see TestMain).
+func runCmd(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	code = run(ctx, append([]string{"-tt", "16"}, args...), strings.NewReader(stdin), &out, &errOut)
+	code = run(ctx, args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// TestMain makes the default table small: the test positions need little
+// room, and tests run side by side.
+func TestMain(m *testing.M) {
+	defaultTableMiB = 16
+	os.Exit(m.Run())
 }
 
 type runCase struct {
@@ -69,7 +77,7 @@ type runCase struct {
 
 func (tc runCase) check(t *testing.T) {
 	t.Helper()
-	code, stdout, stderr := runTest(context.Background(), tc.stdin, tc.args...)
+	code, stdout, stderr := runCmd(context.Background(), tc.stdin, tc.args...)
 	cmd := "c4solve " + strings.Join(tc.args, " ")
 	if tc.stdin != "" {
 		cmd += " <<< " + strings.ReplaceAll(tc.stdin, "\n", `\n`)
@@ -249,7 +257,7 @@ func TestRunVerify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runTest(context.Background(), "", tc.args...)
+			code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
 			cmd := "c4solve " + strings.Join(tc.args, " ")
 			if code != tc.code {
 				t.Errorf("%s: exit %d; want %d (stderr %q)", cmd, code, tc.code, stderr)
@@ -285,7 +293,7 @@ func TestRunVerifyCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	good := writeFile(t, t.TempDir(), "good", l3r1)
-	code, stdout, _ := runTest(ctx, "", "verify", good)
+	code, stdout, _ := runCmd(ctx, "", "verify", good)
 	if code != 3 || stdout != "" {
 		t.Errorf("c4solve verify, interrupted: exit %d, stdout %q; want 3 and nothing", code, stdout)
 	}
@@ -295,7 +303,7 @@ func TestRunVerifyCanceled(t *testing.T) {
 // must hold the score, -1, and the command must stop there. Without a
 // book: the built-in one answers "4" at once.
 func TestRunTimeout(t *testing.T) {
-	code, stdout, stderr := runTest(context.Background(), "", "-nobook", "-timeout", "50ms", "-threads", "2", "4", posA)
+	code, stdout, stderr := runCmd(context.Background(), "", "-nobook", "-timeout", "50ms", "-threads", "2", "4", posA)
 	var lo, hi int
 	n, err := fmt.Sscanf(stdout, "4 incomplete %d <= score <= %d\n", &lo, &hi)
 	if code != 3 || n != 2 || err != nil || lo > -1 || hi < -1 ||
@@ -310,7 +318,7 @@ func TestRunTimeout(t *testing.T) {
 func TestRunCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	code, stdout, stderr := runTest(ctx, "", "-nobook", "4453", posA)
+	code, stdout, stderr := runCmd(ctx, "", "-nobook", "4453", posA)
 	if want := "4453 incomplete -18 <= score <= 18\n"; code != 3 || stdout != want ||
 		!strings.Contains(stderr, `argument 1 "4453": interrupted: context canceled`) {
 		t.Errorf("c4solve 4453 %s, interrupted: exit %d, stdout %q, stderr %q; want 3, %q, context canceled",

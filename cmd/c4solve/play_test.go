@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"regexp"
 	"strings"
@@ -10,12 +9,6 @@ import (
 	"c4solve/board"
 )
 
-func runPlayTest(stdin string, args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(context.Background(), append([]string{"play", "-tt", "16"}, args...), strings.NewReader(stdin), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
 // lost is a position of Test_L2_R1 that the side to move loses (-11).
 const lost = "271713432331713132"
 
@@ -23,7 +16,7 @@ func TestPlay(t *testing.T) {
 	// The human plays the columns in turn, 1 to 7 and again, from a
 	// position the side to move loses (Test_L2_R1: -11); the perfect
 	// player, second, wins.
-	code, stdout, stderr := runPlayTest(strings.Repeat("1\n2\n3\n4\n5\n6\n7\n", 6), lost)
+	code, stdout, stderr := runCmd(context.Background(), strings.Repeat("1\n2\n3\n4\n5\n6\n7\n", 6), "play", lost)
 	i := strings.LastIndex(stdout, "c4solve wins (")
 	if code != 0 || stderr != "" || i < 0 || !strings.HasSuffix(stdout, ")\n") {
 		t.Fatalf("play <<< 1 2 3 ...: exit %d, stderr %q, stdout ending %q; want 0 and c4solve winning",
@@ -42,7 +35,7 @@ func TestPlay(t *testing.T) {
 	}
 
 	// Undo, a hint, bad input, a full column, end of input.
-	code, stdout, _ = runPlayTest("u\n9\nh\n3\nu\n5\n", "-first", "engine", posB)
+	code, stdout, _ = runCmd(context.Background(), "u\n9\nh\n3\nu\n5\n", "play", "-first", "engine", posB)
 	for _, want := range []string{
 		"nothing of yours to take back",
 		`"9": type a column 1 to 7, u, h or q`,
@@ -72,11 +65,11 @@ func TestPlay(t *testing.T) {
 		{[]string{"48"}, "'8' is not a column"},
 		{[]string{"1", "2"}, "at most one position"},
 	} {
-		if code, _, stderr := runPlayTest("", tc.args...); code != 2 || !strings.Contains(stderr, tc.want) {
+		if code, _, stderr := runCmd(context.Background(), "", append([]string{"play"}, tc.args...)...); code != 2 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
 		}
 	}
-	if code, stdout, _ := runPlayTest("q\n"); code != 0 || !strings.HasSuffix(stdout, "quit at \"\"\n") {
+	if code, stdout, _ := runCmd(context.Background(), "q\n", "play"); code != 0 || !strings.HasSuffix(stdout, "quit at \"\"\n") {
 		t.Errorf("play <<< q: exit %d, stdout ending %q; want 0 and quit", code, tail(stdout))
 	}
 }

@@ -39,7 +39,7 @@ func checkPV(t *testing.T, moves, pv string, score int) {
 
 func TestRunPV(t *testing.T) {
 	for _, moves := range []string{posA, posB, posE, "4453"} {
-		code, stdout, stderr := runTest(context.Background(), "", "-pv", moves)
+		code, stdout, stderr := runCmd(context.Background(), "", "-pv", moves)
 		f := strings.Fields(stdout)
 		if code != 0 || stderr != "" || len(f) != 3 || f[0] != moves {
 			t.Errorf("c4solve -pv %s: exit %d, stdout %q, stderr %q; want 0 and MOVES SCORE PV", moves, code, stdout, stderr)
@@ -76,16 +76,16 @@ func TestRunJSON(t *testing.T) {
 		}
 		return o
 	}
-	_, stdout, _ := runTest(context.Background(), "", "-json", "4453")
+	_, stdout, _ := runCmd(context.Background(), "", "-json", "4453")
 	if o := decode(t, stdout); o.Pos != "4453" || o.Score == nil || *o.Score != -2 || o.Scores != nil || o.Expected != nil {
 		t.Errorf("c4solve -json 4453: %s; want pos 4453, score -2 and nothing of -analyze", stdout)
 	}
-	_, stdout, _ = runTest(context.Background(), posE+" 5\n", "-json")
+	_, stdout, _ = runCmd(context.Background(), posE+" 5\n", "-json")
 	if o := decode(t, stdout); *o.Score != 6 || *o.Expected != 5 || !*o.Mismatch || o.Nodes == 0 {
 		t.Errorf("c4solve -json <<< %s 5: %s; want score 6, expected 5, mismatch true, nodes", posE, stdout)
 	}
 	// Column 7 is full; 6 is the best score, of column 5.
-	_, stdout, _ = runTest(context.Background(), "", "-json", "-analyze", "-pv", posE)
+	_, stdout, _ = runCmd(context.Background(), "", "-json", "-analyze", "-pv", posE)
 	o := decode(t, stdout)
 	if len(o.Scores) != 7 || o.Scores[6] != nil || o.Score == nil || *o.Score != 6 || !slices.Equal(o.Best, []int{5}) {
 		t.Fatalf("c4solve -json -analyze %s: %s; want 7 scores, null for column 7, best 6 in column 5", posE, stdout)
@@ -102,7 +102,7 @@ func TestRunJSON(t *testing.T) {
 	// Stopped: the bounds, no score.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, stdout, _ = runTest(ctx, "", "-json", "-nobook", "")
+	_, stdout, _ = runCmd(ctx, "", "-json", "-nobook", "")
 	if !strings.Contains(stdout, `"incomplete":true`) || strings.Contains(stdout, `"score"`) {
 		t.Errorf("c4solve -json, interrupted: %s; want incomplete and no score", stdout)
 	}
@@ -110,7 +110,7 @@ func TestRunJSON(t *testing.T) {
 
 func TestVerifyJSON(t *testing.T) {
 	name := writeFile(t, t.TempDir(), "set", posA+" 1\n"+posB+" -2\n")
-	code, stdout, _ := runTest(context.Background(), "", "verify", "-json", name)
+	code, stdout, _ := runCmd(context.Background(), "", "verify", "-json", name)
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	var bad struct {
 		File, Pos       string

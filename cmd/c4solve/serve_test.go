@@ -90,14 +90,8 @@ func TestServe(t *testing.T) {
 		t.Errorf("c4solve serve wrote %q on standard output; want nothing", stdout.String())
 	}
 	for _, args := range [][]string{{"serve", "-solvers", "0"}, {"serve", "x"}, {"serve", "-addr", "nonsense"}} {
-		if code, _, stderr := runArgs(args...); code != exitBad || !strings.HasPrefix(stderr, "c4solve serve: ") {
+		if code, _, stderr := runCmd(context.Background(), "", args...); code != exitBad || !strings.HasPrefix(stderr, "c4solve serve: ") {
 			t.Errorf("c4solve %v: exit %d, stderr %q; want 2 and a message", args, code, stderr)
 		}
 	}
-}
-
-func runArgs(args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
 }

@@ -324,11 +324,12 @@ func mirror(k uint64) uint64 {
 }
 
 // CanonicalKey returns the smaller of Key and MirrorKey, one key for a
-// position and its mirror image, which have the same score, and whether it
-// is the mirror's: a move stored with it is then mirrored too.
-func (p Position) CanonicalKey() (key uint64, mirrored bool) {
+// position and its mirror image, which have the same score; whether it is
+// the mirror's (a move stored with it is then mirrored too); and whether
+// the two are equal, the position being its own mirror image.
+func (p Position) CanonicalKey() (key uint64, mirrored, symmetric bool) {
 	k, m := p.Key(), p.MirrorKey()
-	return min(k, m), m < k
+	return min(k, m), m < k, k == m
 }
 
 // Mirror returns the position reflected left to right.

@@ -386,11 +386,12 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	if got := p.Mirror().Mirror(); got != p {
 		errorf("Mirror().Mirror() has key %#x; want %#x", got.Key(), p.Key())
 	}
-	k, m := p.CanonicalKey()
-	mk, mm := want.CanonicalKey()
-	if k != min(p.Key(), want.Key()) || mk != k || m != (want.Key() < p.Key()) || mm != (p.Key() < want.Key()) {
-		errorf("CanonicalKey() = %#x, %v, of the mirror image %#x, %v; want the smaller key of the two, and which",
-			k, m, mk, mm)
+	k, m, s := p.CanonicalKey()
+	mk, mm, ms := want.CanonicalKey()
+	if k != min(p.Key(), want.Key()) || mk != k || m != (want.Key() < p.Key()) || mm != (p.Key() < want.Key()) ||
+		s != (p == want) || ms != s {
+		errorf("CanonicalKey() = %#x, %v, %v, of the mirror image %#x, %v, %v; want the smaller key of the two, which, and whether they are one",
+			k, m, s, mk, mm, ms)
 	}
 	return ok
 }

@@ -110,7 +110,7 @@ func (b *Book) Counts() []int {
 // canonical returns the key of p or of its mirror image, whichever is
 // smaller: the same for both.
 func canonical(p board.Position) uint64 {
-	k, _ := p.CanonicalKey()
+	k, _, _ := p.CanonicalKey()
 	return k
 }
 

@@ -17,6 +17,22 @@ type Analysis struct {
 
 // Analyze solves every move of p, which must not be over.
 func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
+	return s.analyze(ctx, p, s.Solve)
+}
+
+// AnalyzeWeak solves every move of p, which must not be over, for the sign
+// of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
+// It searches less than Analyze.
+func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
+	an, err := s.analyze(ctx, p, s.SolveWeak)
+	for col := range an.Scores {
+		an.Scores[col] = sign(an.Scores[col])
+	}
+	return an, err
+}
+
+func (s *Solver) analyze(ctx context.Context, p board.Position,
+	solve func(context.Context, board.Position) (Result, error)) (Analysis, error) {
 	var an Analysis
 	if p.Over() {
 		return an, ErrGameOver
@@ -35,7 +51,7 @@ func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error
 		if child.Moves() == board.Cells {
 			continue // the last cell, and no four: a draw
 		}
-		r, err := s.Solve(ctx, child)
+		r, err := solve(ctx, child)
 		an.Nodes += r.Nodes
 		if err != nil {
 			return an, err

@@ -76,7 +76,7 @@ var errWrongScore = errors.New("solver: no move keeps the score given to PV: it 
 // table's best move for p, if any, then center first.
 func (s *Solver) moveOrder(p board.Position) []int {
 	order := make([]int, 0, board.Width+1)
-	key, mirrored := p.CanonicalKey()
+	key, mirrored, _ := p.CanonicalKey()
 	if e, ok := s.tt.Get(key); ok && e.Move >= 0 {
 		col := e.Move
 		if mirrored {

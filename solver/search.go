@@ -195,9 +195,7 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 // entry's best move. It reports whether the bounds already decide the
 // node, and then its value.
 func (w *worker) probeTable(nd *node) (int, bool) {
-	nd.key, nd.mirrored = nd.p.CanonicalKey()
-	// The position is its own mirror image when neither key is smaller.
-	nd.symmetric = !nd.mirrored && nd.key == nd.p.MirrorKey()
+	nd.key, nd.mirrored, nd.symmetric = nd.p.CanonicalKey()
 	nd.ttMove = -1
 	if e, ok := w.table(nd.n).Get(nd.key); ok {
 		nd.lo, nd.hi = max(nd.lo, e.Lower), min(nd.hi, e.Upper)
@@ -298,7 +296,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	for i := 0; i < ml.count; i++ {
 		child := nd.p
 		child.PlayMove(ml.moves[i].cell)
-		ml.keys[i], _ = child.CanonicalKey()
+		ml.keys[i], _, _ = child.CanonicalKey()
 		if etc {
 			// Load the buckets all at once: their memory latencies
 			// overlap, and the children's own probes find them cached.

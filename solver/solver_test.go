@@ -163,10 +163,20 @@ func TestAnalyze(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Analyze(%v): %v", p, err)
 		}
+		s.Clear()
+		weak, err := s.AnalyzeWeak(ctx, p)
+		if err != nil || weak.Legal != an.Legal {
+			t.Fatalf("AnalyzeWeak(%v): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
+		}
 		for col := 0; col < board.Width; col++ {
+			if w := min(max(an.Scores[col], -1), 1); weak.Scores[col] != w {
+				t.Errorf("AnalyzeWeak(%v).Scores[%d] = %d; want %d, the sign of %d", p, col, weak.Scores[col], w, an.Scores[col])
+			}
 			if an.Legal[col] != p.CanPlay(col) {
 				t.Errorf("Analyze(%v).Legal[%d] = %v; want %v", p, col, an.Legal[col], p.CanPlay(col))
 			}
+		}
+		for col := 0; col < board.Width; col++ {
 			if !p.CanPlay(col) {
 				full++
 				continue

@@ -27,8 +27,8 @@
 //	bits  6-11  upper bound + 32
 //	bits 12-14  best move + 1 (0: none)
 //	bits 15-19  work: bit length of the node count of the search that stored it
-//	bits 20-25  generation (see NewSearch)
-//	bits 26-63  check: the mixed key without its bucket bits (at most 38 bits)
+//	bits 20-29  generation (see NewSearch)
+//	bits 30-63  check: the mixed key without its bucket bits (at most 34 bits)
 //
 // Buckets hold four slots (32 bytes, half a cache line). A store replaces
 // the slot of the same key, merging the bounds, or else an empty slot, or
@@ -36,6 +36,17 @@
 // entry whose subtree took the least work (Breuker, Uiterwijk and van den
 // Herik, "Replacement schemes for transposition tables", ICCA Journal 17(4),
 // 1994: the "big-all"/"TwoBig" family).
+//
+// # Generations
+//
+// The generation field counts NewSearch calls modulo 1024, so an entry's age
+// is the current generation minus its own, modulo 1024: right only while it
+// is below 1024. NewSearch keeps it so. Each call also looks at one part in
+// agePeriod of the table, in turn, so that every slot is looked at once in
+// agePeriod = 512 generations, and gives an entry 512 generations old or
+// more the age 511: no entry is ever 1024 generations old, and an entry of
+// a search long gone never looks current, however many searches a table
+// serves (book generation runs millions).
 package ttable
 
 import (
@@ -62,11 +73,14 @@ const (
 	workShift   = moveShift + 3
 	workMax     = 31
 	genShift    = workShift + 5
-	genMask     = 1<<6 - 1
-	checkShift  = genShift + 6
+	genBits     = 10
+	genMask     = 1<<genBits - 1
+	agePeriod   = 1 << (genBits - 1)
+	checkShift  = genShift + genBits
 	dataMask    = 1<<checkShift - 1
 
-	// minBucketBits keeps the check within the 38 bits left for it.
+	// minBucketBits keeps the check within the 34 bits left for it; a
+	// table of MinMiB has that many.
 	minBucketBits = keyBits - (64 - checkShift)
 )
 
@@ -129,7 +143,24 @@ func (t *Table) ClearPart(k int) {
 
 // NewSearch starts a new generation: entries stored before it stay valid
 // but are the first to be replaced. Call it before each new root position.
-func (t *Table) NewSearch() { t.gen.Add(1) }
+// It may run concurrently with the other methods but Clear and ClearPart.
+func (t *Table) NewSearch() {
+	g := t.gen.Add(1)
+	if g < agePeriod {
+		return // since the table was cleared, no entry can be that old
+	}
+	// Age one part of the table in agePeriod (see "Generations" above).
+	n := uint64(len(t.slots)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
+	part := t.slots[g%agePeriod*n : (g%agePeriod+1)*n]
+	for i := range part {
+		w := part[i].Load()
+		if w == 0 || (g-w>>genShift)&genMask < agePeriod {
+			continue
+		}
+		// Racing stores win: a slot rewritten meanwhile is current.
+		part[i].CompareAndSwap(w, w&^(genMask<<genShift)|(g-(agePeriod-1))&genMask<<genShift)
+	}
+}
 
 // mix is a bijection of [0, 2^49): multiplication by an odd number and
 // xorshift to the right are both invertible there. The constants are the

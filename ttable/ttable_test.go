@@ -745,3 +745,32 @@ func BenchmarkPut(b *testing.B) {
 		i++
 	}
 }
+
+// TestAgingPastWrap runs NewSearch far past the wrap of the generation
+// field (1024) and checks, after each of several counts, that an entry of
+// the current search is kept over entries stored at the start, however
+// much work those took: they are old, and must not look current again.
+func TestAgingPastWrap(t *testing.T) {
+	tt := New(1)
+	const b = 2024
+	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
+	searches := 0
+	for _, n := range []int{63, 64, 1023, 1024, 1025, 4096, 65536, 1 << 21} {
+		tt.Clear()
+		searches = 0
+		for i := range uint64(4) {
+			tt.Put(k(i), 0, 0, 0, 1<<30) // much work, now
+		}
+		for ; searches < n; searches++ {
+			tt.NewSearch()
+		}
+		tt.Put(k(4), 1, 1, 1, 1) // little work, current: evicts an old one
+		tt.Put(k(5), 1, 1, 1, 1) // must evict another old one, not k(4)
+		if _, ok := tt.Get(k(4)); !ok {
+			t.Errorf("after %d NewSearch calls, a current entry was evicted for another while entries of the first search stayed", n)
+		}
+		if _, ok := tt.Get(k(5)); !ok {
+			t.Errorf("after %d NewSearch calls, the last entry stored is not there", n)
+		}
+	}
+}

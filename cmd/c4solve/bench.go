@@ -33,7 +33,7 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 	stdout, stderr := std.out, std.err
 	fs := newFlagSet("c4solve bench", benchUsage, stdout, stderr)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
-	tts := fs.String("tt", "64", "comma-separated table sizes in MiB")
+	tts := fs.String("tt", "64", "comma-separated table sizes in MiB (64 by default, not the 512 of solving: the size the side-by-side\nmeasurements against the reference solvers use)")
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")
 	warm := fs.Bool("warm", false, "keep the table between positions instead of clearing it")
 	weak := fs.Bool("weak", false, "solve for the sign of the score only")

@@ -45,6 +45,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"c4solve/bench"
@@ -341,7 +342,11 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	start := time.Now()
 	stop := c.showProgress()
-	an, err := c.s.Analyze(ctx, l.Position)
+	analyze := c.s.Analyze
+	if c.opt.weak {
+		analyze = c.s.AnalyzeWeak
+	}
+	an, err := analyze(ctx, l.Position)
 	r := result{Pos: l.Moves, Nodes: an.Nodes, Scores: make([]*int, board.Width)}
 	best := solver.MinScore - 1
 	for col, sc := range an.Scores {
@@ -400,8 +405,9 @@ func (c *command) solveError(where string, l bench.Line, err error) {
 const progressDelay = time.Second
 
 // showProgress shows, while a solve runs and stderr is a terminal, its
-// elapsed time, nodes, node rate and score bounds, refreshed in place. It
-// returns the function that ends the display; no goroutine outlives it.
+// elapsed time, nodes, node rate and score bounds, refreshed in place, on
+// the same progress bar package as book generation. It returns the
+// function that ends the display; no goroutine outlives it.
 func (c *command) showProgress() (stop func()) {
 	if !c.terminal {
 		return func() {}
@@ -414,12 +420,12 @@ func (c *command) showProgress() (stop func()) {
 		start := time.Now()
 		tick := time.NewTicker(progressDelay / 4)
 		defer tick.Stop()
-		shown := false
+		var bar *progressbar.ProgressBar
 		for {
 			select {
 			case <-done:
-				if shown {
-					fmt.Fprint(c.stderr, "\r\033[K")
+				if bar != nil {
+					bar.Clear()
 				}
 				return
 			case <-tick.C:
@@ -428,10 +434,14 @@ func (c *command) showProgress() (stop func()) {
 			if d < progressDelay {
 				continue
 			}
+			if bar == nil {
+				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
+					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true))
+			}
 			nodes, lo, hi := c.s.Progress()
-			fmt.Fprintf(c.stderr, "\r\033[K%v  %d nodes  %.2f M nodes/s  %d <= score <= %d",
-				d.Round(time.Second), nodes, float64(nodes)/d.Seconds()/1e6, lo, hi)
-			shown = true
+			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
+				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
+			bar.Add(1)
 		}
 	}()
 	return func() {

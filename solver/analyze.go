@@ -9,10 +9,15 @@ import (
 // Analysis holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
+//
+// When Analyze is stopped, Scores are not all known, and Lower <= score
+// <= Upper is what it established about the position's score (the best
+// move's); when it finishes, both are that score.
 type Analysis struct {
-	Scores [board.Width]int
-	Legal  [board.Width]bool
-	Nodes  uint64
+	Scores       [board.Width]int
+	Legal        [board.Width]bool
+	Lower, Upper int
+	Nodes        uint64
 }
 
 // Analyze solves every move of p, which must not be over.
@@ -28,6 +33,7 @@ func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, e
 	for col := range an.Scores {
 		an.Scores[col] = sign(an.Scores[col])
 	}
+	an.Lower, an.Upper = sign(an.Lower), sign(an.Upper)
 	return an, err
 }
 
@@ -37,26 +43,35 @@ func (s *Solver) analyze(ctx context.Context, p board.Position,
 	if p.Over() {
 		return an, ErrGameOver
 	}
+	n := p.Moves()
+	// The bounds of the moves not solved yet: any score a child can have.
+	an.Lower, an.Upper = MinScore-1, MinScore-1
+	lo, hi := max(-WinScore(n+1), MinScore), min(-LossScore(n+1), MaxScore)
+	var err error
 	for col := 0; col < board.Width; col++ {
 		if !p.CanPlay(col) {
 			continue
 		}
 		an.Legal[col] = true
-		if p.IsWinningMove(col) {
-			an.Scores[col] = WinScore(p.Moves())
+		if err != nil {
+			an.Lower, an.Upper = max(an.Lower, lo), max(an.Upper, hi)
 			continue
 		}
 		child := p
 		child.Play(col)
-		if child.Moves() == board.Cells {
-			continue // the last cell, and no four: a draw
-		}
-		r, err := solve(ctx, child)
-		an.Nodes += r.Nodes
-		if err != nil {
-			return an, err
-		}
-		an.Scores[col] = -r.Score
+		if p.IsWinningMove(col) {
+			an.Scores[col] = WinScore(n)
+		} else if child.Moves() < board.Cells {
+			var r Result
+			r, err = solve(ctx, child)
+			an.Nodes += r.Nodes
+			if err != nil {
+				an.Lower, an.Upper = max(an.Lower, -r.Upper), max(an.Upper, -r.Lower)
+				continue
+			}
+			an.Scores[col] = -r.Score
+		} // else the last cell, and no four: a draw, 0
+		an.Lower, an.Upper = max(an.Lower, an.Scores[col]), max(an.Upper, an.Scores[col])
 	}
-	return an, nil
+	return an, err
 }

@@ -151,6 +151,15 @@ func TestAnalyze(t *testing.T) {
 			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
 		}
 	}
+	// Stopped: bounds around the best score, -2.
+	s.Clear()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	an, err := s.Analyze(tctx, mustParse(t, "4453"))
+	if !errors.Is(err, context.DeadlineExceeded) || an.Lower > -2 || an.Upper < -2 || an.Lower == an.Upper {
+		t.Errorf("Analyze(4453), stopped after 20ms: %v, bounds [%d, %d]; want DeadlineExceeded and bounds around -2",
+			err, an.Lower, an.Upper)
+	}
 	// Late random positions, many with full columns, against negamax.
 	rng := rand.New(rand.NewPCG(3, 4))
 	full := 0
@@ -165,6 +174,9 @@ func TestAnalyze(t *testing.T) {
 		}
 		s.Clear()
 		weak, err := s.AnalyzeWeak(ctx, p)
+		if an.Lower != an.Upper || an.Lower != slices.Max(legalScores(an)) {
+			t.Errorf("Analyze(%v): bounds [%d, %d]; want both the best score, %d", p, an.Lower, an.Upper, slices.Max(legalScores(an)))
+		}
 		if err != nil || weak.Legal != an.Legal {
 			t.Fatalf("AnalyzeWeak(%v): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
 		}
@@ -198,6 +210,17 @@ func TestAnalyze(t *testing.T) {
 	if full == 0 {
 		t.Error("no position with a full column was analyzed")
 	}
+}
+
+// legalScores returns the scores of an's legal moves.
+func legalScores(an solver.Analysis) []int {
+	var s []int
+	for col, sc := range an.Scores {
+		if an.Legal[col] {
+			s = append(s, sc)
+		}
+	}
+	return s
 }
 
 func TestGameOver(t *testing.T) {

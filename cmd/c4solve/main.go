@@ -116,7 +116,8 @@ position (not timed) unless -warm is given.
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGTERM and SIGHUP stop the command as Ctrl-C does.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -138,17 +139,94 @@ var subcommands = map[string]func(ctx context.Context, args []string, std stdio)
 }
 
 // run is the whole command, with its environment as arguments for tests.
+//
+// A failed write on standard output (a full disk, a closed pipe) stops the
+// command, as an interrupt would, and makes its exit status 2: results that
+// did not reach their reader are an error, never a silent loss.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	std := stdio{stdin, stdout, stderr}
-	if len(args) > 0 {
-		if args[0] == "help" {
-			return runHelp(ctx, args[1:], std)
-		}
-		if cmd, ok := subcommands[args[0]]; ok {
-			return cmd(ctx, args[1:], std)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	out := &checkedWriter{w: stdout, failed: cancel}
+	std := stdio{stdin, out, stderr}
+	var st int
+	switch cmd, ok := subcommands[args0(args)]; {
+	case args0(args) == "help":
+		st = runHelp(ctx, args[1:], std)
+	case ok:
+		st = cmd(ctx, args[1:], std)
+	default:
+		st = runSolve(ctx, args, std)
+	}
+	if out.err != nil {
+		fmt.Fprintf(stderr, "c4solve: writing standard output: %v\n", out.err)
+		return exitBad
+	}
+	return st
+}
+
+// checkedWriter is standard output: after its first failed write it
+// writes nothing more, and calls failed with the error.
+type checkedWriter struct {
+	w      io.Writer
+	err    error
+	failed func(error)
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+		c.failed(fmt.Errorf("writing standard output: %w", err))
+	}
+	return n, err
+}
+
+// scanInput is bench.Scan over r, in a goroutine of its own, so that ctx
+// stops the command even while it waits for a line; it then returns ctx's
+// error. (The goroutine may stay blocked in a read until the process ends.)
+func scanInput(ctx context.Context, r io.Reader, fn func(bench.Line) bool, bad func(*bench.LineError)) error {
+	type item struct {
+		l bench.Line
+		e *bench.LineError
+	}
+	items := make(chan item)
+	errc := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		errc <- bench.Scan(r, func(l bench.Line) bool {
+			select {
+			case items <- item{l: l}:
+				return true
+			case <-stop:
+				return false
+			}
+		}, func(e *bench.LineError) {
+			select {
+			case items <- item{e: e}:
+			case <-stop:
+			}
+		})
+		close(items)
+	}()
+	for {
+		select {
+		case it, ok := <-items:
+			switch {
+			case !ok:
+				return <-errc
+			case it.e != nil:
+				bad(it.e)
+			case !fn(it.l):
+				return nil
+			}
+		case <-ctx.Done():
+			return context.Cause(ctx)
 		}
 	}
-	return runSolve(ctx, args, std)
 }
 
 // runHelp prints the usage, or a command's help.
@@ -198,13 +276,18 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 	}
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		err := bench.Scan(std.in, func(l bench.Line) bool {
+		err := scanInput(ctx, std.in, func(l bench.Line) bool {
 			c.solveLine(ctx, fmt.Sprintf("line %d", l.Num), l)
 			return ctx.Err() == nil
 		}, func(e *bench.LineError) {
 			c.bad(e)
 		})
-		if err != nil {
+		switch {
+		case ctx.Err() != nil && c.status < exitIncomplete:
+			// Stopped while waiting for a line: no solve said so.
+			fmt.Fprintf(c.stderr, "c4solve: standard input: interrupted: %v\n", context.Cause(ctx))
+			c.fail(exitIncomplete)
+		case err != nil && ctx.Err() == nil:
 			c.bad(fmt.Errorf("reading standard input: %w", err))
 		}
 		return c.status
@@ -373,6 +456,12 @@ func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	stop()
 	if err != nil {
 		c.solveError(where, l, err)
+		if !errors.Is(err, solver.ErrGameOver) {
+			r.Scores, r.Best, r.PV = nil, nil, ""
+			r.Lower, r.Upper = &an.Lower, &an.Upper
+			r.Seconds = time.Since(start).Seconds()
+			c.print(&r)
+		}
 		return
 	}
 	r.Score = &best

@@ -82,7 +82,20 @@ func (g *game) position() board.Position {
 }
 
 func (g *game) run(ctx context.Context, std stdio) int {
-	in := bufio.NewScanner(std.in)
+	lines := make(chan string)
+	var inErr error // set before lines closes
+	go func() { // ends with the input; may stay blocked in a read until the process ends
+		defer close(lines)
+		in := bufio.NewScanner(std.in)
+		defer func() { inErr = in.Err() }()
+		for in.Scan() {
+			select {
+			case lines <- in.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	for {
 		p := g.position()
 		g.draw(p)
@@ -101,17 +114,22 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			continue
 		}
 		fmt.Fprintf(g.c.stdout, "your move (1-7, u undo, h hint, q quit): ")
-		if !in.Scan() {
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-lines:
+		case <-ctx.Done():
+			fmt.Fprintf(g.c.stderr, "\nc4solve play: interrupted: %v\n", context.Cause(ctx))
+			return exitIncomplete
+		}
+		if !ok {
 			fmt.Fprintf(g.c.stdout, "\nend of input: the game stops at %q\n", g.moves)
-			if err := in.Err(); err != nil {
-				g.c.bad(fmt.Errorf("reading standard input: %w", err))
+			if inErr != nil {
+				g.c.bad(fmt.Errorf("reading standard input: %w", inErr))
 			}
 			return g.c.status
 		}
-		if ctx.Err() != nil {
-			return exitIncomplete
-		}
-		switch cmd := strings.TrimSpace(in.Text()); cmd {
+		switch cmd := strings.TrimSpace(line); cmd {
 		case "q":
 			fmt.Fprintf(g.c.stdout, "quit at %q\n", g.moves)
 			return exitOK

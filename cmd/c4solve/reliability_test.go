@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{ writes int }
+
+func (f *failWriter) Write(p []byte) (int, error) {
+	f.writes++
+	return 0, errors.New("no space left on device")
+}
+
+// TestWriteError: results that cannot be written are an error, exit 2,
+// and the command stops at the first failed write.
+func TestWriteError(t *testing.T) {
+	for _, args := range [][]string{
+		{"4453", "4455"},
+		{"-analyze", "4453", "4455"},
+		{"-json", "4453", "4455"},
+		{"book", "info"},
+		{"help"},
+	} {
+		var out failWriter
+		var errOut bytes.Buffer
+		code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+		if code != exitBad || !strings.Contains(errOut.String(), "c4solve: writing standard output: no space left on device") || out.writes != 1 {
+			t.Errorf("c4solve %v > full disk: exit %d, %d writes, stderr %q; want 2, one write and the error", args, code, out.writes, errOut.String())
+		}
+	}
+	// Standard input mode, and verify.
+	var out failWriter
+	var errOut bytes.Buffer
+	if code := run(context.Background(), nil, strings.NewReader("4453\n4455\n"), &out, &errOut); code != exitBad || out.writes != 1 {
+		t.Errorf("c4solve <<< 4453 4455 > full disk: exit %d, %d writes; want 2, one write", code, out.writes)
+	}
+	name := writeFile(t, t.TempDir(), "set", posA+" 1\n")
+	if code := run(context.Background(), []string{"verify", name}, strings.NewReader(""), &out, &errOut); code != exitBad {
+		t.Errorf("c4solve verify > full disk: exit %d; want 2", code)
+	}
+	// The real thing, where there is one.
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		defer full.Close()
+		errOut.Reset()
+		if code := run(context.Background(), []string{"4453"}, strings.NewReader(""), full, &errOut); code != exitBad {
+			t.Errorf("c4solve 4453 > /dev/full: exit %d, stderr %q; want 2", code, errOut.String())
+		}
+	}
+}
+
+// TestInterruptWhileReading: an interrupt while the command waits for a
+// line of standard input stops it at once, exit 3; a line that comes
+// after is not solved.
+func TestInterruptWhileReading(t *testing.T) {
+	in, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, nil, in, &out, &errOut) }()
+	io.WriteString(w, "4453\n")
+	for deadline := time.Now().Add(5 * time.Second); out.String() == "" && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitIncomplete || out.String() != "4453 -2\n" || !strings.Contains(errOut.String(), "standard input: interrupted") {
+			t.Errorf("c4solve <<< 4453, interrupted while reading: exit %d, stdout %q, stderr %q; want 3, 4453 -2, interrupted",
+				code, out.String(), errOut.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("c4solve waiting on standard input did not stop within 5s of an interrupt")
+	}
+}
+
+// TestAnalyzeIncomplete: -analyze stopped prints the bounds it found.
+func TestAnalyzeIncomplete(t *testing.T) {
+	code, stdout, stderr := runCmd(context.Background(), "", "-analyze", "-nobook", "-timeout", "100ms", "")
+	var lo, hi int
+	if _, err := fmt.Sscanf(stdout, " incomplete %d <= score <= %d\n", &lo, &hi); err != nil || code != exitIncomplete ||
+		lo > 1 || hi < 1 || !strings.Contains(stderr, "interrupted") {
+		t.Errorf("c4solve -analyze -timeout 100ms \"\": exit %d, stdout %q, stderr %q; want 3 and bounds around 1", code, stdout, stderr)
+	}
+}
+
+// TestSignals runs the command as a process and stops a long solve with
+// SIGTERM and SIGHUP: each is taken as Ctrl-C is, the bounds printed and
+// exit 3.
+func TestSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
+		cmd := exec.Command(os.Args[0], "-nobook", "-tt", "16", "-threads", "1", "")
+		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.HasPrefix(out.String(), " incomplete ") {
+			t.Errorf("c4solve \"\" stopped by %v: %v, stdout %q, stderr %q; want exit 3 and the bounds", sig, err, out.String(), errOut.String())
+		}
+	}
+}

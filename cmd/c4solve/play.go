@@ -84,7 +84,7 @@ func (g *game) position() board.Position {
 func (g *game) run(ctx context.Context, std stdio) int {
 	lines := make(chan string)
 	var inErr error // set before lines closes
-	go func() { // ends with the input; may stay blocked in a read until the process ends
+	go func() {     // ends with the input; may stay blocked in a read until the process ends
 		defer close(lines)
 		in := bufio.NewScanner(std.in)
 		defer func() { inErr = in.Err() }()

@@ -67,6 +67,11 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 	if *out != "" && write == nil {
 		return fail("-o %s: the name must end in .json or .csv", *out)
 	}
+	if *out != "" {
+		if _, err := atomicfile.Check(*out); err != nil {
+			return fail("-o: %v", err)
+		}
+	}
 	if fs.NArg() == 0 {
 		return fail("no files given")
 	}

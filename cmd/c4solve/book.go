@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/internal/atomicfile"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -43,6 +45,19 @@ one run would make.
 Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
 3 interrupted.
 `
+
+// sameFile reports whether the names a and b are one file: the same
+// existing file, or, where either does not exist yet, the same path.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
 
 // runBook is the book command.
 func runBook(ctx context.Context, args []string, std stdio) int {
@@ -112,6 +127,13 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = *out + ".checkpoint"
+	}
+	// Refuse an output that cannot be written before hours of work.
+	if _, err := atomicfile.Check(*out); err != nil {
+		return b.fail(exitBad, "-o: %v", err)
+	}
+	if sameFile(*out, opt.Checkpoint) {
+		return b.fail(exitBad, "-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
 	start := time.Now()
 	var total, resumed int
@@ -196,6 +218,9 @@ func (b *bookCommand) merge(fs *flagSet, args []string) int {
 	}
 	if *out == "" || fs.NArg() == 0 {
 		return b.fail(exitBad, "want -o FILE and the part files")
+	}
+	if _, err := atomicfile.Check(*out); err != nil {
+		return b.fail(exitBad, "-o: %v", err)
 	}
 	var parts []*book.Book
 	for _, name := range fs.Args() {

@@ -170,3 +170,28 @@ func TestBookShardsAsProcesses(t *testing.T) {
 		t.Errorf("book info of part 2: exit %d, stdout %q", code, out)
 	}
 }
+
+// TestBookOutputRefused: outputs that cannot or must not be written are
+// refused before any position is solved.
+func TestBookOutputRefused(t *testing.T) {
+	dir := t.TempDir()
+	same := filepath.Join(dir, "same.book")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "generate", "-depth", "5", "-o", same, "-checkpoint", same}, "are the same file"},
+		{[]string{"book", "generate", "-depth", "5", "-o", "/dev/null"}, "not a regular file"},
+		{[]string{"book", "generate", "-depth", "5", "-o", dir}, "is a directory"},
+		{[]string{"book", "generate", "-depth", "5", "-o", filepath.Join(dir, "no", "b")}, "no such file"},
+		{[]string{"book", "merge", "-o", dir, "part"}, "is a directory"},
+	} {
+		code, _, errOut := runCmd(context.Background(), "", tc.args...)
+		if code != exitBad || !strings.Contains(errOut, tc.want) {
+			t.Errorf("c4solve %s: exit %d, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, errOut, tc.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the refused commands left %d files behind", len(entries))
+	}
+}

@@ -274,6 +274,22 @@ func TestResume(t *testing.T) {
 	if err == nil {
 		t.Fatal("Generate, canceled: no error")
 	}
+	// A record whose score byte was changed, to another possible score,
+	// is refused: the checkpoint never becomes a book.
+	data, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(t.TempDir(), "damaged")
+	bad := slices.Clone(data)
+	first3 := bytes.IndexByte(bad, '\n') + 1 + 2*recordSize // the third record
+	bad[first3+7] ^= 1                                      // its score, one off
+	os.WriteFile(damaged, bad, 0o644)
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: damaged})
+	if err == nil || !strings.Contains(err.Error(), "record 3: its checksum does not match") {
+		t.Errorf("Generate with a checkpoint whose third score is changed: %v; want the damage refused", err)
+	}
+
 	// A record cut short by a crash is dropped.
 	f, _ := os.OpenFile(ck, os.O_APPEND|os.O_WRONLY, 0)
 	f.Write([]byte{1, 2, 3})

@@ -8,15 +8,21 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
+
+	farm "github.com/dgryski/go-farm"
 
 	"c4solve/solver"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
 // interrupted run resumes where it stopped. It starts with a line naming
-// the run; then each solved position is one 8-byte little-endian record:
-// its canonical key, with the score as a signed byte in the top 8 bits.
+// the run; then each solved position is one 12-byte record: 8 bytes
+// little-endian, its canonical key with the score as a signed byte in the
+// top 8 bits, then 4 bytes little-endian, the go-farm Fingerprint32 of
+// those 8, so that a damaged record is refused rather than turned into a
+// book.
 //
 // Each record goes to the file in one write as soon as its position is
 // solved, so a killed process loses no finished position; the file is
@@ -30,8 +36,11 @@ type checkpoint struct {
 
 const syncEvery = 5 * time.Second
 
+// recordSize is the size of a checkpoint record: key and score, checksum.
+const recordSize = 12
+
 func checkpointHeader(opt Options) string {
-	return fmt.Sprintf("c4solve book checkpoint 1 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
+	return fmt.Sprintf("c4solve book checkpoint 2 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
 }
 
 // openCheckpoint opens or creates the checkpoint file name for the run
@@ -64,28 +73,34 @@ func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) e
 	}
 	r := bufio.NewReader(ck.f)
 	got, err := r.ReadString('\n')
+	if strings.HasPrefix(got, "c4solve book checkpoint 1 ") {
+		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
+	}
 	if err != nil || got != header {
 		return fmt.Errorf("it is not the checkpoint of this run (want first line %q)", header)
 	}
 	good := int64(len(header))
-	var rec [8]byte
-	for {
+	var rec [recordSize]byte
+	for n := 1; ; n++ {
 		if _, err := io.ReadFull(r, rec[:]); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				break // a record cut short by a crash is dropped below
 			}
 			return err
 		}
-		v := binary.LittleEndian.Uint64(rec[:])
+		if farm.Fingerprint32(rec[:8]) != binary.LittleEndian.Uint32(rec[8:]) {
+			return fmt.Errorf("record %d: its checksum does not match: the file is damaged", n)
+		}
+		v := binary.LittleEndian.Uint64(rec[:8])
 		k, score := v&(1<<56-1), int(int8(v>>56))
 		if _, ok := slices.BinarySearch(todo, k); !ok {
-			return fmt.Errorf("record %d: key %#x is not a position of this run", (good-int64(len(header)))/8+1, k)
+			return fmt.Errorf("record %d: key %#x is not a position of this run", n, k)
 		}
 		if score < solver.LossScore(opt.Depth) || score > solver.WinScore(opt.Depth) {
-			return fmt.Errorf("record %d: score %d is impossible", (good-int64(len(header)))/8+1, score)
+			return fmt.Errorf("record %d: score %d is impossible", n, score)
 		}
 		scores[k] = int8(score)
-		good += 8
+		good += recordSize
 	}
 	if err := ck.f.Truncate(good); err != nil {
 		return err
@@ -100,8 +115,9 @@ func (ck *checkpoint) add(k uint64, score int) error {
 	if ck == nil {
 		return nil
 	}
-	var rec [8]byte
-	binary.LittleEndian.PutUint64(rec[:], k|uint64(uint8(int8(score)))<<56)
+	var rec [recordSize]byte
+	binary.LittleEndian.PutUint64(rec[:8], k|uint64(uint8(int8(score)))<<56)
+	binary.LittleEndian.PutUint32(rec[8:], farm.Fingerprint32(rec[:8]))
 	if _, err := ck.f.Write(rec[:]); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
 	}

@@ -9,7 +9,9 @@ package bench
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,11 +73,29 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 // not one, in order, and returns the first read error. It stops early when
 // fn returns false. Lines may be of any length.
 func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, MaxLineBytes)
 	for num := 1; ; num++ {
-		text, err := br.ReadString('\n')
-		if text != "" {
-			l, ok, perr := ParseLine(num, text)
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// Too long to be a position: report it and skip to its end,
+			// holding no more than a buffer of it.
+			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			if bytes.IndexByte(line, 0) >= 0 {
+				return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
+			}
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				if bytes.IndexByte(line, 0) >= 0 {
+					return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
+				}
+			}
+			line = nil
+		}
+		if num == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a UTF-8 byte order mark
+		}
+		if len(line) > 0 {
+			l, ok, perr := ParseLine(num, string(line))
 			switch {
 			case perr != nil:
 				bad(perr.(*LineError))
@@ -93,6 +113,11 @@ func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 		}
 	}
 }
+
+// MaxLineBytes bounds the length of a line Scan reads: a position is at
+// most 42 moves and a score; a longer line is reported as bad, and its
+// bytes beyond the bound are never held in memory.
+const MaxLineBytes = 4096
 
 // ReadFile reads the position lines of the file name, the first limit of them
 // if limit > 0. A bad line is an error: a benchmark must measure the whole

@@ -314,3 +314,29 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("ReadFile(none): %v; want a file that does not exist", err)
 	}
 }
+
+// TestScanBounds: a line too long to be a position is reported and
+// skipped, the lines after it still read; input with NUL bytes is refused;
+// a UTF-8 byte order mark before the first line is skipped.
+func TestScanBounds(t *testing.T) {
+	scan := func(in string) (moves []string, bad []string, err error) {
+		err = bench.Scan(strings.NewReader(in), func(l bench.Line) bool {
+			moves = append(moves, l.Moves)
+			return true
+		}, func(e *bench.LineError) { bad = append(bad, e.Error()) })
+		return moves, bad, err
+	}
+	long := strings.Repeat("4", 3*bench.MaxLineBytes)
+	moves, bad, err := scan("4453\n" + long + "\n4455 18\n# " + long + "\n1\n")
+	if err != nil || !slices.Equal(moves, []string{"4453", "4455", "1"}) ||
+		!slices.Equal(bad, []string{"line 2: longer than 4096 bytes", "line 4: longer than 4096 bytes"}) {
+		t.Errorf("Scan with long lines: %q, bad %q, %v; want 4453 4455 1 and lines 2 and 4 bad", moves, bad, err)
+	}
+	if moves, _, err := scan("4453\n" + strings.Repeat("\x00", 3*bench.MaxLineBytes)); err == nil ||
+		!strings.Contains(err.Error(), "line 2: a NUL byte") || !slices.Equal(moves, []string{"4453"}) {
+		t.Errorf("Scan of NUL bytes: %q, %v; want 4453 and an error for line 2", moves, err)
+	}
+	if moves, bad, err := scan("\ufeff4453 -2\n\ufeff4455\n"); err != nil || !slices.Equal(moves, []string{"4453"}) || len(bad) != 1 {
+		t.Errorf("Scan with byte order marks: %q, bad %q, %v; want the first skipped, the second refused", moves, bad, err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 
@@ -152,12 +153,41 @@ func (b *Book) encode() []byte {
 
 // ReadFile reads and checks the book in the file name. Errors name the
 // file and the problem.
+//
+// It reads no more than the header says the book takes, so that a file
+// that is no book (/dev/zero, say) is refused without reading it whole.
 func ReadFile(name string) (*Book, error) {
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	return Decode(name, data)
+	defer f.Close()
+	header := make([]byte, headerSize)
+	n, err := io.ReadFull(f, header)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if n < headerSize {
+		return Decode(name, header[:n]) // refused: too short, or not a book
+	}
+	if _, err := decode(header); err != nil && !errors.Is(err, errTruncated) {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	// The root's moves, then at most 10 bytes of key and 1 of score a
+	// position, and one byte more to tell a longer file.
+	count := binary.LittleEndian.Uint64(header[16:])
+	if count > math.MaxInt32 {
+		return Decode(name, header) // refused: damaged
+	}
+	limit := int64(header[15]) + int64(count)*(binary.MaxVarintLen64+1) + 1
+	rest, err := io.ReadAll(io.LimitReader(f, limit))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(rest)) == limit {
+		return nil, fmt.Errorf("%s: longer than its header says a book of %d positions takes: %w", name, count, errDamaged)
+	}
+	return Decode(name, append(header, rest...))
 }
 
 // errTruncated is the problem of a file that ends early.

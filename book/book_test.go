@@ -416,3 +416,21 @@ func TestVerify(t *testing.T) {
 		t.Errorf("Verify, cancelled: %d checked, %v; want fewer than %d and context.Canceled", checked, err, n)
 	}
 }
+
+// TestReadFileBounded: a book file with more bytes than its header allows
+// is refused without being read whole.
+func TestReadFileBounded(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "b")
+	if err := testBook(t).WriteFile(name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFile(name); err != nil {
+		t.Fatalf("ReadFile of a good book: %v", err)
+	}
+	f, _ := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+	f.Write(make([]byte, 1<<20))
+	f.Close()
+	if _, err := ReadFile(name); err == nil || !strings.Contains(err.Error(), "longer than its header says") {
+		t.Errorf("ReadFile of a book with 1 MiB more: %v; want it refused", err)
+	}
+}

@@ -590,6 +590,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 		if err != nil {
 			c.bad(fmt.Errorf("reading %s: %w", name, err))
+			continue // unreadable: no summary of what could be read
 		}
 		if ctx.Err() != nil {
 			break // interrupted: no summary of a partial file

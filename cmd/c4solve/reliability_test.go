@@ -119,3 +119,17 @@ func TestSignals(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadableInputs: a directory or a stream of NUL bytes is refused,
+// exit 2, with no summary of what could not be read.
+func TestUnreadableInputs(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCmd(context.Background(), "", "verify", dir)
+	if code != exitBad || stdout != "" || !strings.Contains(stderr, "is a directory") {
+		t.Errorf("c4solve verify DIR: exit %d, stdout %q, stderr %q; want 2, nothing, is a directory", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCmd(context.Background(), strings.Repeat("\x00", 1<<16))
+	if code != exitBad || stdout != "" || !strings.Contains(stderr, "the input is not text") {
+		t.Errorf("c4solve < NUL bytes: exit %d, stdout %q, stderr %q; want 2 and not text", code, stdout, stderr)
+	}
+}

@@ -172,7 +172,7 @@ func TestRunStdin(t *testing.T) {
 			stdout: posA + " -3 1 full full -4 1 full\n" + posA + " -3 1 full full -4 1 full MISMATCH\n" +
 				posA + " -3 1 full full -4 1 full\n"},
 		{name: "a line longer than any buffer", stdin: strings.Repeat("4", 70000) + "\n4455\n", code: 2,
-			stdout: "4455 18\n", stderr: []string{"line 1: position 7: column 4 is full"}},
+			stdout: "4455 18\n", stderr: []string{"line 1: longer than 4096 bytes"}},
 		{name: "analyze weak", args: []string{"-analyze", "-weak"}, stdin: posE + " 6\n", code: 0,
 			stdout: posE + " -1 -1 -1 -1 1 -1 full\n"},
 	}

@@ -86,6 +86,7 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 
 	status := exitOK
 	var rows []bench.Row
+files:
 	for _, name := range fs.Args() {
 		ls, err := bench.ReadFile(name, *lines)
 		if err != nil {
@@ -105,7 +106,8 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 				if err != nil {
 					fmt.Fprintf(stderr, "c4solve bench: %s: %v\n", name, err)
 					if ctx.Err() != nil {
-						return exitIncomplete
+						status = exitIncomplete
+						break files // the rows finished are printed
 					}
 					status = max(status, exitBad)
 					continue
@@ -116,6 +118,9 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 				rows = append(rows, bench.Row{File: name, Setting: set, Stats: st})
 			}
 		}
+	}
+	if len(rows) == 0 {
+		return status
 	}
 	bench.FillSpeedups(rows)
 	if err := bench.WriteMarkdown(stdout, rows); err != nil {

@@ -41,6 +41,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -294,9 +295,13 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 	}
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
+		if len(a) > 1 && a[0] == '-' {
+			c.bad(fmt.Errorf("%s %q: flags go before the positions", where, a))
+			continue
+		}
 		p, err := board.Parse(a)
 		if err != nil {
-			c.bad(fmt.Errorf("%s %q: %w", where, a, err))
+			c.bad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
 		}
 		c.solveLine(ctx, where, bench.Line{Moves: a, Position: p})
@@ -305,6 +310,14 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		}
 	}
 	return c.status
+}
+
+// quoteShort quotes s for a message, cut to its first 60 bytes when longer.
+func quoteShort(s string) string {
+	if len(s) <= 60 {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:60], len(s))
 }
 
 // args0 returns the first of args, or "" for none.

@@ -138,7 +138,7 @@ func TestRunArgs(t *testing.T) {
 		{name: "verbose", args: []string{"-v", posA}, stdout: posA + " 1\n",
 			stderr: []string{`"` + posA + `": nodes=`, "nodes_per_s="}},
 		{name: "flags after moves are moves", args: []string{posA, "-weak"}, code: 2, stdout: posA + " 1\n",
-			stderr: []string{`argument 2 "-weak": position 1: '-' is not a column 1-7`}},
+			stderr: []string{`argument 2 "-weak": flags go before the positions`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, tc.check)

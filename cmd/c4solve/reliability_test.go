@@ -133,3 +133,27 @@ func TestUnreadableInputs(t *testing.T) {
 		t.Errorf("c4solve < NUL bytes: exit %d, stdout %q, stderr %q; want 2 and not text", code, stdout, stderr)
 	}
 }
+
+// TestLongArgument: a bad argument of 100 KB is named by its start only.
+func TestLongArgument(t *testing.T) {
+	long := strings.Repeat("4", 100000)
+	code, _, stderr := runCmd(context.Background(), "", long)
+	if code != exitBad || len(stderr) > 300 || !strings.Contains(stderr, `"444444`) || !strings.Contains(stderr, "(100000 bytes)") {
+		t.Errorf("c4solve <100 KB of 4>: exit %d, stderr of %d bytes %.200q; want 2 and a short message", code, len(stderr), stderr)
+	}
+}
+
+// TestBenchInterruptedKeepsRows: bench stopped in its second file prints
+// the row of the first.
+func TestBenchInterruptedKeepsRows(t *testing.T) {
+	dir := t.TempDir()
+	quick := writeFile(t, dir, "quick", l3r1Ten)
+	slow := writeFile(t, dir, "slow", "4\n") // seconds of search without the book
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	code, stdout, stderr := runCmd(ctx, "", "bench", "-nobook", "-threads", "1", "-tt", "16", quick, slow)
+	if code != exitIncomplete || !strings.Contains(stdout, "/quick |") || strings.Contains(stdout, "/slow |") {
+		t.Errorf("c4solve bench quick slow, interrupted in slow: exit %d, stdout %q, stderr %q; want 3 and the row of quick",
+			code, stdout, stderr)
+	}
+}

@@ -185,30 +185,43 @@ func parseShard(s string) (k, n int, ok bool) {
 // Calling it with done < 0 ends the display.
 func (b *bookCommand) progress() func(done, total int) {
 	if f, ok := b.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		var bar *progressbar.ProgressBar
-		return func(done, total int) {
-			switch {
-			case done < 0:
-				if bar != nil {
-					bar.Exit()
-					fmt.Fprintln(b.stderr)
-				}
-			case bar == nil:
-				bar = progressbar.NewOptions(total,
-					progressbar.OptionSetWriter(b.stderr),
-					progressbar.OptionSetDescription("positions"),
-					progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(),
-					progressbar.OptionSetItsString("pos"),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(200*time.Millisecond))
-				bar.Set(done)
-			default:
-				bar.Set(done)
-			}
-		}
+		return bookProgress(b.stderr)
 	}
 	return func(done, total int) {} // quiet when not watched
+}
+
+// bookProgress returns the progress display of book generation on w:
+// called with the positions done and in all, and with done -1 at the end.
+// Positions done before a resume are set apart, so that the rate and the
+// time left count only what this run solves.
+func bookProgress(w io.Writer) func(done, total int) {
+	var bar *progressbar.ProgressBar
+	resumed := 0
+	return func(done, total int) {
+		switch {
+		case done < 0:
+			if bar != nil {
+				bar.Exit()
+				fmt.Fprintln(w)
+			}
+		case bar == nil:
+			resumed = done
+			desc := "positions"
+			if resumed > 0 {
+				desc = fmt.Sprintf("positions (%d solved before the resume)", resumed)
+			}
+			bar = progressbar.NewOptions(total-resumed,
+				progressbar.OptionSetWriter(w),
+				progressbar.OptionSetDescription(desc),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("pos"),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionThrottle(200*time.Millisecond))
+		default:
+			bar.Set(done - resumed)
+		}
+	}
 }
 
 func (b *bookCommand) merge(fs *flagSet, args []string) int {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	farm "github.com/dgryski/go-farm"
 )
@@ -193,5 +194,20 @@ func TestBookOutputRefused(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("the refused commands left %d files behind", len(entries))
+	}
+}
+
+// TestBookProgressResumed: after a resume the bar counts only what this run
+// solves, so that its rate and time left are this run's.
+func TestBookProgressResumed(t *testing.T) {
+	var b bytes.Buffer
+	show := bookProgress(&b)
+	show(900, 1000) // resumed with 900 done
+	time.Sleep(250 * time.Millisecond)
+	show(950, 1000)
+	show(-1, 0)
+	out := b.String()
+	if !strings.Contains(out, "900 solved before the resume") || !strings.Contains(out, "50/100") || strings.Contains(out, "950/1000") {
+		t.Errorf("progress after a resume at 900 of 1000, then 950: %q; want 50/100 and the 900 set apart", out)
 	}
 }

@@ -157,3 +157,26 @@ func TestBenchInterruptedKeepsRows(t *testing.T) {
 			code, stdout, stderr)
 	}
 }
+
+// TestHelp: help asked for goes to standard output, exit 0; "help" is a
+// command, not a position; a command without flags lists none.
+func TestHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help"}, "c4solve serve [flags]"},
+		{[]string{"help", "serve"}, "GET /solve?pos=MOVES"},
+		{[]string{"help", "play"}, "c4solve play [flags] [MOVES]"},
+		{[]string{"serve", "-h"}, "-addr HOST:PORT"},
+		{[]string{"book", "info", "-h"}, "c4solve book info [FILE]"},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
+		if code != 0 || stderr != "" || !strings.Contains(stdout, tc.want) || strings.HasSuffix(stdout, "Flags:\n") {
+			t.Errorf("c4solve %v: exit %d, stderr %q, stdout %q; want 0, and %q on stdout", tc.args, code, stderr, stdout, tc.want)
+		}
+	}
+	if code, _, stderr := runCmd(context.Background(), "", "help", "nosuch"); code != exitBad || !strings.Contains(stderr, `unknown command "nosuch"`) {
+		t.Errorf("c4solve help nosuch: exit %d, stderr %q; want 2 and unknown command", code, stderr)
+	}
+}

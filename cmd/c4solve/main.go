@@ -185,6 +185,13 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// outputFailed reports whether a write on w, standard output, failed: run
+// then says so itself.
+func outputFailed(w io.Writer) bool {
+	c, ok := w.(*checkedWriter)
+	return ok && c.err != nil
+}
+
 // scanInput is bench.Scan over r, in a goroutine of its own, so that ctx
 // stops the command even while it waits for a line; it then returns ctx's
 // error. (The goroutine may stay blocked in a read until the process ends.)
@@ -284,7 +291,7 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 			c.bad(e)
 		})
 		switch {
-		case ctx.Err() != nil && c.status < exitIncomplete:
+		case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
 			// Stopped while waiting for a line: no solve said so.
 			fmt.Fprintf(c.stderr, "c4solve: standard input: interrupted: %v\n", context.Cause(ctx))
 			c.fail(exitIncomplete)

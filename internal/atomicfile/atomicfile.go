@@ -30,7 +30,7 @@ func Check(name string) (string, error) {
 	case fi.IsDir():
 		return "", fmt.Errorf("%s is a directory", name)
 	case !fi.Mode().IsRegular():
-		return "", fmt.Errorf("%s is not a regular file (%v): refusing to replace it", name, fi.Mode().Type())
+		return "", fmt.Errorf("%s is not a regular file (%s): refusing to replace it", name, kind(fi.Mode()))
 	case fi.Mode().Perm()&0o222 == 0:
 		return "", fmt.Errorf("%s is read-only: refusing to replace it", name)
 	}
@@ -47,6 +47,21 @@ func Check(name string) (string, error) {
 	tmp.Close()
 	os.Remove(tmp.Name())
 	return name, nil
+}
+
+// kind names the type of a file that is not a regular one.
+func kind(m os.FileMode) string {
+	switch {
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return m.Type().String()
 }
 
 // Write creates or replaces the file name with what write writes, through

@@ -35,7 +35,9 @@ import (
 	"c4solve/ttable"
 )
 
-// Config is what a Server needs.
+// Config is what a Server needs. Zero values of Solvers, Threads and Queue
+// mean 1, 1 and 0; a zero Full answers 0 for a full column, so set it
+// (DefaultFull is the public service's).
 type Config struct {
 	Table   *ttable.Table // shared by all solves
 	Book    solver.Book   // nil for none
@@ -49,7 +51,10 @@ type Config struct {
 // DefaultFull is the public service's score of a full column.
 const DefaultFull = 100
 
-// Server is an http.Handler for /solve, /analyze and the page.
+// Server is an http.Handler for /solve, /analyze and the page. It is safe
+// for concurrent use, as an http.Handler must be: requests share its
+// solvers, Config.Solvers of them, and wait for one in a queue of
+// Config.Queue. The zero value is not usable; call New.
 type Server struct {
 	cfg     Config
 	solvers chan *solver.Solver // the idle ones

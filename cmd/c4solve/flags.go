@@ -70,8 +70,8 @@ func (f *bookFlags) load() (solver.Book, error) {
 // timeoutFlag is -timeout.
 type timeoutFlag struct{ timeout time.Duration }
 
-func (f *timeoutFlag) register(fs *flag.FlagSet, what string) {
-	fs.DurationVar(&f.timeout, "timeout", 0, what)
+func (f *timeoutFlag) register(fs *flag.FlagSet, def time.Duration, what string) {
+	fs.DurationVar(&f.timeout, "timeout", def, what)
 }
 
 func (f *timeoutFlag) check() error {

@@ -82,7 +82,7 @@ func (o *options) register(fs *flagSet) {
 	fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
-	o.timeout.register(fs.FlagSet, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
+	o.timeout.register(fs.FlagSet, 0, "stop after this long (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
 	o.book.register(fs.FlagSet)

@@ -169,6 +169,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "serve"}, "GET /solve?pos=MOVES"},
 		{[]string{"help", "play"}, "c4solve play [flags] [MOVES]"},
 		{[]string{"serve", "-h"}, "-addr HOST:PORT"},
+		{[]string{"serve", "-h"}, "answer 503 to a request not solved in this long (0: no limit) (default 10s)"},
 		{[]string{"book", "info", "-h"}, "c4solve book info [FILE]"},
 	} {
 		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)

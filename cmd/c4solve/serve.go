@@ -44,8 +44,8 @@ func runServe(ctx context.Context, args []string, std stdio) int {
 	search.threads = 1
 	var bf bookFlags
 	bf.register(fs.FlagSet)
-	tf := timeoutFlag{10 * time.Second}
-	tf.register(fs.FlagSet, "answer 503 to a request not solved in this long (0: no limit)")
+	var tf timeoutFlag
+	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved in this long (0: no limit)")
 	if st, ok := fs.parse(args); !ok {
 		return st
 	}

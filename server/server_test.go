@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -236,6 +237,8 @@ func TestPage(t *testing.T) {
 	}
 }
 
+var loadThreads = flag.Int("loadthreads", runtime.NumCPU(), "search goroutines of each solve in TestLoad")
+
 var loadTime = flag.Duration("load", 3*time.Second, "how long TestLoad runs its clients")
 
 // TestLoad runs 32 clients over loopback for -load, each asking /solve for
@@ -270,7 +273,8 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Table: ttable.New(64), Book: bk, Solvers: 2, Queue: 64, Timeout: 10 * time.Second})
+	ts := newServer(t, server.Config{Table: ttable.New(64), Book: bk, Solvers: runtime.NumCPU(), Threads: *loadThreads,
+		Queue: 64, Timeout: 10 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), *loadTime)
 	defer cancel()
 	var mu sync.Mutex
@@ -329,7 +333,8 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	ts := newServer(t, server.Config{Table: ttable.New(256), Timeout: time.Minute})
+	// As c4solve serve by default: a solver and a search goroutine per CPU.
+	ts := newServer(t, server.Config{Table: ttable.New(256), Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 	slowest := make([]time.Duration, board.Cells)
 	rng := rand.New(rand.NewPCG(11, 12))
 	for g := range *games {

@@ -22,14 +22,19 @@ type Analysis struct {
 
 // Analyze solves every move of p, which must not be over.
 func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
-	return s.analyze(ctx, p, s.Solve)
+	return s.analyze(ctx, p, func(ctx context.Context, p board.Position) (Result, error) {
+		return s.search(ctx, p, MinScore, MaxScore)
+	})
 }
 
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
 // of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
 // It searches less than Analyze.
 func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
-	an, err := s.analyze(ctx, p, s.SolveWeak)
+	an, err := s.analyze(ctx, p, func(ctx context.Context, p board.Position) (Result, error) {
+		r, err := s.search(ctx, p, -1, 1)
+		return r.signs(), err
+	})
 	for col := range an.Scores {
 		an.Scores[col] = sign(an.Scores[col])
 	}
@@ -43,6 +48,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position,
 	if p.Over() {
 		return an, ErrGameOver
 	}
+	s.newSearch() // one for the seven solves
 	n := p.Moves()
 	// The bounds of the moves not solved yet: any score a child can have.
 	an.Lower, an.Upper = MinScore-1, MinScore-1

@@ -20,6 +20,7 @@ import (
 func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, uint64, error) {
 	var line []int
 	var nodes uint64
+	s.newSearch() // one for all the probes
 	for !p.Over() {
 		col, n, err := s.bestMove(ctx, p, score)
 		nodes += n
@@ -57,7 +58,7 @@ func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int
 		}
 		// The move keeps the score if the child's score is at most
 		// -score: the probe of the range [-score, -score+1].
-		r, err := s.solve(ctx, child, -score, -score+1)
+		r, err := s.search(ctx, child, -score, -score+1)
 		nodes += r.Nodes
 		if err != nil {
 			return 0, nodes, err

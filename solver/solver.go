@@ -154,8 +154,13 @@ func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
 // 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
+	return r.signs(), err
+}
+
+// signs returns r with its score and bounds replaced by their signs.
+func (r Result) signs() Result {
 	r.Score, r.Lower, r.Upper = sign(r.Score), sign(r.Lower), sign(r.Upper)
-	return r, err
+	return r
 }
 
 func sign(x int) int {
@@ -183,10 +188,22 @@ func (s *Solver) Progress() (nodes uint64, lower, upper int) {
 // solve narrows [lower, upper] by null-window probes until it closes or
 // until the score is known to lie outside it (weak solves use [-1, 1]).
 func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
+	s.newSearch()
+	return s.search(ctx, p, lower, upper)
+}
+
+// newSearch starts a new generation in the tables (ttable.NewSearch): what
+// earlier searches stored is the first to be replaced. Analyze and PV
+// start one for all the solves they make, which are one search.
+func (s *Solver) newSearch() {
 	s.tt.NewSearch()
 	for _, w := range s.workers {
 		w.leaf.NewSearch()
 	}
+}
+
+// search is solve within the current generation of the tables.
+func (s *Solver) search(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
 	if p.Won() {
 		return Result{}, ErrGameOver
 	}

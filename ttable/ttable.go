@@ -39,14 +39,15 @@
 //
 // # Generations
 //
-// The generation field counts NewSearch calls modulo 1024, so an entry's age
-// is the current generation minus its own, modulo 1024: right only while it
-// is below 1024. NewSearch keeps it so. Each call also looks at one part in
+// The generation field counts NewSearch calls modulo 1024, skipping 0,
+// which marks entries of long ago, so an entry's age is the current
+// generation minus its own, modulo 1024: right only while it is below
+// 1024. NewSearch keeps it so. Each call also looks at one part in
 // agePeriod of the table, in turn, so that every slot is looked at once in
-// agePeriod = 512 generations, and gives an entry 512 generations old or
-// more the age 511: no entry is ever 1024 generations old, and an entry of
-// a search long gone never looks current, however many searches a table
-// serves (book generation runs millions).
+// agePeriod = 512 generations, and marks an entry 512 generations old or
+// more as of long ago, once: no entry is ever 1024 generations old, and an
+// entry of a search long gone never looks current, however many searches a
+// table serves (book generation runs millions, the server seven a request).
 package ttable
 
 import (
@@ -146,6 +147,9 @@ func (t *Table) ClearPart(k int) {
 // It may run concurrently with the other methods but Clear and ClearPart.
 func (t *Table) NewSearch() {
 	g := t.gen.Add(1)
+	if g&genMask == 0 {
+		g = t.gen.Add(1) // 0 marks entries of long ago: no search has it
+	}
 	if g < agePeriod {
 		return // since the table was cleared, no entry can be that old
 	}
@@ -154,11 +158,11 @@ func (t *Table) NewSearch() {
 	part := t.slots[g%agePeriod*n : (g%agePeriod+1)*n]
 	for i := range part {
 		w := part[i].Load()
-		if w == 0 || (g-w>>genShift)&genMask < agePeriod {
+		if w == 0 || w>>genShift&genMask == 0 || (g-w>>genShift)&genMask < agePeriod {
 			continue
 		}
 		// Racing stores win: a slot rewritten meanwhile is current.
-		part[i].CompareAndSwap(w, w&^(genMask<<genShift)|(g-(agePeriod-1))&genMask<<genShift)
+		part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 	}
 }
 

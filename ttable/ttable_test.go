@@ -764,6 +764,18 @@ func TestAgingPastWrap(t *testing.T) {
 		for ; searches < n; searches++ {
 			tt.NewSearch()
 		}
+		if n >= 2*agePeriod {
+			// Visited at least once when 512 or more generations old:
+			// marked as of long ago, and never written again.
+			for i := range uint64(4) {
+				slots, check := tt.bucket(k(i))
+				for j := range slots {
+					if w := slots[j].Load(); w&^dataMask == check && w>>genShift&genMask != 0 {
+						t.Errorf("after %d NewSearch calls, entry %d has generation %d; want 0, of long ago", n, i, w>>genShift&genMask)
+					}
+				}
+			}
+		}
 		tt.Put(k(4), 1, 1, 1, 1) // little work, current: evicts an old one
 		tt.Put(k(5), 1, 1, 1, 1) // must evict another old one, not k(4)
 		if _, ok := tt.Get(k(4)); !ok {

@@ -40,8 +40,6 @@ func runServe(ctx context.Context, args []string, std stdio) int {
 	full := fs.Int("full", server.DefaultFull, "/solve's score of a full column")
 	var search searchFlags
 	search.register(fs.FlagSet)
-	fs.Lookup("threads").DefValue = "1"
-	search.threads = 1
 	var bf bookFlags
 	bf.register(fs.FlagSet)
 	var tf timeoutFlag

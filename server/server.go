@@ -146,25 +146,20 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		a := AnalyzeAnswer{Pos: pos, Score: solver.MinScore - 1, Nodes: an.Nodes}
+		a := AnalyzeAnswer{Pos: pos, Score: an.Lower, Nodes: an.Nodes}
 		for col := range a.Scores {
 			if an.Legal[col] {
 				a.Scores[col] = &an.Scores[col]
-				a.Score = max(a.Score, an.Scores[col])
 			}
 		}
-		for col, sc := range a.Scores {
-			if sc != nil && *sc == a.Score {
-				a.Best = append(a.Best, col+1)
-			}
+		for _, col := range an.Best() {
+			a.Best = append(a.Best, col+1)
 		}
 		line, nodes, err := sv.PV(ctx, p, a.Score)
 		if err != nil {
 			return nil, err
 		}
-		for _, col := range line {
-			a.PV += strconv.Itoa(col + 1)
-		}
+		a.PV = board.FormatMoves(line)
 		a.Nodes += nodes
 		a.Seconds = time.Since(start).Seconds()
 		return a, nil

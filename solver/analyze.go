@@ -20,6 +20,18 @@ type Analysis struct {
 	Nodes        uint64
 }
 
+// Best returns the columns (0-based, in order) of the moves whose score is
+// the best, Lower, of an analysis that finished.
+func (an Analysis) Best() []int {
+	var cols []int
+	for col, sc := range an.Scores {
+		if an.Legal[col] && sc == an.Lower {
+			cols = append(cols, col)
+		}
+	}
+	return cols
+}
+
 // Analyze solves every move of p, which must not be over.
 func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
 	return s.analyze(ctx, p, func(ctx context.Context, p board.Position) (Result, error) {

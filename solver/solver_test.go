@@ -150,6 +150,9 @@ func TestAnalyze(t *testing.T) {
 		if err != nil || an.Scores != want || an.Legal != [board.Width]bool{true, true, true, true, true, true, true} {
 			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
 		}
+		if got := an.Best(); !slices.Equal(got, []int{2, 5, 6}) || an.Lower != -2 || an.Upper != -2 {
+			t.Errorf("Analyze(4453): Best() = %v, bounds [%d, %d]; want [2 5 6] (columns 3, 6, 7), both -2", got, an.Lower, an.Upper)
+		}
 	}
 	// Stopped: bounds around the best score, -2.
 	s.Clear()

@@ -241,12 +241,7 @@ func scanInput(ctx context.Context, r io.Reader, fn func(bench.Line) bool, bad f
 func runHelp(ctx context.Context, args []string, std stdio) int {
 	switch {
 	case len(args) == 0:
-		fmt.Fprint(std.out, usageText)
-		fs := newFlagSet("c4solve", "", std.out, std.err)
-		var opt options
-		opt.register(fs)
-		fs.help()
-		return exitOK
+		return runSolve(ctx, []string{"-h"}, std) // the usage and the flags of solving
 	case len(args) > 1:
 		fmt.Fprintln(std.err, "c4solve help: want at most one command")
 		return exitBad
@@ -420,7 +415,7 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 		var line []int
 		var n uint64
 		line, n, err = c.s.PV(ctx, l.Position, o.Score)
-		r.PV, r.Nodes = columns(line), r.Nodes+n
+		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
 	}
 	stop()
 	r.Seconds = time.Since(start).Seconds()
@@ -451,27 +446,20 @@ func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	}
 	an, err := analyze(ctx, l.Position)
 	r := result{Pos: l.Moves, Nodes: an.Nodes, Scores: make([]*int, board.Width)}
-	best := solver.MinScore - 1
-	for col, sc := range an.Scores {
-		if !an.Legal[col] {
-			continue
+	best := an.Lower // the best score, once finished
+	for col := range an.Scores {
+		if an.Legal[col] {
+			r.Scores[col] = &an.Scores[col]
 		}
-		if c.opt.weak {
-			sc = min(max(sc, -1), 1)
-		}
-		r.Scores[col] = &sc
-		best = max(best, sc)
 	}
-	for col, sc := range r.Scores {
-		if sc != nil && *sc == best {
-			r.Best = append(r.Best, col+1)
-		}
+	for _, col := range an.Best() {
+		r.Best = append(r.Best, col+1)
 	}
 	if err == nil && c.opt.pv {
 		var line []int
 		var n uint64
 		line, n, err = c.s.PV(ctx, l.Position, best)
-		r.PV, r.Nodes = columns(line), r.Nodes+n
+		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
 	}
 	stop()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/term"
@@ -176,13 +177,13 @@ func (g *game) analyze(ctx context.Context, p board.Position) (solver.Analysis, 
 // bestColumn returns the column of the best score, nearest the centre
 // among equals.
 func bestColumn(an solver.Analysis) int {
-	best := -1
+	best := an.Best()
 	for _, col := range columnsByCentre {
-		if an.Legal[col] && (best < 0 || an.Scores[col] > an.Scores[best]) {
-			best = col
+		if slices.Contains(best, col) {
+			return col
 		}
 	}
-	return best
+	return best[0] // not reached: every column is in columnsByCentre
 }
 
 var columnsByCentre = [board.Width]int{3, 2, 4, 1, 5, 0, 6}

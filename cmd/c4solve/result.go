@@ -112,12 +112,3 @@ func verifySummary(name string, st *bench.Stats) any {
 	}{name, st.Positions, st.Mismatches, st.Mean().Seconds(), st.Median().Seconds(), st.Max().Seconds(),
 		st.MeanNodes(), st.NodesPerSecond()}
 }
-
-// columns writes 0-based columns as a string of moves, 1-based.
-func columns(cols []int) string {
-	b := make([]byte, len(cols))
-	for i, c := range cols {
-		b[i] = byte('1' + c)
-	}
-	return string(b)
-}

@@ -147,13 +147,22 @@ func (t *Table) ClearPart(k int) {
 // It may run concurrently with the other methods but Clear and ClearPart.
 func (t *Table) NewSearch() {
 	g := t.gen.Add(1)
+	t.age(g)
 	if g&genMask == 0 {
-		g = t.gen.Add(1) // 0 marks entries of long ago: no search has it
+		// 0 marks entries of long ago: no search has it. Its part of the
+		// table is aged all the same, so that every part is every
+		// agePeriod generations.
+		t.age(t.gen.Add(1))
 	}
+}
+
+// age looks at part g%agePeriod of the table in generation g (see
+// "Generations" above) and marks the entries there agePeriod generations
+// old or more as of long ago.
+func (t *Table) age(g uint64) {
 	if g < agePeriod {
 		return // since the table was cleared, no entry can be that old
 	}
-	// Age one part of the table in agePeriod (see "Generations" above).
 	n := uint64(len(t.slots)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
 	part := t.slots[g%agePeriod*n : (g%agePeriod+1)*n]
 	for i := range part {

@@ -161,7 +161,8 @@ func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.curr
 // 4th and 6th. If the first player's stones and those odd-row cells hold no
 // line of four, it cannot win (bound 0); if moreover the second player's
 // stones and the even-row cells hold one, the second player completes it
-// before the board fills (bound -1).
+// before the board fills (bound -1), and sooner where the line's free cells
+// lie low (bound -2 or -3: see claimedWinTime).
 //
 // The rule also covers exactly two columns of odd height, A and B, whose
 // next cells a and b lie on even rows: the second player answers a stone
@@ -188,10 +189,7 @@ func (p Position) ClaimevenBound() (int, bool) {
 	if hasFour(first|a) || b != 0 && hasFour(first|b) {
 		return 0, false
 	}
-	if hasFour(second&^a) && (b == 0 || hasFour(second&^b)) {
-		return -1, true
-	}
-	return 0, true
+	return -claimedWinTime(second, free, a, b), true
 }
 
 // ClaimevenReplyBound applies ClaimevenBound one move ahead, to a position
@@ -220,7 +218,7 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 		wins[k] = hasFour(first | top[k])
 		k++
 	}
-	found := false
+	found, best := false, 0
 	for r := range k {
 		// The other two tops, if any, are the pair of ClaimevenBound
 		// (none: zero cells, which change nothing).
@@ -228,13 +226,46 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 		if wins[(r+1)%3] || wins[(r+2)%3] {
 			continue
 		}
-		if hasFour(second&^a) && (b == 0 || hasFour(second&^b)) {
-			return 1, true // the best bound there is
+		if w := claimedWinTime(second, free, a, b); w > best || !found {
+			best = w
 		}
 		found = true
 	}
-	return 0, found
+	return best, found
 }
+
+// claimedWinTime scores how late the second player completes four under
+// claimeven, against any play of the first: 3, 2 or 1 when it wins by its
+// 19th, 20th or 21st stone at the latest, 0 when it has no four to claim.
+// second is the second player's stones and the free cells it claims, free
+// the free cells; a and b are as in ClaimevenBound (0 for none), the first
+// player getting either.
+//
+// When the second player fills the last free cell of a line of four, the
+// cells above it are still free: with that cell on row r (1-based), at most
+// 42 - (6 - r) = 36 + r stones are on the board. The second player's lines
+// are on even rows r of 2, 4 or 6, so a line whose free cells all lie on
+// row 2 or below completes by the 38th stone, the second player's 19th,
+// and one up to row 4 by the 40th.
+func claimedWinTime(second, free, a, b Bitboard) int {
+	claims := func(s Bitboard) bool { return hasFour(s&^a) && (b == 0 || hasFour(s&^b)) }
+	switch {
+	case claims(second &^ (free &^ rowsBelow2)):
+		return 3
+	case claims(second &^ (free &^ rowsBelow4)):
+		return 2
+	case claims(second):
+		return 1
+	}
+	return 0
+}
+
+// rowsBelow2 and rowsBelow4 have the cells of the two and the four bottom
+// rows.
+const (
+	rowsBelow2 Bitboard = BottomRow * 0b11
+	rowsBelow4 Bitboard = BottomRow * 0b1111
+)
 
 // oddRows has the cells of rows 1, 3 and 5 (0-based): the 2nd, 4th and 6th
 // from the bottom.

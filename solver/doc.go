@@ -60,11 +60,13 @@
 // Static bounds cut nodes before any move: the number of stones bounds
 // how soon either side can win; a side with no open line of four cannot
 // win; and when the first player is to move and every column has an even
-// height, Allis' claimeven rule bounds its score by 0, or by -1 when the
-// second player's follow-up completes a four. The rule extends to two
-// columns of odd height, which the second player pairs, and one move
-// ahead, where the second player to move makes one or three odd columns
-// into none or two and so bounds its own score from below
+// height, Allis' claimeven rule bounds its score by 0, or by -1 to -3 when
+// the second player's follow-up completes a four, by how low the four's
+// free cells lie (a four whose free cells are all on the 2nd row is
+// complete by the 38th stone, whatever the first player does). The rule
+// extends to two columns of odd height, which the second player pairs, and
+// one move ahead, where the second player to move makes one or three odd
+// columns into none or two and so bounds its own score from below
 // (board.ClaimevenBound, board.ClaimevenReplyBound).
 //
 // # Parallel search

@@ -161,22 +161,22 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // bounds the second player from below (board.ClaimevenBound,
 // board.ClaimevenReplyBound).
 //
-// Each rule gives a bound of -1, 0 or 1, so it is tried only where that
-// bound can decide the node in the window (alpha, beta): with the null
-// windows of the root's probes, most nodes' windows lie far from zero.
-// Where a rule is skipped, the bounds returned are only looser.
+// Each rule gives a bound of -3 to 3, so it is tried only where that bound
+// can decide the node in the window (alpha, beta): with the null windows
+// of the root's probes, most nodes' windows lie far from zero. Where a rule
+// is skipped, the bounds returned are only looser.
 func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 	lo, hi = minScore(n), maxScore(n)
 	// Claimeven bounds the first player to move, the reply rule the
 	// second; each bound is 0 or beyond, which makes the open-line test
 	// on its side moot.
 	if n%2 == 0 {
-		if alpha >= -1 {
+		if alpha >= -3 {
 			if b, ok := p.ClaimevenBound(); ok {
 				hi = b
 			}
 		}
-	} else if beta <= 1 {
+	} else if beta <= 3 {
 		if b, ok := p.ClaimevenReplyBound(); ok {
 			lo = b
 		}

@@ -307,55 +307,95 @@ func TestAgainstNegamax(t *testing.T) {
 }
 
 // TestClaimevenBounds checks the claimeven rules the search prunes with
-// against plain negamax, on random positions of 30 or more stones:
+// against plain alpha-beta, on random positions of 26 or more stones:
 // ClaimevenBound bounds the score from above with no or two columns of odd
-// height, and ClaimevenReplyBound from below with one or three.
+// height, and ClaimevenReplyBound from below with one or three. Each bound
+// they can give (0, and a loss or a win by the 21st, 20th or 19th stone)
+// must be met, and each of the graded ones must be the exact score of some
+// position.
 func TestClaimevenBounds(t *testing.T) {
-	want := 100 // applications of the rules for each number of odd columns
+	want := 40 // applications of each bound by each rule
 	if testing.Short() {
-		want = 25
+		want = 10
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	var applied [4]int // by number of odd columns
-	tight := 0
-	for tries := 0; slices.Min(applied[:]) < want; tries++ {
-		if tries == 20000*want {
-			t.Fatalf("after %d positions, the rules applied %v times with 0, 1, 2, 3 odd columns; want %d each", tries, applied, want)
+	// applied[r][v]: bound v (0 to 3, a loss or a win) given by rule r
+	// (0: ClaimevenBound, 1: ClaimevenReplyBound); tight: those exact.
+	var applied, tight [2][4]int
+	done := func() bool {
+		for r := range applied {
+			if slices.Min(applied[r][:]) < want {
+				return false
+			}
 		}
-		p, ok := randomPosition(rng, 30+rng.IntN(6))
+		return true
+	}
+	for tries := 0; !done(); tries++ {
+		if tries == 100000*want {
+			t.Fatalf("after %d positions, the rules gave bounds 0, 1, 2, 3 %v times; want %d each", tries, applied, want)
+		}
+		p, ok := randomPosition(rng, 26+rng.IntN(10))
 		if !ok || p.CanWinNext() {
 			continue
 		}
-		odd := 0
-		for col := range board.Width {
-			odd += p.Height(col) % 2
-		}
-		if odd > 3 || applied[odd] >= want {
-			continue
-		}
-		b, ok, below := 0, false, odd%2 == 1
-		if below {
+		rule := p.Moves() % 2
+		var b int
+		if rule == 1 {
 			b, ok = p.ClaimevenReplyBound()
 		} else {
 			b, ok = p.ClaimevenBound()
 		}
-		if !ok {
+		if !ok || applied[rule][abs(b)] >= want {
 			continue
 		}
-		applied[odd]++
-		switch sc := negamax(p); {
-		case below && sc < b:
-			t.Errorf("%v: score %d below ClaimevenReplyBound %d", p, sc, b)
-		case !below && sc > b:
-			t.Errorf("%v: score %d above ClaimevenBound %d", p, sc, b)
-		case sc == b:
-			tight++
+		applied[rule][abs(b)]++
+		// The null-window questions "score > b?" and "score >= b?".
+		above, atLeast := alphaBeta(p, b, b+1) > b, alphaBeta(p, b-1, b) >= b
+		switch {
+		case rule == 1 && !atLeast:
+			t.Errorf("%v: score below ClaimevenReplyBound %d", p, b)
+		case rule == 0 && above:
+			t.Errorf("%v: score above ClaimevenBound %d", p, b)
+		case atLeast && !above:
+			tight[rule][abs(b)]++
 		}
 	}
-	if tight == 0 {
-		t.Errorf("no bound of %d was the exact score", 4*want)
+	for r := range tight {
+		for v := 1; v < 4; v++ {
+			if tight[r][v] == 0 {
+				t.Errorf("rule %d: no bound of %d among %d was the exact score", r, v, want)
+			}
+		}
 	}
+	t.Logf("bounds 0, 1, 2, 3 exact: ClaimevenBound %v, ClaimevenReplyBound %v of %d each", tight[0], tight[1], want)
 }
+
+// alphaBeta returns the score of p, which must not be over, within the
+// window (alpha, beta), as fail-hard alpha-beta with no table: a value of
+// alpha or below means score <= alpha, beta or above score >= beta.
+func alphaBeta(p board.Position, alpha, beta int) int {
+	n := p.Moves()
+	if n == board.Cells {
+		return 0
+	}
+	if p.CanWinNext() {
+		return (board.Cells + 1 - n) / 2
+	}
+	for _, col := range [board.Width]int{3, 2, 4, 1, 5, 0, 6} {
+		if !p.CanPlay(col) {
+			continue
+		}
+		c := p
+		c.Play(col)
+		alpha = max(alpha, -alphaBeta(c, -beta, -alpha))
+		if alpha >= beta {
+			return beta
+		}
+	}
+	return alpha
+}
+
+func abs(x int) int { return max(x, -x) }
 
 // randomPosition plays n random moves and reports whether the game is
 // still on after them.

@@ -38,7 +38,9 @@
 // by its own entry tries the entries of its children first (enhanced
 // transposition cutoff, Plaat, Schaeffer, Pijls and de Bruin, "Nearly
 // optimal minimax tree search?", 1994): one child's upper bound may prove a
-// fail high, and all the children's lower bounds together a fail low.
+// fail high, and all the children's lower bounds together a fail low. A
+// child whose side to move has a single move that does not lose at once
+// has no entry of its own (see below); its grandchild's is used.
 //
 // Positions of 20 stones or more are kept in a small table of each
 // worker's own (2 MiB, the size of a core's level-2 cache) instead of the

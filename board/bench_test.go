@@ -41,9 +41,9 @@ func BenchmarkStaticBounds(b *testing.B) {
 		if p.OpponentCanStillWin() {
 			sink++
 		}
-		if v, ok := p.ClaimevenBound(); ok {
+		if v, ok := p.ClaimevenBound(-3); ok {
 			sink += v
-		} else if v, ok := p.ClaimevenReplyBound(); ok {
+		} else if v, ok := p.ClaimevenReplyBound(3); ok {
 			sink += v
 		}
 	}

@@ -171,8 +171,10 @@ func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.curr
 // odd-row cells, whichever it likes, and the second player the other.
 //
 // It returns the bound on the score of the side to move and whether the
-// rule applies.
-func (p Position) ClaimevenBound() (int, bool) {
+// rule applies. A search needs no bound below alpha: where the rule gives
+// one, the bound returned is at most alpha, not necessarily the lowest
+// (pass -3 for the lowest).
+func (p Position) ClaimevenBound(alpha int) (int, bool) {
 	if p.moves%2 != 0 {
 		return 0, false // second player to move
 	}
@@ -189,7 +191,7 @@ func (p Position) ClaimevenBound() (int, bool) {
 	if hasFour(first|a) || b != 0 && hasFour(first|b) {
 		return 0, false
 	}
-	return -claimedWinTime(second, free, a, b), true
+	return -claimedWinTime(second, free, a, b, -alpha), true
 }
 
 // ClaimevenReplyBound applies ClaimevenBound one move ahead, to a position
@@ -197,8 +199,10 @@ func (p Position) ClaimevenBound() (int, bool) {
 // number of stones. A stone on top of one of them leaves none or two, and
 // if ClaimevenBound then bounds the first player's score by b, the side to
 // move scores at least -b. It returns the best such lower bound over the
-// odd columns and whether the rule applies to any.
-func (p Position) ClaimevenReplyBound() (int, bool) {
+// odd columns and whether the rule applies to any. As with ClaimevenBound's
+// alpha, it looks no further once it has a bound of beta or more (pass 3
+// for the best).
+func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 	tops := p.Possible() & oddRows // the next cells of the odd columns
 	if p.moves%2 == 0 || tops.Count() > 3 {
 		return 0, false
@@ -226,10 +230,10 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 		if wins[(r+1)%3] || wins[(r+2)%3] {
 			continue
 		}
-		if w := claimedWinTime(second, free, a, b); w > best || !found {
-			best = w
+		found, best = true, max(best, claimedWinTime(second, free, a, b, beta))
+		if best >= beta {
+			break
 		}
-		found = true
 	}
 	return best, found
 }
@@ -239,25 +243,26 @@ func (p Position) ClaimevenReplyBound() (int, bool) {
 // 19th, 20th or 21st stone at the latest, 0 when it has no four to claim.
 // second is the second player's stones and the free cells it claims, free
 // the free cells; a and b are as in ClaimevenBound (0 for none), the first
-// player getting either.
+// player getting either. It looks no further once it has found a time of
+// enough or more.
 //
 // When the second player fills the last free cell of a line of four, the
 // cells above it are still free: with that cell on row r (1-based), at most
-// 42 - (6 - r) = 36 + r stones are on the board. The second player's lines
-// are on even rows r of 2, 4 or 6, so a line whose free cells all lie on
-// row 2 or below completes by the 38th stone, the second player's 19th,
-// and one up to row 4 by the 40th.
-func claimedWinTime(second, free, a, b Bitboard) int {
+// 42 - (6 - r) = 36 + r stones are on the board. The free cells the second
+// player claims lie on the even rows 2, 4 and 6, so a line whose free cells
+// all lie on row 2 completes by the 38th stone, the second player's 19th,
+// and one whose free cells lie on rows 2 and 4 by the 40th.
+func claimedWinTime(second, free, a, b Bitboard, enough int) int {
 	claims := func(s Bitboard) bool { return hasFour(s&^a) && (b == 0 || hasFour(s&^b)) }
 	switch {
-	case claims(second &^ (free &^ rowsBelow2)):
-		return 3
-	case claims(second &^ (free &^ rowsBelow4)):
-		return 2
-	case claims(second):
+	case !claims(second): // the common case, first
+		return 0
+	case enough <= 1 || !claims(second&^(free&^rowsBelow4)):
 		return 1
+	case enough <= 2 || !claims(second&^(free&^rowsBelow2)):
+		return 2
 	}
-	return 0
+	return 3
 }
 
 // rowsBelow2 and rowsBelow4 have the cells of the two and the four bottom

@@ -165,12 +165,12 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 	// on its side moot.
 	if n%2 == 0 {
 		if alpha >= -3 {
-			if b, ok := p.ClaimevenBound(); ok {
+			if b, ok := p.ClaimevenBound(alpha); ok {
 				hi = b
 			}
 		}
 	} else if beta <= 3 {
-		if b, ok := p.ClaimevenReplyBound(); ok {
+		if b, ok := p.ClaimevenReplyBound(beta); ok {
 			lo = b
 		}
 	}

@@ -341,9 +341,9 @@ func TestClaimevenBounds(t *testing.T) {
 		rule := p.Moves() % 2
 		var b int
 		if rule == 1 {
-			b, ok = p.ClaimevenReplyBound()
+			b, ok = p.ClaimevenReplyBound(3)
 		} else {
-			b, ok = p.ClaimevenBound()
+			b, ok = p.ClaimevenBound(-3)
 		}
 		if !ok || applied[rule][abs(b)] >= want {
 			continue

@@ -253,16 +253,21 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 // all lie on row 2 completes by the 38th stone, the second player's 19th,
 // and one whose free cells lie on rows 2 and 4 by the 40th.
 func claimedWinTime(second, free, a, b Bitboard, enough int) int {
-	claims := func(s Bitboard) bool { return hasFour(s&^a) && (b == 0 || hasFour(s&^b)) }
 	switch {
-	case !claims(second): // the common case, first
+	case !claimsFour(second, a, b): // the common case, first
 		return 0
-	case enough <= 1 || !claims(second&^(free&^rowsBelow4)):
+	case enough <= 1 || !claimsFour(second&^(free&^rowsBelow4), a, b):
 		return 1
-	case enough <= 2 || !claims(second&^(free&^rowsBelow2)):
+	case enough <= 2 || !claimsFour(second&^(free&^rowsBelow2), a, b):
 		return 2
 	}
 	return 3
+}
+
+// claimsFour reports whether the cells s hold four in a row whichever of a
+// and b (0 for none) the opponent takes.
+func claimsFour(s, a, b Bitboard) bool {
+	return hasFour(s&^a) && (b == 0 || hasFour(s&^b))
 }
 
 // rowsBelow2 and rowsBelow4 have the cells of the two and the four bottom

@@ -315,7 +315,8 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	return 0, false
 }
 
-// forced reports whether a set of moves is a single move.
+// forced reports whether a set of moves holds at most one move (callers
+// have ruled out none).
 func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 
 // searchMoves searches nd's moves in order, principal variation search:
@@ -330,7 +331,7 @@ func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 	exclusive := ml.exclusive
 	a, beta := nd.alpha, nd.beta
-	best, bestCol, searched := MinScore-1, -1, 0
+	best, bestCol := MinScore-1, -1
 	var deferred [board.Width]bool
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.count; i++ {
@@ -348,7 +349,7 @@ func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 				w.busy.add(ml.keys[i])
 			}
 			var sc int
-			if searched == 0 {
+			if pass == 0 && i == 0 { // the first move, never deferred
 				sc = -w.negamax(child, m.threats, -beta, -a)
 			} else {
 				sc = -w.negamax(child, m.threats, -a-1, -a)
@@ -358,7 +359,6 @@ func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 					sc = -w.negamax(child, m.threats, -beta, -(sc - 1))
 				}
 			}
-			searched++
 			if exclusive {
 				w.busy.remove(ml.keys[i])
 			}

@@ -98,11 +98,11 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	if n >= board.Cells-2 {
 		return 0 // both last stones can only be played, and neither wins
 	}
-	lo, hi := staticBounds(p, n, alpha, beta)
 	if forced(next) {
 		// A forced move (one move does not lose at once) is played
 		// through: the node's score is its child's, and the node takes no
 		// table slot, leaving the room to positions with a choice.
+		lo, hi := staticBounds(p, n, alpha, beta)
 		if lo >= beta || lo >= hi {
 			return lo
 		}
@@ -114,7 +114,16 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return -w.negamax(child, p.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo))
 	}
 
-	nd := node{p: p, oppThreats: oppThreats, next: next, n: n, alpha: alpha, beta: beta, lo: lo, hi: hi}
+	// The node's table bucket is on its way from memory while the static
+	// bounds are worked out.
+	key, mirrored, symmetric := p.CanonicalKey()
+	w.table(n).Prefetch(key)
+	lo, hi := staticBounds(p, n, alpha, beta)
+	nd := node{
+		p: p, oppThreats: oppThreats, next: next, n: n,
+		alpha: alpha, beta: beta, lo: lo, hi: hi,
+		key: key, mirrored: mirrored, symmetric: symmetric,
+	}
 	if sc, done := w.probeTable(&nd); done {
 		return sc
 	}
@@ -184,11 +193,10 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 }
 
 // probeTable narrows nd's bounds and window with its table entry, keyed by the
-// position or its mirror image (which has the same score), and notes the
+// position or its mirror image (which has the same score: nd.key), and notes the
 // entry's best move. It reports whether the bounds already decide the
 // node, and then its value.
 func (w *worker) probeTable(nd *node) (int, bool) {
-	nd.key, nd.mirrored, nd.symmetric = nd.p.CanonicalKey()
 	nd.ttMove = -1
 	if e, ok := w.table(nd.n).Get(nd.key); ok {
 		nd.lo, nd.hi = max(nd.lo, e.Lower), min(nd.hi, e.Upper)

@@ -195,7 +195,12 @@ func TestPutGet(t *testing.T) {
 				p.key, p.lower, p.upper, p.move, e, ok, want)
 		}
 	}
-	// Nothing was evicted (the keys are few and spread out), so all still hit.
+	// Nothing was evicted (the keys are few and spread out), so all still
+	// hit; a Prefetch (here of the first and last buckets too) changes
+	// nothing.
+	for _, p := range puts {
+		tt.Prefetch(p.key)
+	}
 	for _, p := range puts {
 		want := Entry{Lower: p.lower, Upper: p.upper, Move: p.move}
 		if e, ok := tt.Get(p.key); !ok || e != want {
@@ -677,10 +682,11 @@ func TestNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, func() {
 		k = (k + 0x9e3779b97f4a7c15) & keyMask
 		tt.Put(k, -1, 1, 2, 100)
+		tt.Prefetch(k)
 		tt.Get(k)
 		tt.Get(k ^ 1)
 	}); n != 0 {
-		t.Errorf("Put and Get: %v allocations per run; want 0", n)
+		t.Errorf("Put, Prefetch and Get: %v allocations per run; want 0", n)
 	}
 }
 

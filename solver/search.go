@@ -27,11 +27,12 @@ func minScore(n int) int { return -((board.Cells - 2 - n) >> 1) }
 const etcStones = 26
 
 // move is a candidate move: the cell the stone lands on, the threats it
-// leaves its player, its column, and its ordering score.
+// leaves its player, its column, and its ordering score. Its fields fit
+// in 32 bytes, two vector moves.
 type move struct {
 	cell, threats board.Bitboard
 	replies       board.Bitboard // the child's moves that do not lose at once
-	col, score    int
+	col, score    int32
 }
 
 // node is the state of one interior node of the search, shared by the
@@ -55,8 +56,9 @@ type node struct {
 	start         uint64 // w.nodes when the node began, for the work it took
 }
 
-// moveList is the moves of a node still to search, apart from a node so
-// that a node decided before they are generated need not clear them.
+// moveList is the moves of a node still to search. Each worker keeps one
+// per number of stones (worker.lists), reused from node to node, rather
+// than one on the stack of each node, which Go would clear every time.
 type moveList struct {
 	moves [board.Width]move   // best first
 	count int                 // len(moves) in use
@@ -128,8 +130,9 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return sc
 	}
 	nd.start = w.nodes
-	var ml moveList
-	if w.generateMoves(&nd, &ml) {
+	ml := &w.lists[n]
+	ml.count, ml.exclusive = 0, false
+	if w.generateMoves(&nd, ml) {
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
 		return maxScore(n)
@@ -140,10 +143,10 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	if sc, done := w.enhancedCutoff(&nd, &ml); done {
+	if sc, done := w.enhancedCutoff(&nd, ml); done {
 		return sc
 	}
-	if sc, done := w.searchMoves(&nd, &ml); done {
+	if sc, done := w.searchMoves(&nd, ml); done {
 		return sc
 	}
 	if nd.best > nd.alpha {
@@ -227,12 +230,17 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // (Test_L1_R2's first 300: 1.5% fewer) and no more time.
 func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	p := nd.p
-	for i, colCells := range columnCells {
-		col := columnOrder[i]
-		cell := nd.next & colCells
-		if cell == 0 || nd.symmetric && col > board.Width/2 {
+	rest := nd.next // the moves not generated yet
+	if nd.symmetric {
+		rest &= leftHalf
+	}
+	for i := 0; rest != 0; i++ {
+		cell := rest & columnCells[i]
+		if cell == 0 {
 			continue
 		}
+		rest &^= cell
+		col := columnOrder[i]
 		child := p
 		child.PlayMove(cell)
 		// Our threats after the move are the child's opponent's.
@@ -241,7 +249,7 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 		if replies == 0 {
 			return true
 		}
-		sc := orderScore(p, cell, threats, nd.oppThreats)
+		sc := int32(orderScore(p, cell, threats, nd.oppThreats))
 		if col == nd.ttMove {
 			sc = tableMoveScore
 		}
@@ -250,7 +258,9 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 		for ; i > 0 && ml.moves[i-1].score < sc; i-- {
 			ml.moves[i] = ml.moves[i-1]
 		}
-		ml.moves[i] = move{cell: cell, threats: threats, replies: replies, col: col, score: sc}
+		// Field by field: a composite literal is built on the stack first.
+		m := &ml.moves[i]
+		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
 		ml.count++
 	}
 	return false
@@ -307,7 +317,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 			lower, up = e.Lower, e.Upper
 		}
 		if lower >= nd.beta {
-			w.store(nd, lower, nd.hi, ml.moves[i].col, w.nodes)
+			w.store(nd, lower, nd.hi, int(ml.moves[i].col), w.nodes)
 			return lower, true
 		}
 		upper = max(upper, up)
@@ -374,7 +384,7 @@ func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 				return 0, true
 			}
 			if sc > best {
-				best, bestCol = sc, m.col
+				best, bestCol = sc, int(m.col)
 			}
 			if sc >= beta {
 				w.store(nd, sc, nd.hi, bestCol, nd.start)

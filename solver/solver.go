@@ -44,6 +44,11 @@ var columnCells = func() (cells [board.Width]board.Bitboard) {
 	return cells
 }()
 
+// leftHalf is the cells of the columns left of the center, and the
+// center's: the moves of a symmetric position that are not the mirror
+// images of others.
+var leftHalf = board.Column(0) | board.Column(1) | board.Column(2) | board.Column(board.Width/2)
+
 // Solver solves positions, one at a time, with one or more worker
 // goroutines that share its transposition table (lazy SMP: every worker
 // searches the same root, and what one stores the others find). The table

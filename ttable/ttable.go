@@ -102,7 +102,8 @@ const (
 // any number of goroutines. The zero value is not usable; call New.
 type Table struct {
 	slots      []atomic.Uint64
-	bucketBits uint
+	bucketBits uint   // below 64
+	bucketMask uint64 // 1<<bucketBits - 1
 	gen        atomic.Uint64
 }
 
@@ -113,7 +114,7 @@ func New(mib int) *Table {
 	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
 	b := uint(bits.Len64(buckets) - 1)
 	b = max(min(b, keyBits), minBucketBits)
-	t := &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b}
+	t := &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b, bucketMask: 1<<b - 1}
 	adviseHugePages(t.slots)
 	return t
 }
@@ -196,8 +197,9 @@ type Entry struct {
 
 func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
 	h := mix(key)
-	i := (h & (1<<t.bucketBits - 1)) * bucketLen
-	return t.slots[i : i+bucketLen : i+bucketLen], h >> t.bucketBits << checkShift
+	i := (h & t.bucketMask) * bucketLen
+	// The shift count masked to 6 bits spares the check for counts of 64 or more.
+	return t.slots[i : i+bucketLen : i+bucketLen], h >> (t.bucketBits & 63) << checkShift
 }
 
 // Get returns the entry for key (below 2^49) and whether there is one.

@@ -47,10 +47,11 @@ type node struct {
 	alpha, beta int // the window, narrowed to [lo, hi]
 	lo, hi      int // the score is known to lie in [lo, hi]
 
-	key       uint64 // the table key: p's or its mirror's, the smaller
-	mirrored  bool   // whether key is the mirror's; stored moves are mirrored
-	symmetric bool   // p is its own mirror image: search half the moves
-	ttMove    int    // the table's best move, -1 for none
+	key       uint64     // the table key: p's or its mirror's, the smaller
+	ref       ttable.Ref // where key's entry is in its table
+	mirrored  bool       // whether key is the mirror's; stored moves are mirrored
+	symmetric bool       // p is its own mirror image: search half the moves
+	ttMove    int        // the table's best move, -1 for none
 
 	best, bestCol int    // the best score and its move, once the moves are searched
 	start         uint64 // w.nodes when the node began, for the work it took
@@ -63,6 +64,9 @@ type moveList struct {
 	moves [board.Width]move   // best first
 	count int                 // len(moves) in use
 	keys  [board.Width]uint64 // the moves' table keys, if etc or exclusive
+	// The places of the moves' table entries, or for a move with a forced
+	// reply the entry after the reply's, if etc (see enhancedCutoff).
+	refs [board.Width]ttable.Ref
 
 	// exclusive: the node is near the root and other workers search
 	// beside this one, so moves use the busy table (see searchMoves).
@@ -119,12 +123,13 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	// The node's table bucket is on its way from memory while the static
 	// bounds are worked out.
 	key, mirrored, symmetric := p.CanonicalKey()
-	w.table(n).Prefetch(key)
+	ref := w.table(n).Ref(key)
+	ref.Prefetch()
 	lo, hi := staticBounds(p, n, alpha, beta)
 	nd := node{
 		p: p, oppThreats: oppThreats, next: next, n: n,
 		alpha: alpha, beta: beta, lo: lo, hi: hi,
-		key: key, mirrored: mirrored, symmetric: symmetric,
+		key: key, ref: ref, mirrored: mirrored, symmetric: symmetric,
 	}
 	if sc, done := w.probeTable(&nd); done {
 		return sc
@@ -201,7 +206,7 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 // node, and then its value.
 func (w *worker) probeTable(nd *node) (int, bool) {
 	nd.ttMove = -1
-	if e, ok := w.table(nd.n).Get(nd.key); ok {
+	if e, ok := nd.ref.Get(); ok {
 		nd.lo, nd.hi = max(nd.lo, e.Lower), min(nd.hi, e.Upper)
 		nd.ttMove = e.Move
 		if nd.mirrored && nd.ttMove >= 0 {
@@ -281,8 +286,6 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	if !etc && !ml.exclusive {
 		return 0, false
 	}
-	var keys [board.Width]uint64 // the entries' keys
-	var tables [board.Width]*ttable.Table
 	for i := 0; i < ml.count; i++ {
 		m := &ml.moves[i]
 		child := nd.p
@@ -291,22 +294,23 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 		if !etc {
 			continue
 		}
-		keys[i], tables[i] = ml.keys[i], w.table(nd.n+1)
 		if forced(m.replies) {
 			child.PlayMove(m.replies)
-			keys[i], _, _ = child.CanonicalKey()
-			tables[i] = w.table(nd.n + 2)
+			key, _, _ := child.CanonicalKey()
+			ml.refs[i] = w.table(nd.n + 2).Ref(key)
+		} else {
+			ml.refs[i] = w.table(nd.n + 1).Ref(ml.keys[i])
 		}
 		// Load the buckets all at once: their memory latencies overlap,
 		// and the children's own probes find them cached.
-		tables[i].Prefetch(keys[i])
+		ml.refs[i].Prefetch()
 	}
 	if !etc {
 		return 0, false
 	}
 	upper := MinScore - 1 // below any score
 	for i := 0; i < ml.count; i++ {
-		e, ok := tables[i].Get(keys[i])
+		e, ok := ml.refs[i].Get()
 		if !ok {
 			upper = nd.hi
 			continue

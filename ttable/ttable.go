@@ -203,15 +203,33 @@ func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
 }
 
 // Get returns the entry for key (below 2^49) and whether there is one.
-func (t *Table) Get(key uint64) (Entry, bool) {
+func (t *Table) Get(key uint64) (Entry, bool) { return t.Ref(key).Get() }
+
+// Ref is where the entry of one key is or would be in a table: found once,
+// for a caller that prefetches the key's bucket and gets its entry later.
+type Ref struct {
+	slots []atomic.Uint64
+	check uint64
+}
+
+// Ref returns the place of key (below 2^49) in t.
+func (t *Table) Ref(key uint64) Ref {
 	slots, check := t.bucket(key)
-	for i := range slots {
-		if w := slots[i].Load(); w&^dataMask == check && w != 0 {
+	return Ref{slots, check}
+}
+
+// Get is Table.Get of r's key.
+func (r Ref) Get() (Entry, bool) {
+	for i := range r.slots {
+		if w := r.slots[i].Load(); w&^dataMask == r.check && w != 0 {
 			return decode(w), true
 		}
 	}
 	return Entry{}, false
 }
+
+// Prefetch is Table.Prefetch of r's key.
+func (r Ref) Prefetch() { prefetch(&r.slots[0]) }
 
 // Prefetch starts loading the bucket of key into the cache, so that a Get
 // of key soon after need not wait for memory. Prefetching the buckets of
@@ -220,10 +238,7 @@ func (t *Table) Get(key uint64) (Entry, bool) {
 // is the processor's prefetch instruction, which returns at once, so the
 // caller's work until the Get overlaps the latency too; elsewhere it is a
 // load, which the processor runs ahead of as far as it can.
-func (t *Table) Prefetch(key uint64) {
-	slots, _ := t.bucket(key)
-	prefetch(&slots[0])
-}
+func (t *Table) Prefetch(key uint64) { t.Ref(key).Prefetch() }
 
 func decode(w uint64) Entry {
 	return Entry{

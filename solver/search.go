@@ -107,8 +107,10 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	if forced(next) {
 		// A forced move (one move does not lose at once) is played
 		// through: the node's score is its child's, and the node takes no
-		// table slot, leaving the room to positions with a choice.
-		lo, hi := staticBounds(p, n, alpha, beta)
+		// table slot, leaving the room to positions with a choice. Only
+		// the range's bounds are applied here; the static rules are left
+		// to the child, whose bounds are the node's one move later.
+		lo, hi := minScore(n), maxScore(n)
 		if lo >= beta || lo >= hi {
 			return lo
 		}

@@ -203,7 +203,11 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 func (s *Solver) newSearch() {
 	s.tt.NewSearch()
 	for _, w := range s.workers {
-		w.leaf.NewSearch()
+		// A table still to be cleared (see Clear) needs no new
+		// generation: NewSearch would age a part of it for nothing.
+		if w.leafStale == 0 {
+			w.leaf.NewSearch()
+		}
 	}
 }
 

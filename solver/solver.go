@@ -23,10 +23,10 @@ const (
 var ErrGameOver = errors.New("the game is already over")
 
 // helperNodes is how many nodes the first worker searches alone before
-// the others join (see runWorkers): one poll interval, the grain of the
-// check. Later joins measured slower on Test_L1_R2 (README,
-// "Measurements behind the design").
-const helperNodes = pollInterval
+// the others join (see runWorkers), a multiple of the poll interval, the
+// grain of the check: solves of about a millisecond gain nothing from a
+// helper (README, "Measurements behind the design").
+const helperNodes = 4 * pollInterval
 
 // pollInterval is how many nodes pass between two looks at the context:
 // often enough to stop within a millisecond, rarely enough to cost nothing.

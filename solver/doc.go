@@ -69,7 +69,9 @@
 // extends to two columns of odd height, which the second player pairs, and
 // one move ahead, where the second player to move makes one or three odd
 // columns into none or two and so bounds its own score from below
-// (board.ClaimevenBound, board.ClaimevenReplyBound).
+// (board.ClaimevenBound, board.ClaimevenReplyBound). A forced block
+// applies only the first bound and leaves the rules to the position after
+// it.
 //
 // # Parallel search
 //

@@ -207,6 +207,8 @@ func (t *Table) Get(key uint64) (Entry, bool) { return t.Ref(key).Get() }
 
 // Ref is where the entry of one key is or would be in a table: found once,
 // for a caller that prefetches the key's bucket and gets its entry later.
+// The zero value is not usable; Table.Ref returns one. Its methods are
+// safe for concurrent use, as the Table's are.
 type Ref struct {
 	slots []atomic.Uint64
 	check uint64

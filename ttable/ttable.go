@@ -230,17 +230,14 @@ func (r Ref) Get() (Entry, bool) {
 	return Entry{}, false
 }
 
-// Prefetch is Table.Prefetch of r's key.
+// Prefetch starts loading r's bucket into the cache, so that a Get soon
+// after need not wait for memory. Prefetching the buckets of several keys
+// in a row overlaps their memory latencies; a probe that branches on each
+// answer would wait for them one at a time. On amd64 it is the processor's
+// prefetch instruction, which returns at once, so the caller's work until
+// the Get overlaps the latency too; elsewhere it is a load, which the
+// processor runs ahead of as far as it can.
 func (r Ref) Prefetch() { prefetch(&r.slots[0]) }
-
-// Prefetch starts loading the bucket of key into the cache, so that a Get
-// of key soon after need not wait for memory. Prefetching the buckets of
-// several keys in a row overlaps their memory latencies; a probe that
-// branches on each answer would wait for them one at a time. On amd64 it
-// is the processor's prefetch instruction, which returns at once, so the
-// caller's work until the Get overlaps the latency too; elsewhere it is a
-// load, which the processor runs ahead of as far as it can.
-func (t *Table) Prefetch(key uint64) { t.Ref(key).Prefetch() }
 
 func decode(w uint64) Entry {
 	return Entry{

@@ -199,7 +199,7 @@ func TestPutGet(t *testing.T) {
 	// hit; a Prefetch (here of the first and last buckets too) changes
 	// nothing.
 	for _, p := range puts {
-		tt.Prefetch(p.key)
+		tt.Ref(p.key).Prefetch()
 	}
 	for _, p := range puts {
 		want := Entry{Lower: p.lower, Upper: p.upper, Move: p.move}
@@ -682,7 +682,7 @@ func TestNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, func() {
 		k = (k + 0x9e3779b97f4a7c15) & keyMask
 		tt.Put(k, -1, 1, 2, 100)
-		tt.Prefetch(k)
+		tt.Ref(k).Prefetch()
 		tt.Get(k)
 		tt.Get(k ^ 1)
 	}); n != 0 {

@@ -8,6 +8,7 @@
 //	  c4solve book CMD ...             generate, merge, inspect or check opening books
 //	  c4solve serve [flags]            answer positions over HTTP, with a page to play on
 //	  c4solve play [flags] [MOVES]     play against the perfect player in the terminal
+//	  c4solve random [flags] STONES    print random positions of real play, for benchmarks
 //	  c4solve help [CMD]               this text, or a command's ("c4solve CMD -h")
 //
 //	MOVES are the columns played from the empty board, 1 to 7: "4453".
@@ -137,6 +138,7 @@ var subcommands = map[string]func(ctx context.Context, args []string, std stdio)
 	"book":   runBook,
 	"serve":  runServe,
 	"play":   runPlay,
+	"random": runRandom,
 }
 
 // run is the whole command, with its environment as arguments for tests.
@@ -249,7 +251,7 @@ func runHelp(ctx context.Context, args []string, std stdio) int {
 	if cmd, ok := subcommands[args[0]]; ok {
 		return cmd(ctx, []string{"-h"}, std)
 	}
-	fmt.Fprintf(std.err, "c4solve help: unknown command %q (want one of verify, bench, book, serve, play)\n", args[0])
+	fmt.Fprintf(std.err, "c4solve help: unknown command %q (want one of verify, bench, book, serve, play, random)\n", args[0])
 	return exitBad
 }
 

@@ -360,3 +360,23 @@ func TestRunShallow(t *testing.T) {
 		})
 	}
 }
+
+func TestRunRandom(t *testing.T) {
+	tests := []runCase{
+		{name: "two of 8 stones", args: []string{"random", "-n", "2", "8"}, stdout: "46413573\n12627521\n"},
+		{name: "seed", args: []string{"random", "-seed", "7", "-n", "1", "5"}, stdoutHas: []string{"\n"}},
+		{name: "no stones", args: []string{"random"}, code: 2,
+			stderr: []string{"want one argument, the number of stones"}},
+		{name: "not a number", args: []string{"random", "7x"}, code: 2,
+			stderr: []string{`number of stones "7x": not a number`}},
+		{name: "too many stones", args: []string{"random", "42"}, code: 2,
+			stderr: []string{"42 stones: want 0 to 41"}},
+		{name: "too few positions", args: []string{"random", "-n", "26", "2"}, code: 2,
+			stderr: []string{"only 25 distinct positions of 2 stones"}},
+		{name: "n zero", args: []string{"random", "-n", "0", "7"}, code: 2,
+			stderr: []string{"-n 0: want at least 1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, tc.check)
+	}
+}

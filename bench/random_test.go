@@ -1,0 +1,105 @@
+package bench
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"c4solve/board"
+)
+
+// TestRandomPositions checks what RandomPositions promises of each
+// position: its number of stones, a game not over and never won on the
+// way, no win at once for the side to move, and no two positions the same
+// or mirror images; and that a seed gives the same positions every time,
+// another seed others.
+func TestRandomPositions(t *testing.T) {
+	for _, stones := range []int{0, 1, 5, 7, 8, 20} {
+		want := 50
+		if stones < 2 {
+			want = 1
+		}
+		got, err := RandomPositions(9, stones, want)
+		if err != nil {
+			t.Fatalf("RandomPositions(9, %d, %d): %v", stones, want, err)
+		}
+		if len(got) != want {
+			t.Fatalf("RandomPositions(9, %d, %d): %d positions", stones, want, len(got))
+		}
+		seen := map[uint64]string{}
+		for _, moves := range got {
+			if len(moves) != stones {
+				t.Errorf("%q: %d stones; want %d", moves, len(moves), stones)
+			}
+			var p board.Position
+			for i, c := range moves {
+				if p.Won() {
+					t.Fatalf("%q: won before move %d", moves, i+1)
+				}
+				col := int(c - '1')
+				if !p.CanPlay(col) {
+					t.Fatalf("%q: move %d into a full column", moves, i+1)
+				}
+				p.Play(col)
+			}
+			if p.Over() || p.CanWinNext() {
+				t.Errorf("%q: over %t, side to move wins at once %t; want neither", moves, p.Over(), p.CanWinNext())
+			}
+			key, _, _ := p.CanonicalKey()
+			if other, ok := seen[key]; ok {
+				t.Errorf("%q and %q are the same position or mirror images", other, moves)
+			}
+			seen[key] = moves
+		}
+		again, _ := RandomPositions(9, stones, want)
+		if !slices.Equal(got, again) {
+			t.Errorf("RandomPositions(9, %d, %d) differs from one call to the next", stones, want)
+		}
+		if other, _ := RandomPositions(10, stones, want); stones >= 5 && slices.Equal(got, other) {
+			t.Errorf("RandomPositions with seeds 9 and 10, %d stones: the same positions", stones)
+		}
+	}
+}
+
+// TestRandomPositionsRunOut asks for more positions than exist: of 2
+// stones there are 49 games, 25 with mirror images counted once.
+func TestRandomPositionsRunOut(t *testing.T) {
+	if got, err := RandomPositions(1, 2, 25); err != nil || len(got) != 25 {
+		t.Errorf("RandomPositions(1, 2, 25) = %d positions, %v; want 25, nil", len(got), err)
+	}
+	_, err := RandomPositions(1, 2, 26)
+	if err == nil || !strings.Contains(err.Error(), "only 25 distinct positions of 2 stones") {
+		t.Errorf("RandomPositions(1, 2, 26): error %v; want one that says only 25 exist", err)
+	}
+	for _, stones := range []int{-1, board.Cells} {
+		if _, err := RandomPositions(1, stones, 1); err == nil {
+			t.Errorf("RandomPositions(1, %d, 1): no error", stones)
+		}
+	}
+}
+
+// TestRandomSets checks that testdata's random sets are the positions
+// RandomPositions draws with seed 1, so that anyone can draw them again
+// (their scores are checked by CI's verify and against the reference
+// solvers).
+func TestRandomSets(t *testing.T) {
+	for _, stones := range []int{7, 8} {
+		name := fmt.Sprintf("../testdata/random%d.txt", stones)
+		lines, err := ReadFile(name, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for _, l := range lines {
+			moves = append(moves, l.Moves)
+		}
+		want, err := RandomPositions(1, stones, len(lines))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 100 || !slices.Equal(moves, want) {
+			t.Errorf("%s: %d lines, not the positions of RandomPositions(1, %d, 100)", name, len(lines), stones)
+		}
+	}
+}

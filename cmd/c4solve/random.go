@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"c4solve/bench"
+)
+
+const randomUsage = `Usage:
+  c4solve random [flags] STONES
+
+Prints -n distinct positions of STONES stones, one move string a line,
+each reached by uniformly random legal moves from the empty board: the
+positions a game in progress asks about. Games that ended on the way and
+positions whose side to move wins at once are left out, and mirror images
+count as one. The same -seed gives the same positions. Pipe them into
+c4solve to get their scores as a benchmark file:
+
+  c4solve random -seed 7 -n 100 8 | c4solve -nobook > random8.txt
+
+Exit status: 0 ok, 2 bad usage or too few distinct positions.
+`
+
+// runRandom is the random command.
+func runRandom(_ context.Context, args []string, std stdio) int {
+	fs := newFlagSet("c4solve random", randomUsage, std.out, std.err)
+	seed := fs.Uint64("seed", 1, "the seed of the random moves")
+	n := fs.Int("n", 100, "how many positions")
+	if st, ok := fs.parse(args); !ok {
+		return st
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(std.err, "c4solve random: "+format+"\n", a...)
+		return exitBad
+	}
+	if fs.NArg() != 1 {
+		return fail("want one argument, the number of stones (run \"c4solve random -h\" for help)")
+	}
+	stones, err := strconv.Atoi(fs.Arg(0))
+	if err != nil {
+		return fail("number of stones %s: not a number", quoteShort(fs.Arg(0)))
+	}
+	if *n < 1 {
+		return fail("-n %d: want at least 1", *n)
+	}
+	lines, err := bench.RandomPositions(*seed, stones, *n)
+	if err != nil {
+		return fail("%v", err)
+	}
+	for _, l := range lines {
+		fmt.Fprintln(std.out, l)
+	}
+	return exitOK
+}

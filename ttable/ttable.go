@@ -28,7 +28,10 @@
 //	bits 12-14  best move + 1 (0: none)
 //	bits 15-19  work: bit length of the node count of the search that stored it
 //	bits 20-29  generation (see NewSearch)
-//	bits 30-63  check: the mixed key without its bucket bits (at most 34 bits)
+//	bits 30-    check: the mixed key without its bucket bits (49 - b bits for
+//	            a table of 2^b buckets: at most 34)
+//	the rest    epoch: the Clear the entry belongs to (b - 15 bits, at most
+//	            epochMaxBits; none in a table of 1 MiB)
 //
 // Buckets hold four slots (32 bytes, half a cache line). A store replaces
 // the slot of the same key, merging the bounds, or else an empty slot, or
@@ -36,6 +39,18 @@
 // entry whose subtree took the least work (Breuker, Uiterwijk and van den
 // Herik, "Replacement schemes for transposition tables", ICCA Journal 17(4),
 // 1994: the "big-all"/"TwoBig" family).
+//
+// # Epochs: a Clear that costs what is used
+//
+// A large table is not zeroed by Clear: the entries stored before it are
+// of an older epoch, which the key check of a Get or Put never matches, so
+// they are invisible at once and a Put takes their slots as empty. Clear
+// zeroes one part in 2^e of the table (e the epoch bits), in turn, so that
+// every part is zeroed once in 2^e Clears, before the epoch counter wraps
+// and an old epoch's number comes round again: a slot of a given epoch
+// never outlives it. The part is 1 MiB whatever the table's size (the
+// epoch bits grow as the check shrinks), so a stream of small cold solves
+// costs the same with a table of 512 MiB as with one of 64.
 //
 // # Generations
 //
@@ -83,6 +98,10 @@ const (
 	// minBucketBits keeps the check within the 34 bits left for it; a
 	// table of MinMiB has that many.
 	minBucketBits = keyBits - (64 - checkShift)
+
+	// epochMaxBits bounds the epoch field: a part zeroed by Clear is a
+	// 2^epochMaxBits'th of the table, 1 MiB up to tables of 64 GiB.
+	epochMaxBits = 16
 )
 
 // DefaultMiB is the table size the command uses when none is given: large
@@ -105,6 +124,12 @@ type Table struct {
 	bucketBits uint   // below 64
 	bucketMask uint64 // 1<<bucketBits - 1
 	gen        atomic.Uint64
+
+	epochBits  uint          // the width of the epoch field, 0 for none
+	epochShift uint          // its place in a slot
+	epochMask  uint64        // the epoch field's bits and those above, 0 for none
+	epoch      atomic.Uint64 // the current epoch, in place: every slot's epoch field should match
+	clears     uint64        // Clear calls so far, modulo 2^epochBits
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
@@ -115,6 +140,11 @@ func New(mib int) *Table {
 	b := uint(bits.Len64(buckets) - 1)
 	b = max(min(b, keyBits), minBucketBits)
 	t := &Table{slots: make([]atomic.Uint64, bucketLen<<b), bucketBits: b, bucketMask: 1<<b - 1}
+	t.epochShift = checkShift + keyBits - b
+	t.epochBits = min(64-t.epochShift, epochMaxBits)
+	if t.epochBits > 0 {
+		t.epochMask = ^uint64(0) << t.epochShift
+	}
 	adviseHugePages(t.slots)
 	return t
 }
@@ -122,19 +152,29 @@ func New(mib int) *Table {
 // Bytes returns the memory the table's slots take.
 func (t *Table) Bytes() int { return len(t.slots) * slotBytes }
 
-// Clear empties the table. It must not run concurrently with other methods.
+// Clear empties the table: no entry stored before it is found after it.
+// Rather than zero the whole table, it starts a new epoch and zeroes one
+// part (see "Epochs" above), so that it costs about the same for any
+// table size. It must not run concurrently with other methods.
 func (t *Table) Clear() {
-	clear(t.slots)
 	t.gen.Store(0)
+	if t.epochBits == 0 {
+		clear(t.slots)
+		return
+	}
+	t.clears = (t.clears + 1) & (1<<t.epochBits - 1)
+	n := uint64(len(t.slots)) >> t.epochBits
+	clear(t.slots[t.clears*n : (t.clears+1)*n])
+	t.epoch.Store(t.clears << t.epochShift)
 }
 
 // ClearParts is the number of parts ClearPart divides a table into.
 const ClearParts = 64
 
-// ClearPart empties part k (0 <= k < ClearParts) of the table, so that a
-// caller can clear a large table a part at a time and stop in between:
-// after ClearPart of every part, the table is as after Clear. It must not
-// run concurrently with other methods.
+// ClearPart zeroes part k (0 <= k < ClearParts) of the table, so that a
+// caller can clear a table a part at a time and stop in between: after
+// ClearPart of every part, the table is as after Clear, and every slot is
+// zero. It must not run concurrently with other methods.
 func (t *Table) ClearPart(k int) {
 	n := len(t.slots) / ClearParts // a power of two, at least 2^minBucketBits
 	clear(t.slots[k*n : (k+1)*n])
@@ -198,8 +238,9 @@ type Entry struct {
 func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
 	h := mix(key)
 	i := (h & t.bucketMask) * bucketLen
-	// The shift count masked to 6 bits spares the check for counts of 64 or more.
-	return t.slots[i : i+bucketLen : i+bucketLen], h >> (t.bucketBits & 63) << checkShift
+	// The shift count masked to 6 bits spares the check for counts of 64
+	// or more. The epoch makes the entries of earlier ones never match.
+	return t.slots[i : i+bucketLen : i+bucketLen], h>>(t.bucketBits&63)<<checkShift | t.epoch.Load()
 }
 
 // Get returns the entry for key (below 2^49) and whether there is one.
@@ -257,7 +298,8 @@ func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
 	victim, victimValue := 0, uint64(1<<63)
 	for i := range slots {
 		w := slots[i].Load()
-		if w == 0 {
+		if w == 0 || w&t.epochMask != check&t.epochMask {
+			// Empty, or of an epoch before the last Clear: as good.
 			victim, victimValue = i, 0
 			break
 		}

@@ -792,3 +792,64 @@ func TestAgingPastWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestClearEpochs clears a table with epochs (4 MiB: two epoch bits, four
+// epochs) many times, past the wrap of the epoch counter, storing keys in
+// between, and checks after each Clear that no key stored before it is
+// found, that the keys stored since are, and that a Put takes the slots of
+// an earlier epoch: the bucket of a key stored before the last Clear and
+// filled since holds only current entries.
+func TestClearEpochs(t *testing.T) {
+	tt := New(4)
+	if tt.epochBits != 2 {
+		t.Fatalf("a table of 4 MiB has %d epoch bits; want 2", tt.epochBits)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var before []uint64 // the keys stored before the last Clear
+	for round := range 11 {
+		keys := make([]uint64, 20000)
+		for i := range keys {
+			keys[i] = r.Uint64() & keyMask
+			tt.Put(keys[i], -1, round, 2, 10)
+		}
+		for _, k := range keys {
+			if _, ok := tt.Get(k); !ok {
+				t.Fatalf("round %d: Get(%#x) of a key just stored = false", round, k)
+			}
+		}
+		tt.Clear()
+		if g := tt.gen.Load(); g != 0 {
+			t.Errorf("generation after Clear = %d; want 0", g)
+		}
+		for _, k := range append(before, keys...) {
+			if e, ok := tt.Get(k); ok {
+				t.Fatalf("round %d: Get(%#x) after Clear = %+v, true; want false", round, k, e)
+			}
+		}
+		before = keys
+	}
+	// Four keys in the bucket of one stored before the Clear take it whole:
+	// an entry of an earlier epoch is worth nothing, however much work it
+	// took.
+	old := before[0]
+	tt.Put(old, 0, 0, 1, 1<<40)
+	tt.Clear()
+	b := mix(old) & tt.bucketMask
+	for i := range uint64(bucketLen) {
+		tt.Put(keyIn(tt, b, 1000+i), 1, 1, 1, 1)
+	}
+	for i := range uint64(bucketLen) {
+		if _, ok := tt.Get(keyIn(tt, b, 1000+i)); !ok {
+			t.Errorf("entry %d of the new epoch was not stored over the old epoch's", i)
+		}
+	}
+}
+
+// BenchmarkClear measures Clear at the default table size: the part it
+// zeroes, not the table.
+func BenchmarkClear(b *testing.B) {
+	tt := New(DefaultMiB)
+	for b.Loop() {
+		tt.Clear()
+	}
+}

@@ -92,9 +92,9 @@ func New(tt *ttable.Table, threads int) *Solver {
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
-	for range max(threads, 1) {
+	for id := range max(threads, 1) {
 		s.workers = append(s.workers, &worker{
-			tt: tt, leaf: ttable.New(LeafTableMiB),
+			id: id, tt: tt, leaf: ttable.New(LeafTableMiB),
 			busy: s.busy, bookDepth: -1,
 		})
 	}

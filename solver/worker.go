@@ -19,6 +19,7 @@ type worker struct {
 	leafStale int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	book      Book          // nil for none
 	bookDepth int           // the book's depth, -1 for none
+	id        int           // 0 for the first worker, 1 and up for the helpers
 	rootMoves int           // stones on the board at the root of the solve
 	nodes     uint64        // nodes of the current solve
 	published atomic.Uint64 // nodes, as last published for progress readers
@@ -68,9 +69,10 @@ func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		// Every worker asks the same question; they part ways through the
-		// busy table, and the first answer settles it for all.
 		w.probe = nextProbe(lo, hi)
+		if w.id > 0 {
+			w.probe = helperProbe(lo, hi, w.probe, w.id)
+		}
 		w.stopped = false
 		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
 		if !w.stopped {
@@ -98,6 +100,27 @@ func (w *worker) poll() {
 	if lo, hi := w.rb.get(); w.probe < lo || w.probe >= hi {
 		w.stopped = true
 	}
+}
+
+// helperProbe is the probe of helper id (1 and up) where the first worker
+// asks "score > v?" in the range [lo, hi): the question next to v that the
+// first worker would ask next, so that the helper answers it meanwhile.
+// Once the range lies on one side of zero, probes walk away from zero
+// (nextProbe), and the helper asks the one beyond v; while it holds zero,
+// odd helpers ask above v and even ones below. A helper with no question
+// left beside v asks v too.
+func helperProbe(lo, hi, v, id int) int {
+	up := lo > 0 || hi > 0 && id%2 == 1
+	if up && v+1 < hi {
+		return v + 1
+	}
+	if v-1 >= lo {
+		return v - 1
+	}
+	if v+1 < hi {
+		return v + 1
+	}
+	return v
 }
 
 // busyDepth is how many plies below the root workers avoid each other's

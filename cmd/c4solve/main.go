@@ -197,12 +197,15 @@ func outputFailed(w io.Writer) bool {
 // scanInput is bench.Scan over r, in a goroutine of its own, so that ctx
 // stops the command even while it waits for a line; it then returns ctx's
 // error. (The goroutine may stay blocked in a read until the process ends.)
-func scanInput(ctx context.Context, r io.Reader, fn func(bench.Line) bool, bad func(*bench.LineError)) error {
+// fn is told whether another line was already read and waits behind the
+// one it gets (see batch).
+func scanInput(ctx context.Context, r io.Reader, fn func(l bench.Line, more bool) bool, bad func(*bench.LineError)) error {
 	type item struct {
 		l bench.Line
 		e *bench.LineError
 	}
-	items := make(chan item)
+	// Lines are read ahead, so that fn knows whether more are waiting.
+	items := make(chan item, scanAhead)
 	errc := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
@@ -230,7 +233,7 @@ func scanInput(ctx context.Context, r io.Reader, fn func(bench.Line) bool, bad f
 				return <-errc
 			case it.e != nil:
 				bad(it.e)
-			case !fn(it.l):
+			case !fn(it.l, len(items) > 0):
 				return nil
 			}
 		case <-ctx.Done():
@@ -238,6 +241,9 @@ func scanInput(ctx context.Context, r io.Reader, fn func(bench.Line) bool, bad f
 		}
 	}
 }
+
+// scanAhead is how many lines scanInput reads ahead of the solves.
+const scanAhead = 64
 
 // runHelp prints the usage, or a command's help.
 func runHelp(ctx context.Context, args []string, std stdio) int {
@@ -281,12 +287,14 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 	}
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		err := scanInput(ctx, std.in, func(l bench.Line) bool {
-			c.solveLine(ctx, fmt.Sprintf("line %d", l.Num), l)
+		b := newBatch(ctx, c)
+		err := scanInput(ctx, std.in, func(l bench.Line, more bool) bool {
+			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 			return ctx.Err() == nil
 		}, func(e *bench.LineError) {
-			c.bad(e)
+			b.reportBad(e)
 		})
+		b.flush()
 		switch {
 		case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
 			// Stopped while waiting for a line: no solve said so.
@@ -297,22 +305,24 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		}
 		return c.status
 	}
+	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
 		if len(a) > 1 && a[0] == '-' {
-			c.bad(fmt.Errorf("%s %q: flags go before the positions", where, a))
+			b.reportBad(fmt.Errorf("%s %q: flags go before the positions", where, a))
 			continue
 		}
 		p, err := board.Parse(a)
 		if err != nil {
-			c.bad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
+			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
 		}
-		c.solveLine(ctx, where, bench.Line{Moves: a, Position: p})
+		b.solve(where, bench.Line{Moves: a, Position: p}, i < len(args)-1)
 		if ctx.Err() != nil {
 			break
 		}
 	}
+	b.flush()
 	return c.status
 }
 
@@ -365,6 +375,7 @@ func verify(ctx context.Context, opt options, files []string, std stdio) int {
 type command struct {
 	opt            options
 	s              *solver.Solver
+	book           solver.Book // the solver's, nil for none
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
 	status         int
@@ -386,7 +397,7 @@ func newCommand(ctx context.Context, name string, opt options, std stdio) (*comm
 	if opt.timeout.timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, opt.timeout.timeout)
 	}
-	c := &command{opt: opt, s: solver.New(ttable.New(opt.search.ttMiB), opt.search.threads), stdout: std.out, stderr: std.err}
+	c := &command{opt: opt, s: solver.New(ttable.New(opt.search.ttMiB), opt.search.threads), book: bk, stdout: std.out, stderr: std.err}
 	c.s.UseBook(bk)
 	if f, ok := std.err.(*os.File); ok {
 		c.terminal = term.IsTerminal(int(f.Fd()))

@@ -23,10 +23,11 @@
 // [lower, upper] until it closes. While the range is wide, each probe is
 // its middle, moved halfway out toward the range's end on its side of
 // zero: probes far from zero are cheap. Once it is narrow, every probe
-// left is near the score, and the probe is the range's value nearest zero,
+// left is near the score, and the probe is the range's value nearest 1,
 // as MTD(f) walks from a guess (Plaat, Schaeffer, Pijls and de Bruin,
 // "Best-first fixed-depth minimax algorithms", 1996): scores near zero are
-// the most common, and two probes settle one.
+// the most common, the side to move wins more often than it loses, and a
+// score of 2 or more is then settled without the costly question "> 0?".
 // A weak solve (SolveWeak) narrows the range [-1, 1] only: it asks whether
 // the score is above 0, and then perhaps whether it is above -1.
 //
@@ -79,13 +80,13 @@
 // root, sharing the table and the root's score range: lazy SMP, as in the
 // chess engines that popularised it (see "Lazy SMP" on the Chess
 // Programming Wiki). The first worker searches alone until it has searched
-// a few thousand nodes, so that small solves start no goroutine; the
-// others join it then. Near the root a worker defers the moves whose
+// helperNodes nodes, so that small solves start no goroutine; the
+// others join it then, each asking the probe next to the first worker's,
+// the one it would ask next. Near the root a worker defers the moves whose
 // subtrees another worker is searching to a second pass, when their
 // results are likely in the table (Weill, "The ABDADA distributed minimax
 // search algorithm", 1996). A worker drops a probe whose question the
-// others have settled, and the first worker to close the range stops the
-// others through their context; every worker polls both every few
-// thousand nodes. Every bound any worker stores is proven, so the score
+// others have settled; once the range is closed, every worker finds so
+// at its next poll, every few thousand nodes, and returns. Every bound any worker stores is proven, so the score
 // never depends on the number of workers.
 package solver

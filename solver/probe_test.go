@@ -19,9 +19,10 @@ func TestNextProbe(t *testing.T) {
 		{-18, 18, -9},  // the middle, 0, moved halfway out (toward the loss)
 		{-18, 9, -9},   // the middle, -5, moved halfway out
 		{-8, 9, -4},    // 17 wide: still bisecting
-		{-8, 4, 0},     // 12 wide: the value nearest zero
-		{-2, 0, -1},    // below zero: the top of the range
-		{3, 9, 3},      // above zero: the bottom of the range
+		{-8, 4, 1},     // 12 wide: the value nearest mtdCenter, 1
+		{-8, 1, 0},     // 1 is out: the top of the range
+		{-2, 0, -1},    // below the center: the top of the range
+		{3, 9, 3},      // above it: the bottom of the range
 		{0, 1, 0},      // one question left
 		{12, 18, 12},   // a narrow range far from zero walks up from its end
 		{-18, -4, -11}, // 14 wide: the middle, already further out than -9
@@ -29,6 +30,36 @@ func TestNextProbe(t *testing.T) {
 	for _, tt := range tests {
 		if got := nextProbe(tt.lo, tt.hi); got != tt.want {
 			t.Errorf("nextProbe(%d, %d) = %d, want %d", tt.lo, tt.hi, got, tt.want)
+		}
+	}
+}
+
+// Helpers ask the question next to the first worker's, the one it would
+// ask next.
+func TestHelperProbe(t *testing.T) {
+	tests := []struct{ lo, hi, id, want int }{
+		{-8, 4, 1, 2},    // v = 1 inside the range: odd helpers above
+		{-8, 4, 2, 0},    // even ones below
+		{3, 9, 1, 4},     // walking up from 3
+		{3, 9, 2, 4},     // whatever the helper
+		{-8, 1, 1, -1},   // walking down from 0
+		{-2, 0, 1, -2},   // from -1
+		{0, 1, 1, 0},     // one question left: the same
+		{-18, 18, 1, -8}, // bisecting: the probe beside -9, toward the center
+	}
+	for _, tt := range tests {
+		v := nextProbe(tt.lo, tt.hi)
+		if got := helperProbe(tt.lo, tt.hi, v, tt.id); got != tt.want {
+			t.Errorf("helperProbe(%d, %d, %d, %d) = %d, want %d", tt.lo, tt.hi, v, tt.id, got, tt.want)
+		}
+	}
+	for lo := MinScore; lo <= MaxScore; lo++ {
+		for hi := lo + 1; hi <= MaxScore; hi++ {
+			for id := 1; id <= 3; id++ {
+				if v := helperProbe(lo, hi, nextProbe(lo, hi), id); v < lo || v >= hi {
+					t.Fatalf("helperProbe(%d, %d, ..., %d) = %d, outside [%d, %d)", lo, hi, id, v, lo, hi)
+				}
+			}
 		}
 	}
 }

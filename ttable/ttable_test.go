@@ -533,6 +533,31 @@ func TestClear(t *testing.T) {
 	testClear(t, (*Table).Clear)
 }
 
+// TestClearAll clears a table with epochs by zeroing it all.
+func TestClearAll(t *testing.T) {
+	tt := New(4)
+	tt.Clear() // an epoch other than the first
+	keys := make([]uint64, 5000)
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range keys {
+		keys[i] = r.Uint64() & keyMask
+		tt.Put(keys[i], 0, 2, 1, 3)
+	}
+	tt.ClearAll()
+	if n := usedSlots(tt); n != 0 {
+		t.Errorf("%d slots used after ClearAll; want 0", n)
+	}
+	for _, k := range keys {
+		if e, ok := tt.Get(k); ok {
+			t.Fatalf("Get(%#x) after ClearAll = %+v, true; want false", k, e)
+		}
+	}
+	tt.Put(keys[0], 1, 1, 2, 1)
+	if e, ok := tt.Get(keys[0]); !ok || e != (Entry{1, 1, 2}) {
+		t.Errorf("Get(%#x) = %+v, %t; want {1 1 2}, true", keys[0], e, ok)
+	}
+}
+
 // TestClearPart clears the table part by part, checking that the entries
 // left are exactly those of the parts not yet cleared.
 func TestClearPart(t *testing.T) {

@@ -572,6 +572,9 @@ func (c *command) stats(moves string, nodes uint64, d time.Duration) {
 func (c *command) verify(ctx context.Context, files []string) int {
 	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
+	if opt.Cold {
+		c.s.Table().ClearAll() // no timed solve pays for the first touch of its pages
+	}
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {

@@ -23,8 +23,9 @@ func minScore(n int) int { return -((board.Cells - 2 - n) >> 1) }
 
 // etcStones: nodes with fewer stones try enhanced transposition cutoffs
 // (see enhancedCutoff). Nearer the leaves the children's entries cost
-// more to look up than the subtrees they save.
-const etcStones = 26
+// more to look up than the subtrees they save (28 against 26 and 30:
+// README, "Measurements behind the design").
+const etcStones = 28
 
 // move is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit

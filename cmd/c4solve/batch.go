@@ -114,15 +114,11 @@ func (b *batch) wait() {
 	}
 }
 
-// flush waits for every solve under way and prints the rest.
+// flush waits for every solve under way and prints the rest. The first
+// pending job is always a solve under way: wait prints what is done
+// behind it, bad lines included.
 func (b *batch) flush() {
 	for len(b.pending) > 0 {
-		if b.pending[0].done && b.pending[0].bad != nil {
-			j := b.pending[0]
-			b.pending = b.pending[1:]
-			b.c.bad(j.bad)
-			continue
-		}
 		b.wait()
 	}
 }

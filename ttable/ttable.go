@@ -19,7 +19,9 @@
 // value, hence the same key: a hit is always the position asked for, never
 // another one with a colliding hash. Racing writers can only overwrite whole
 // words, so a slot always holds bounds that some search proved for its key;
-// a lost update costs work, never correctness.
+// a lost update costs work, never correctness. The epoch (see below) is
+// matched with the check, so a hit is also an entry stored since the last
+// Clear.
 //
 // # Slot layout
 //

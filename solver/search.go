@@ -129,18 +129,20 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	ref := w.table(n).Ref(key)
 	ref.Prefetch()
 	lo, hi := staticBounds(p, n, alpha, beta)
-	nd := node{
-		p: p, oppThreats: oppThreats, next: next, n: n,
-		alpha: alpha, beta: beta, lo: lo, hi: hi,
-		key: key, ref: ref, mirrored: mirrored, symmetric: symmetric,
-	}
-	if sc, done := w.probeTable(&nd); done {
+	// Field by field into the worker's node for n stones: a composite
+	// literal is built on the stack and copied, and the copy's wide loads
+	// stall on the narrow stores that built it.
+	nd := &w.path[n]
+	nd.p, nd.oppThreats, nd.next, nd.n = p, oppThreats, next, n
+	nd.alpha, nd.beta, nd.lo, nd.hi = alpha, beta, lo, hi
+	nd.key, nd.ref, nd.mirrored, nd.symmetric = key, ref, mirrored, symmetric
+	if sc, done := w.probeTable(nd); done {
 		return sc
 	}
 	nd.start = w.nodes
 	ml := &w.lists[n]
 	ml.count, ml.exclusive = 0, false
-	if w.generateMoves(&nd, ml) {
+	if w.generateMoves(nd, ml) {
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
 		return maxScore(n)
@@ -151,17 +153,17 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	if sc, done := w.enhancedCutoff(&nd, ml); done {
+	if sc, done := w.enhancedCutoff(nd, ml); done {
 		return sc
 	}
-	if sc, done := w.searchMoves(&nd, ml); done {
+	if sc, done := w.searchMoves(nd, ml); done {
 		return sc
 	}
 	if nd.best > nd.alpha {
-		w.store(&nd, nd.best, nd.best, nd.bestCol, nd.start)
+		w.store(nd, nd.best, nd.best, nd.bestCol, nd.start)
 	} else {
 		// Every move failed low: no move is known to be best.
-		w.store(&nd, nd.lo, nd.best, -1, nd.start)
+		w.store(nd, nd.lo, nd.best, -1, nd.start)
 	}
 	return nd.best
 }

@@ -30,7 +30,8 @@ type worker struct {
 	done    <-chan struct{} // the current search's context's Done channel
 	stopped bool            // set once done is closed or the probe is moot; unwinds the search
 
-	lists [board.Cells]moveList // the moves of the node of each number of stones on the search path
+	path  [board.Cells]node     // the node of each number of stones on the search path
+	lists [board.Cells]moveList // its moves
 
 	rb    *rootBounds // the range the workers narrow together
 	busy  *busyTable  // the subtrees workers are searching; nil for one worker

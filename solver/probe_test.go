@@ -1,6 +1,10 @@
 package solver
 
-import "testing"
+import (
+	"testing"
+
+	"c4solve/board"
+)
 
 // Every probe lies in the open range, so that its answer narrows the range
 // whatever it is.
@@ -61,5 +65,32 @@ func TestHelperProbe(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCellLines checks the lines of four through each cell against the
+// well-known table of the 7x6 board (rows from the bottom), and that they
+// add up to the board's 69 lines, four cells each.
+func TestCellLines(t *testing.T) {
+	want := [board.Height][board.Width]int32{
+		{3, 4, 5, 7, 5, 4, 3},
+		{4, 6, 8, 10, 8, 6, 4},
+		{5, 8, 11, 13, 11, 8, 5},
+		{5, 8, 11, 13, 11, 8, 5},
+		{4, 6, 8, 10, 8, 6, 4},
+		{3, 4, 5, 7, 5, 4, 3},
+	}
+	var sum int32
+	for col := range board.Width {
+		for row := range board.Height {
+			i := col*(board.Height+1) + row
+			if got := cellLines[i]; got != want[row][col] {
+				t.Errorf("column %d row %d: %d lines, want %d", col, row, got, want[row][col])
+			}
+			sum += cellLines[i]
+		}
+	}
+	if sum != 69*4 {
+		t.Errorf("%d cells of lines in all, want %d", sum, 69*4)
 	}
 }

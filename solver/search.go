@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"math/bits"
+
 	"c4solve/board"
 	"c4solve/ttable"
 )
@@ -244,6 +246,14 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	if nd.symmetric {
 		rest &= leftHalf
 	}
+	// Where the root's opponent is to move, equal threat scores are
+	// ordered by the lines of four through the move's cell, and then
+	// center first; where the root's side is, center first alone.
+	// Measured against center first everywhere, mean nodes on eight sets
+	// of random positions of 7 to 9 stones and Test_L1_R2: 2.6% fewer on
+	// the mean, fewer on six (docs/performance.md); ordering by the lines
+	// for both sides helps positions of one parity and hurts the other.
+	tiebreak := (nd.n-w.rootMoves)&1 == 1
 	for i := 0; rest != 0; i++ {
 		cell := rest & columnCells[i]
 		if cell == 0 {
@@ -259,7 +269,10 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 		if replies == 0 {
 			return true
 		}
-		sc := int32(orderScore(p, cell, threats, nd.oppThreats))
+		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits
+		if tiebreak {
+			sc += cellLines[bits.TrailingZeros64(uint64(cell))]
+		}
 		if col == nd.ttMove {
 			sc = tableMoveScore
 		}
@@ -428,8 +441,12 @@ func (w *worker) table(n int) *ttable.Table {
 }
 
 // tableMoveScore is the ordering score of the table's move: above any
-// orderScore.
-const tableMoveScore = 1 << 10
+// orderScore, shifted by tieBits, plus a tiebreak.
+const tableMoveScore = 1 << 16
+
+// tieBits is the room below an orderScore for a tiebreak (cellLines'
+// numbers, at most 13).
+const tieBits = 4
 
 // orderScore rates a move for ordering: the threats it leaves its player
 // (cells that would complete four, p.ThreatsAfter(cell), passed in as

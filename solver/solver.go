@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -42,6 +43,26 @@ var columnCells = func() (cells [board.Width]board.Bitboard) {
 		cells[i] = board.Column(col)
 	}
 	return cells
+}()
+
+// cellLines[i] is the number of lines of four through the cell of bit i:
+// 3 in a corner to 13 in the center's middle rows.
+var cellLines = func() (lines [64]int32) {
+	inside := func(c, r int) bool { return c >= 0 && c < board.Width && r >= 0 && r < board.Height }
+	for c := range board.Width {
+		for r := range board.Height {
+			cell := board.Column(c) & -board.Column(c) << r // bit r of column c
+			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+				for back := range 4 { // the cell is the line's back-th
+					c0, r0 := c-back*d[0], r-back*d[1]
+					if inside(c0, r0) && inside(c0+3*d[0], r0+3*d[1]) {
+						lines[bits.TrailingZeros64(uint64(cell))]++
+					}
+				}
+			}
+		}
+	}
+	return lines
 }()
 
 // leftHalf is the cells of the columns left of the center, and the

@@ -3,147 +3,16 @@ package bench_test
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
-
-func TestParseLine(t *testing.T) {
-	tests := []struct {
-		text     string
-		ok       bool
-		moves    string
-		expected int
-		hasScore bool
-	}{
-		{"", false, "", 0, false},
-		{"   ", false, "", 0, false},
-		{"\t\r", false, "", 0, false},
-		{"# a comment", false, "", 0, false},
-		{"#4453 -2", false, "", 0, false},
-		{"  # indented comment", false, "", 0, false},
-		{"4453", true, "4453", 0, false},
-		{"4453 -2", true, "4453", -2, true},
-		{"  4453\t-2 \r", true, "4453", -2, true},
-		{"4455 18", true, "4455", 18, true},
-		{"4453 -18", true, "4453", -18, true},
-		{"4453 0", true, "4453", 0, true},
-		{"4453 +3", true, "4453", 3, true},
-		{"1212121 5", true, "1212121", 5, true}, // over, but a legal game: the solver rejects it
-	}
-	for _, tt := range tests {
-		l, ok, err := bench.ParseLine(7, tt.text)
-		if err != nil {
-			t.Errorf("ParseLine(7, %q) error %v; want none", tt.text, err)
-			continue
-		}
-		if ok != tt.ok {
-			t.Errorf("ParseLine(7, %q) ok = %t; want %t", tt.text, ok, tt.ok)
-			continue
-		}
-		if !ok {
-			if l != (bench.Line{}) {
-				t.Errorf("ParseLine(7, %q) = %+v for a skipped line; want the zero Line", tt.text, l)
-			}
-			continue
-		}
-		want := bench.Line{Num: 7, Moves: tt.moves, Expected: tt.expected, HasScore: tt.hasScore}
-		want.Position, _ = board.Parse(tt.moves)
-		if l != want {
-			t.Errorf("ParseLine(7, %q) = %+v; want %+v", tt.text, l, want)
-		}
-	}
-}
-
-func TestParseLineErrors(t *testing.T) {
-	tests := []struct {
-		text     string
-		wantErr  string
-		parsePos int // the board.ParseError position, 0 if none
-	}{
-		{"4453 x", `line 12: score "x" is not a whole number from -18 to 18`, 0},
-		{"4453 2.5", `line 12: score "2.5" is not a whole number from -18 to 18`, 0},
-		{"4453 19", `line 12: score "19" is not a whole number from -18 to 18`, 0},
-		{"4453 -19", `line 12: score "-19" is not a whole number from -18 to 18`, 0},
-		{"4453 -2 extra", "line 12: 3 fields; want moves and an optional score", 0},
-		{"4453 -2 # comment", "line 12: 4 fields; want moves and an optional score", 0},
-		{"448", "line 12: position 3: '8' is not a column 1-7", 3},
-		{"448 -2", "line 12: position 3: '8' is not a column 1-7", 3},
-		{"4453#", "line 12: position 5: '#' is not a column 1-7", 5},
-		{"4444444 0", "line 12: position 7: column 4 is full", 7},
-		{"12121213", "line 12: position 8: the game was already won by move 7", 8},
-		{"-2", "line 12: position 1: '-' is not a column 1-7", 1},
-	}
-	for _, tt := range tests {
-		l, ok, err := bench.ParseLine(12, tt.text)
-		if err == nil {
-			t.Errorf("ParseLine(12, %q) = %+v, %t, no error; want %q", tt.text, l, ok, tt.wantErr)
-			continue
-		}
-		if ok || l != (bench.Line{}) {
-			t.Errorf("ParseLine(12, %q) = %+v, %t with an error; want the zero Line, false", tt.text, l, ok)
-		}
-		if got := err.Error(); got != tt.wantErr {
-			t.Errorf("ParseLine(12, %q) error %q; want %q", tt.text, got, tt.wantErr)
-		}
-		var le *bench.LineError
-		if !errors.As(err, &le) || le.Num != 12 {
-			t.Errorf("ParseLine(12, %q) error %#v; want a *bench.LineError with Num 12", tt.text, err)
-		}
-		var pe *board.ParseError
-		switch {
-		case tt.parsePos == 0 && errors.As(err, &pe):
-			t.Errorf("ParseLine(12, %q) error wraps %v; want no *board.ParseError", tt.text, pe)
-		case tt.parsePos != 0 && !errors.As(err, &pe):
-			t.Errorf("ParseLine(12, %q) error %v does not wrap a *board.ParseError", tt.text, err)
-		case tt.parsePos != 0 && pe.Pos != tt.parsePos:
-			t.Errorf("ParseLine(12, %q) error wraps Pos %d; want %d", tt.text, pe.Pos, tt.parsePos)
-		}
-	}
-}
-
-func TestScan(t *testing.T) {
-	in := "4453 -2\n\n# comment\n448\n4455 18\n4 5 6\n44\n"
-	var lines []int
-	var bad []string
-	err := bench.Scan(strings.NewReader(in), func(l bench.Line) bool {
-		lines = append(lines, l.Num)
-		return true
-	}, func(e *bench.LineError) {
-		bad = append(bad, e.Error())
-	})
-	if err != nil {
-		t.Fatalf("Scan error %v", err)
-	}
-	if want := []int{1, 5, 7}; !slices.Equal(lines, want) {
-		t.Errorf("Scan read lines %v; want %v", lines, want)
-	}
-	wantBad := []string{
-		"line 4: position 3: '8' is not a column 1-7",
-		"line 6: 3 fields; want moves and an optional score",
-	}
-	if !slices.Equal(bad, wantBad) {
-		t.Errorf("Scan bad lines %q; want %q", bad, wantBad)
-	}
-
-	// fn returning false stops the scan.
-	lines = nil
-	err = bench.Scan(strings.NewReader(in), func(l bench.Line) bool {
-		lines = append(lines, l.Num)
-		return l.Num < 5
-	}, func(*bench.LineError) {})
-	if err != nil || !slices.Equal(lines, []int{1, 5}) {
-		t.Errorf("Scan stopping at line 5 read %v, error %v; want [1 5], nil", lines, err)
-	}
-}
 
 func TestStats(t *testing.T) {
 	ms := time.Millisecond
@@ -268,7 +137,7 @@ func TestSolve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q) error %v", tt.moves, err)
 		}
-		l := bench.Line{Num: 1, Moves: tt.moves, Position: p, Expected: tt.expected, HasScore: tt.hasScore}
+		l := posfile.Line{Num: 1, Moves: tt.moves, Position: p, Expected: tt.expected, HasScore: tt.hasScore}
 		opt := bench.Options{Weak: tt.weak, Cold: tt.cold}
 		o, err := bench.Solve(ctx, s, l, opt)
 		if err != nil {
@@ -285,78 +154,7 @@ func TestSolve(t *testing.T) {
 	}
 
 	won, _ := board.Parse("1212121")
-	if _, err := bench.Solve(ctx, s, bench.Line{Moves: "1212121", Position: won}, bench.Options{}); !errors.Is(err, solver.ErrGameOver) {
+	if _, err := bench.Solve(ctx, s, posfile.Line{Moves: "1212121", Position: won}, bench.Options{}); !errors.Is(err, solver.ErrGameOver) {
 		t.Errorf("Solve(\"1212121\") error %v; want %v", err, solver.ErrGameOver)
-	}
-}
-
-func TestReadFile(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good")
-	if err := os.WriteFile(good, []byte("# two positions\n4453 -2\n\n4455\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ls, err := bench.ReadFile(good, 0)
-	if err != nil || len(ls) != 2 || ls[0].Moves != "4453" || ls[0].Expected != -2 || ls[1].Num != 4 || ls[1].HasScore {
-		t.Errorf("ReadFile(good, 0) = %+v, %v; want 4453 -2 on line 2 and 4455 on line 4", ls, err)
-	}
-	if ls, err := bench.ReadFile(good, 1); err != nil || len(ls) != 1 {
-		t.Errorf("ReadFile(good, 1) = %d lines, %v; want 1", len(ls), err)
-	}
-	bad := filepath.Join(dir, "bad")
-	if err := os.WriteFile(bad, []byte("4453 -2\n48\n4455\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bench.ReadFile(bad, 0); err == nil || !strings.Contains(err.Error(), bad+":2: position 2: '8'") {
-		t.Errorf("ReadFile(bad, 0): %v; want the file, line 2 and the character", err)
-	}
-	if _, err := bench.ReadFile(filepath.Join(dir, "none"), 0); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("ReadFile(none): %v; want a file that does not exist", err)
-	}
-}
-
-// TestScanBounds: a line too long to be a position is reported and
-// skipped, the lines after it still read; input with NUL bytes is refused;
-// a UTF-8 byte order mark before the first line is skipped.
-func TestScanBounds(t *testing.T) {
-	scan := func(in string) (moves []string, bad []string, err error) {
-		err = bench.Scan(strings.NewReader(in), func(l bench.Line) bool {
-			moves = append(moves, l.Moves)
-			return true
-		}, func(e *bench.LineError) { bad = append(bad, e.Error()) })
-		return moves, bad, err
-	}
-	long := strings.Repeat("4", 3*bench.MaxLineBytes)
-	moves, bad, err := scan("4453\n" + long + "\n4455 18\n# " + long + "\n1\n")
-	if err != nil || !slices.Equal(moves, []string{"4453", "4455", "1"}) ||
-		!slices.Equal(bad, []string{"line 2: longer than 4096 bytes", "line 4: longer than 4096 bytes"}) {
-		t.Errorf("Scan with long lines: %q, bad %q, %v; want 4453 4455 1 and lines 2 and 4 bad", moves, bad, err)
-	}
-	if moves, _, err := scan("4453\n" + strings.Repeat("\x00", 3*bench.MaxLineBytes)); err == nil ||
-		!strings.Contains(err.Error(), "line 2: a NUL byte") || !slices.Equal(moves, []string{"4453"}) {
-		t.Errorf("Scan of NUL bytes: %q, %v; want 4453 and an error for line 2", moves, err)
-	}
-	if moves, bad, err := scan("\ufeff4453 -2\n\ufeff4455\n"); err != nil || !slices.Equal(moves, []string{"4453"}) || len(bad) != 1 {
-		t.Errorf("Scan with byte order marks: %q, bad %q, %v; want the first skipped, the second refused", moves, bad, err)
-	}
-}
-
-// TestPublishedSets: the repository's copy of the six published sets is
-// whole: 1000 lines each, every one a position with its score.
-func TestPublishedSets(t *testing.T) {
-	for _, set := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"} {
-		ls, err := bench.ReadFile("../testdata/benchmarks/"+set, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scored := 0
-		for _, l := range ls {
-			if l.HasScore {
-				scored++
-			}
-		}
-		if len(ls) != 1000 || scored != 1000 {
-			t.Errorf("testdata/benchmarks/%s: %d positions, %d with a score; want 1000 of each", set, len(ls), scored)
-		}
 	}
 }

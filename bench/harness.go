@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -41,7 +42,7 @@ type Row struct {
 // statistics. Each line's outcome is passed to each, if not nil (for
 // progress and mismatch reports). It stops at the first error, an
 // interrupted solve or a position that is over.
-func Measure(ctx context.Context, lines []Line, set Setting, each func(Outcome)) (Stats, error) {
+func Measure(ctx context.Context, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
 	tt, err := ttable.Alloc(set.TableMiB)
 	if err != nil {
 		return Stats{}, err
@@ -53,7 +54,7 @@ func Measure(ctx context.Context, lines []Line, set Setting, each func(Outcome))
 	for _, l := range lines {
 		o, err := Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
 		if err != nil {
-			return st, &LineError{l.Num, fmt.Errorf("%q: %w", l.Moves, err)}
+			return st, &posfile.LineError{Num: l.Num, Err: fmt.Errorf("%q: %w", l.Moves, err)}
 		}
 		st.Add(o.Time, o.Nodes, o.Mismatch)
 		if each != nil {

@@ -14,6 +14,7 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 )
 
@@ -31,13 +32,13 @@ const l3r1Head = `2252576253462244111563365343671351441 -1
 
 // parseLines parses text as a position file, failing the test on any bad
 // line.
-func parseLines(t *testing.T, text string) []bench.Line {
+func parseLines(t *testing.T, text string) []posfile.Line {
 	t.Helper()
-	var ls []bench.Line
-	err := bench.Scan(strings.NewReader(text), func(l bench.Line) bool {
+	var ls []posfile.Line
+	err := posfile.Scan(strings.NewReader(text), func(l posfile.Line) bool {
 		ls = append(ls, l)
 		return true
-	}, func(e *bench.LineError) {
+	}, func(e *posfile.LineError) {
 		t.Fatalf("parsing the test lines: %v", e)
 	})
 	if err != nil {
@@ -48,7 +49,7 @@ func parseLines(t *testing.T, text string) []bench.Line {
 
 // measureScores runs Measure and returns its statistics and the score of
 // each line, in order.
-func measureScores(t *testing.T, lines []bench.Line, set bench.Setting) (bench.Stats, []int, []bench.Outcome) {
+func measureScores(t *testing.T, lines []posfile.Line, set bench.Setting) (bench.Stats, []int, []bench.Outcome) {
 	t.Helper()
 	var scores []int
 	var outs []bench.Outcome

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/posfile"
 )
 
 // TestRandomPositions checks what RandomPositions promises of each
@@ -86,7 +87,7 @@ func TestRandomPositionsRunOut(t *testing.T) {
 func TestRandomSets(t *testing.T) {
 	for _, stones := range []int{7, 8} {
 		name := fmt.Sprintf("../testdata/random%d.txt", stones)
-		lines, err := ReadFile(name, 0)
+		lines, err := posfile.ReadFile(name, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

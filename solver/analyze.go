@@ -60,9 +60,9 @@ func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error
 func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
-		an.Scores[col] = sign(an.Scores[col])
+		an.Scores[col] = WeakScore(an.Scores[col])
 	}
-	an.Lower, an.Upper = sign(an.Lower), sign(an.Upper)
+	an.Lower, an.Upper = WeakScore(an.Lower), WeakScore(an.Upper)
 	return an, err
 }
 
@@ -220,7 +220,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 				}
 				w.helper = helper
 				before := w.nodes
-				w.search(ctx, c.p, &c.rb)
+				w.probeRoot(ctx, c.p, &c.rb)
 				mu.Lock()
 				c.nodes += w.nodes - before
 				c.searching--

@@ -7,28 +7,6 @@ import (
 	"c4solve/ttable"
 )
 
-// WinScore is the score of a position with n stones whose side to move
-// wins with its next stone: the best score such a position can have.
-func WinScore(n int) int { return (board.Cells + 1 - n) >> 1 }
-
-// LossScore is the score of a position with n stones whose opponent wins
-// with its next stone: the worst score such a position can have.
-func LossScore(n int) int { return -((board.Cells - n) >> 1) }
-
-// Static bounds of a position with n stones whose side to move cannot win
-// at once and has a move that does not lose at once: it wins with its
-// second stone from now at best and loses to the opponent's second at
-// worst. (As n <= board.Cells, the halvings are of numbers >= 0, and
-// shifts: a signed division by 2 costs a sign correction.)
-func maxScore(n int) int { return (board.Cells - 1 - n) >> 1 }
-func minScore(n int) int { return -((board.Cells - 2 - n) >> 1) }
-
-// etcStones: nodes with fewer stones try enhanced transposition cutoffs
-// (see enhancedCutoff). Nearer the leaves the children's entries cost
-// more to look up than the subtrees they save (28 against 26 and 30:
-// docs/performance.md).
-const etcStones = 28
-
 // move is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
@@ -84,9 +62,9 @@ type moveList struct {
 //
 // Its steps: the checks that need no search (staticBounds, a forced move
 // played through), the table probe (probeTable), the moves generated and
-// ordered, the table's move first (generateMoves), the children's table
-// entries (enhancedCutoff), the scout search of the moves (searchMoves),
-// and the store of what was found.
+// ordered, the table's move first (generateMoves), the children's keys and
+// table entries (childKeys, enhancedCutoff), the scout search of the moves
+// (searchMoves), and the store of what was found.
 func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int) int {
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
@@ -143,7 +121,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	}
 	nd.start = w.nodes
 	ml := &w.lists[n]
-	ml.count, ml.exclusive = 0, false
+	ml.count = 0
 	if w.generateMoves(nd, ml) {
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
@@ -155,8 +133,15 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	if sc, done := w.enhancedCutoff(nd, ml); done {
-		return sc
+	etc := nd.n < etcStones
+	ml.exclusive = w.busy != nil && nd.n-w.rootMoves < busyDepth
+	if etc || ml.exclusive {
+		w.childKeys(nd, ml, etc)
+	}
+	if etc {
+		if sc, done := w.enhancedCutoff(nd, ml); done {
+			return sc
+		}
 	}
 	if sc, done := w.searchMoves(nd, ml); done {
 		return sc
@@ -289,21 +274,13 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	return false
 }
 
-// enhancedCutoff tries the children's table entries before searching any
-// of them (enhanced transposition cutoff): one child's upper bound may
-// prove a fail high, and when every child has an entry, their lower bounds
-// together bound the node from above, which may prove a fail low. A child
+// childKeys fills ml.keys with the keys of nd's children, which the busy
+// table needs where ml.exclusive, and if etc, ml.refs with the places of
+// their entries for enhancedCutoff, whose buckets it prefetches. A child
 // with a forced reply has no entry of its own (negamax plays the reply
-// through), so the entry looked up is the grandchild's, whose score the
-// move has. It also computes the children's keys where the busy table
-// needs them. It reports whether the entries decide the node, and then its
-// value.
-func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
-	ml.exclusive = w.busy != nil && nd.n-w.rootMoves < busyDepth
-	etc := nd.n < etcStones
-	if !etc && !ml.exclusive {
-		return 0, false
-	}
+// through), so the place is the grandchild's after that reply, whose score
+// the move has.
+func (w *worker) childKeys(nd *node, ml *moveList, etc bool) {
 	for i := 0; i < ml.count; i++ {
 		m := &ml.moves[i]
 		child := nd.p
@@ -323,9 +300,15 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 		// and the children's own probes find them cached.
 		ml.refs[i].Prefetch()
 	}
-	if !etc {
-		return 0, false
-	}
+}
+
+// enhancedCutoff tries the children's table entries, found by childKeys,
+// before searching any of them (enhanced transposition cutoff): one
+// child's upper bound may prove a fail high, and when every child has an
+// entry, their lower bounds together bound the node from above, which may
+// prove a fail low. It reports whether the entries decide the node, and
+// then its value.
+func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 	upper := MinScore - 1 // below any score
 	for i := 0; i < ml.count; i++ {
 		e, ok := ml.refs[i].Get()
@@ -439,14 +422,6 @@ func (w *worker) table(n int) *ttable.Table {
 	}
 	return w.tt
 }
-
-// tableMoveScore is the ordering score of the table's move: above any
-// orderScore, shifted by tieBits, plus a tiebreak.
-const tableMoveScore = 1 << 16
-
-// tieBits is the room below an orderScore for a tiebreak (cellLines'
-// numbers, at most 13).
-const tieBits = 4
 
 // orderScore rates a move for ordering: the threats it leaves its player
 // (cells that would complete four, p.ThreatsAfter(cell), passed in as

@@ -12,26 +12,8 @@ import (
 	"c4solve/ttable"
 )
 
-// Score range on the 7x6 board.
-const (
-	// MaxScore is the best score: a win with the fourth stone.
-	MaxScore = (board.Cells+1)/2 - 3
-	// MinScore is the worst score: a loss to the opponent's fourth stone.
-	MinScore = -MaxScore
-)
-
 // ErrGameOver is returned for a position whose game has already ended.
 var ErrGameOver = errors.New("the game is already over")
-
-// helperNodes is how many nodes the first worker searches alone before
-// the others join (see runWorkers), a multiple of the poll interval, the
-// grain of the check: solves of about a millisecond gain nothing from a
-// helper (docs/performance.md).
-const helperNodes = 4 * pollInterval
-
-// pollInterval is how many nodes pass between two looks at the context:
-// often enough to stop within a millisecond, rarely enough to cost nothing.
-const pollInterval = 1 << 12
 
 // columnOrder is the center-first order in which moves are tried before
 // threats reorder them: central cells lie on more lines of four.
@@ -85,26 +67,6 @@ type Solver struct {
 	busy    *busyTable // shared by the workers; nil for one
 	noAging bool       // see SetAging
 }
-
-// Positions of leafStones stones or more are stored in a small table of
-// each worker's own, LeafTableMiB large, rather than in the shared one.
-// Their subtrees are small and their entries are looked up soon after they
-// are stored, if ever, so a table that stays in the core's cache serves
-// them as well as a large one, and the probe of a position near the leaves
-// (most positions searched) costs a cache hit instead of a trip to memory.
-// The shared table keeps the positions nearer the root, whose entries save
-// the most work and which the workers gain from sharing. The size matches
-// the 2 MiB level-2 cache of a core of the machines measured; 20 stones
-// measured best (docs/performance.md).
-//
-// The first sharedPlies plies below the root use the shared table whatever
-// their stones, so that the workers share the top of a small search
-// (Test_L2_R2's positions have 20 stones or more).
-const (
-	leafStones   = 20
-	sharedPlies  = 6
-	LeafTableMiB = 2
-)
 
 // New returns a Solver with the given number of worker goroutines (at
 // least 1) that uses the table tt, shared by the workers, and a table of
@@ -186,18 +148,8 @@ func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error
 
 // signs returns r with its score and bounds replaced by their signs.
 func (r Result) signs() Result {
-	r.Score, r.Lower, r.Upper = sign(r.Score), sign(r.Lower), sign(r.Upper)
+	r.Score, r.Lower, r.Upper = WeakScore(r.Score), WeakScore(r.Lower), WeakScore(r.Upper)
 	return r
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // Progress returns the nodes searched so far by the solve under way (as
@@ -318,14 +270,14 @@ func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 func (s *Solver) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
-		first.search(ctx, p, rb)
+		first.probeRoot(ctx, p, rb)
 		return
 	}
 	s.helpers = helpers{ctx: ctx, p: p, rb: rb}
 	// Alone, the first worker has no one to keep out of its subtrees.
 	first.busy = nil
 	first.limit = helperNodes
-	first.search(ctx, p, rb)
+	first.probeRoot(ctx, p, rb)
 	first.limit = 0
 	s.helpers.g.Wait()
 }
@@ -346,7 +298,7 @@ func (s *Solver) startHelpers() {
 	for _, w := range s.workers[1:] {
 		h.g.Go(func() error {
 			if w.clearLeaf(h.ctx, h.rb) {
-				w.search(h.ctx, h.p, h.rb)
+				w.probeRoot(h.ctx, h.p, h.rb)
 			}
 			return nil
 		})

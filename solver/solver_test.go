@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -12,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -22,26 +21,17 @@ import (
 // and -race multiplies the cost of clearing.
 const testMiB = 16
 
-// readPositions reads testdata/positions.txt.
-func readPositions(t testing.TB) []bench.Line {
+// readPositions reads testdata/positions.txt, every line with its score.
+func readPositions(t testing.TB) []posfile.Line {
 	t.Helper()
-	f, err := os.Open("../testdata/positions.txt")
+	lines, err := posfile.ReadFile("../testdata/positions.txt", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var lines []bench.Line
-	err = bench.Scan(f, func(l bench.Line) bool {
+	for _, l := range lines {
 		if !l.HasScore {
 			t.Fatalf("positions.txt line %d: no score", l.Num)
 		}
-		lines = append(lines, l)
-		return true
-	}, func(e *bench.LineError) {
-		t.Fatalf("positions.txt: %v", e)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return lines
 }

@@ -58,9 +58,9 @@ func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 	return true
 }
 
-// search runs null-window probes at the root p until the shared range
+// probeRoot runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
-func (w *worker) search(ctx context.Context, p board.Position, rb *rootBounds) {
+func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds) {
 	w.rootMoves = p.Moves()
 	w.leafFrom = max(leafStones, w.rootMoves+sharedPlies)
 	w.done = ctx.Done()
@@ -123,26 +123,6 @@ func helperProbe(lo, hi, v, id int) int {
 	}
 	return v
 }
-
-// busyDepth is how many plies below the root workers avoid each other's
-// subtrees: deeper, subtrees are too small to be worth the bookkeeping
-// (measured: docs/performance.md).
-const busyDepth = 10
-
-// mtdWidth is the width of the root's range below which nextProbe walks
-// from mtdCenter (measured: docs/performance.md).
-const mtdWidth = 12
-
-// mtdCenter is the first guess nextProbe walks from once the range is
-// narrow: the first question near the score is "score > 1?", not "score >
-// 0?". The side to move wins more often than it loses (about 60% of random
-// positions of 7 and 8 stones, 55-72% of the published sets), and a score
-// of 2 or more, settled by "> 1?" and "> 2?", then skips the question "> 0?",
-// the costliest of all. Against a center of 0, mean nodes: random 8 stones
-// -5.6%, random 7 stones (first 40) -2.5%, Test_L1_R2 first 150 -1.7%,
-// Test_L1_R3 first 30 -4.9%; the empty board +2%. Centers of 2 and -1
-// searched more.
-const mtdCenter = 1
 
 // busyTable is a set of the keys of positions some worker is searching,
 // approximate: keys that share a slot overwrite each other, which only

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 
-	"c4solve/bench"
+	"c4solve/posfile"
 	"c4solve/solver"
 )
 
@@ -37,7 +37,7 @@ type batch struct {
 // place, and what its solve printed.
 type job struct {
 	where    string
-	line     bench.Line
+	line     posfile.Line
 	bad      error          // a bad line, reported in order; no solve
 	s        *solver.Solver // nil for a bad line
 	cmd      command        // the command as the solve saw it: buffered outputs
@@ -54,7 +54,7 @@ func (b *batch) threads() int { return b.c.opt.search.threads }
 
 // solve solves l, a position of the stream, and prints its result in its
 // turn. more says whether another position is known to follow at once.
-func (b *batch) solve(where string, l bench.Line, more bool) {
+func (b *batch) solve(where string, l posfile.Line, more bool) {
 	if b.threads() == 1 || !more && len(b.pending) == 0 {
 		b.c.solveLine(b.ctx, where, l) // every thread on one position
 		return

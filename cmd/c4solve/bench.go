@@ -11,6 +11,7 @@ import (
 
 	"c4solve/bench"
 	"c4solve/internal/atomicfile"
+	"c4solve/posfile"
 )
 
 const benchUsage = `Usage:
@@ -89,7 +90,7 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 	var rows []bench.Row
 files:
 	for _, name := range fs.Args() {
-		ls, err := bench.ReadFile(name, *lines)
+		ls, err := posfile.ReadFile(name, *lines)
 		if err != nil {
 			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
 			status = exitBad
@@ -104,7 +105,7 @@ files:
 							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)
 					}
 				})
-				if le := (*bench.LineError)(nil); errors.As(err, &le) {
+				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
 					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
 				} else if err != nil {
 					fmt.Fprintf(stderr, "c4solve bench: %s: %v\n", name, err)

@@ -52,6 +52,7 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -77,10 +78,15 @@ type options struct {
 	timeout timeoutFlag
 }
 
-func (o *options) register(fs *flagSet) {
+// register defines the flags of solving, or with verify, those of verify:
+// -analyze and -pv only solve, -warm only verifies (solving takes it only
+// to say so, and to hand "c4solve -warm verify FILE" on to verify).
+func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
-	fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
-	fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+	if !verify {
+		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
+		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+	}
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
 	o.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
@@ -200,15 +206,15 @@ func outputFailed(w io.Writer) bool {
 	return ok && c.err != nil
 }
 
-// scanInput is bench.Scan over r, in a goroutine of its own, so that ctx
+// scanInput is posfile.Scan over r, in a goroutine of its own, so that ctx
 // stops the command even while it waits for a line; it then returns ctx's
 // error. (The goroutine may stay blocked in a read until the process ends.)
 // fn is told whether another line was already read and waits behind the
 // one it gets (see batch).
-func scanInput(ctx context.Context, r io.Reader, fn func(l bench.Line, more bool) bool, bad func(*bench.LineError)) error {
+func scanInput(ctx context.Context, r io.Reader, fn func(l posfile.Line, more bool) bool, bad func(*posfile.LineError)) error {
 	type item struct {
-		l bench.Line
-		e *bench.LineError
+		l posfile.Line
+		e *posfile.LineError
 	}
 	// Lines are read ahead, so that fn knows whether more are waiting.
 	items := make(chan item, scanAhead)
@@ -216,14 +222,14 @@ func scanInput(ctx context.Context, r io.Reader, fn func(l bench.Line, more bool
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		errc <- bench.Scan(r, func(l bench.Line) bool {
+		errc <- posfile.Scan(r, func(l posfile.Line) bool {
 			select {
 			case items <- item{l: l}:
 				return true
 			case <-stop:
 				return false
 			}
-		}, func(e *bench.LineError) {
+		}, func(e *posfile.LineError) {
 			select {
 			case items <- item{e: e}:
 			case <-stop:
@@ -271,7 +277,8 @@ func runHelp(ctx context.Context, args []string, std stdio) int {
 func runSolve(ctx context.Context, args []string, std stdio) int {
 	var opt options
 	fs := newFlagSet("c4solve", usageText, std.out, std.err)
-	opt.register(fs)
+	opt.register(fs, false)
+	all := args
 	if st, ok := fs.parse(args); !ok {
 		return st
 	}
@@ -281,11 +288,10 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		return exitBad
 	}
 	if args0(args) == "verify" {
-		// Flags may also come before the command name.
-		if st, ok := fs.parse(args[1:]); !ok {
-			return st
-		}
-		return verify(ctx, opt, fs.Args(), std)
+		// Flags may also come before the command name ("c4solve -nobook
+		// verify FILE"): verify parses them all, with its own flags.
+		before := all[:len(all)-len(args)]
+		return runVerify(ctx, append(before[:len(before):len(before)], args[1:]...), std)
 	}
 	if opt.warm {
 		fmt.Fprintln(std.err, "c4solve: -warm acts only with verify (c4solve verify -warm FILE)")
@@ -302,10 +308,10 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		b := newBatch(ctx, c)
-		err := scanInput(ctx, std.in, func(l bench.Line, more bool) bool {
+		err := scanInput(ctx, std.in, func(l posfile.Line, more bool) bool {
 			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 			return ctx.Err() == nil
-		}, func(e *bench.LineError) {
+		}, func(e *posfile.LineError) {
 			b.reportBad(e)
 		})
 		b.flush()
@@ -331,7 +337,7 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
 		}
-		b.solve(where, bench.Line{Moves: a, Position: p}, i < len(args)-1)
+		b.solve(where, posfile.Line{Moves: a, Position: p}, i < len(args)-1)
 		if ctx.Err() != nil {
 			break
 		}
@@ -360,18 +366,11 @@ func args0(args []string) string {
 func runVerify(ctx context.Context, args []string, std stdio) int {
 	var opt options
 	fs := newFlagSet("c4solve verify", verifyUsage, std.out, std.err)
-	opt.register(fs)
+	opt.register(fs, true)
 	if st, ok := fs.parse(args); !ok {
 		return st
 	}
-	return verify(ctx, opt, fs.Args(), std)
-}
-
-func verify(ctx context.Context, opt options, files []string, std stdio) int {
-	if opt.analyze || opt.pv {
-		fmt.Fprintln(std.err, "c4solve verify: -analyze does not apply, nor -pv")
-		return exitBad
-	}
+	files := fs.Args()
 	if len(files) == 0 {
 		fmt.Fprintln(std.err, "c4solve verify: no files given")
 		return exitBad
@@ -466,7 +465,7 @@ func (c *command) bad(err error) {
 }
 
 // solveLine solves one position and prints its result.
-func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
+func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	if c.opt.analyze {
 		c.analyzeLine(ctx, where, l)
 		return
@@ -484,7 +483,7 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 	stop()
 	r.Seconds = time.Since(start).Seconds()
 	if err != nil {
-		c.solveError(where, l, err)
+		c.solveError(where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.PV = ""
 			r.Lower, r.Upper = &o.Lower, &o.Upper
@@ -501,7 +500,7 @@ func (c *command) solveLine(ctx context.Context, where string, l bench.Line) {
 	c.stats(l.Moves, r.Nodes, o.Time)
 }
 
-func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
+func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
 	analyze := c.s.Analyze
@@ -527,7 +526,7 @@ func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	}
 	stop()
 	if err != nil {
-		c.solveError(where, l, err)
+		c.solveError(where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
 			r.Lower, r.Upper = &an.Lower, &an.Upper
@@ -540,7 +539,7 @@ func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	r.Seconds = time.Since(start).Seconds()
 	want := l.Expected
 	if c.opt.weak {
-		want = min(max(want, -1), 1)
+		want = solver.WeakScore(want)
 	}
 	if mismatch := l.HasScore && best != want; mismatch {
 		r.compare(l, true)
@@ -552,12 +551,12 @@ func (c *command) analyzeLine(ctx context.Context, where string, l bench.Line) {
 	c.stats(l.Moves, an.Nodes, time.Since(start))
 }
 
-func (c *command) solveError(where string, l bench.Line, err error) {
+func (c *command) solveError(where, moves string, err error) {
 	if errors.Is(err, solver.ErrGameOver) {
-		c.bad(fmt.Errorf("%s %q: %w", where, l.Moves, err))
+		c.bad(fmt.Errorf("%s %q: %w", where, moves, err))
 		return
 	}
-	fmt.Fprintf(c.stderr, "c4solve: %s %q: interrupted: %v\n", where, l.Moves, err)
+	fmt.Fprintf(c.stderr, "c4solve: %s %q: interrupted: %v\n", where, moves, err)
 	c.fail(exitIncomplete)
 }
 
@@ -666,10 +665,10 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			continue
 		}
 		var st bench.Stats
-		err = bench.Scan(f, func(l bench.Line) bool {
+		err = posfile.Scan(f, func(l posfile.Line) bool {
 			o, err := bench.Solve(ctx, c.s, l, opt)
 			if err != nil {
-				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l, err)
+				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				return ctx.Err() == nil
 			}
 			if !l.HasScore {
@@ -689,7 +688,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
 			}
 			return true
-		}, func(e *bench.LineError) {
+		}, func(e *posfile.LineError) {
 			c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
 		})
 		f.Close()

@@ -204,7 +204,9 @@ func TestRunUsage(t *testing.T) {
 			stderr: []string{"-timeout -1s: want a positive duration"}},
 		{name: "verify no files", args: []string{"verify"}, code: 2, stderr: []string{"c4solve verify: no files given"}},
 		{name: "verify analyze", args: []string{"-analyze", "verify", "f"}, code: 2,
-			stderr: []string{"-analyze does not apply"}},
+			stderr: []string{"flag provided but not defined: -analyze"}},
+		{name: "verify pv", args: []string{"verify", "-pv", "f"}, code: 2,
+			stderr: []string{"flag provided but not defined: -pv"}},
 		{name: "weak pv", args: []string{"-weak", "-pv", posA}, code: 2,
 			stderr: []string{"-pv needs the exact score"}},
 	}

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/term"
 
-	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 )
 
@@ -164,7 +164,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 
 // maxPlayLine bounds the lines play reads, as every command's: a longer
 // one is reported and skipped, never held whole in memory.
-const maxPlayLine = bench.MaxLineBytes
+const maxPlayLine = posfile.MaxLineBytes
 
 // inputLine is a line that play read, or the start of one too long.
 type inputLine struct {
@@ -215,7 +215,7 @@ func (g *game) analyze(ctx context.Context, p board.Position) (solver.Analysis, 
 	an, err := g.c.s.Analyze(ctx, p)
 	stop()
 	if err != nil {
-		g.c.solveError("the game", bench.Line{Moves: g.moves, Position: p}, err)
+		g.c.solveError("the game", g.moves, err)
 	}
 	return an, err
 }

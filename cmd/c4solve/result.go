@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"c4solve/bench"
+	"c4solve/posfile"
 )
 
 // result is what c4solve prints for one position: as a line of fields, or
@@ -28,7 +29,7 @@ type result struct {
 
 // compare records the expected score of l, if it has one, and whether
 // the result differs from it (mismatch).
-func (r *result) compare(l bench.Line, mismatch bool) {
+func (r *result) compare(l posfile.Line, mismatch bool) {
 	if l.HasScore {
 		want := l.Expected
 		r.Expected, r.Mismatch = &want, &mismatch

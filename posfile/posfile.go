@@ -1,0 +1,143 @@
+// Package posfile reads position files in the format of Pascal Pons'
+// benchmark sets ("Solving Connect 4", blog.gamesolver.org, part 2, "Test
+// protocol"): one position a line, its moves as 1-based columns,
+// optionally followed by one space-separated expected score; blank lines
+// and lines starting with '#' are skipped.
+package posfile
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"c4solve/board"
+	"c4solve/solver"
+)
+
+// Line is one position read from a file.
+type Line struct {
+	Num      int    // 1-based line number
+	Moves    string // the move string as written
+	Position board.Position
+	Expected int  // the expected score, if HasScore
+	HasScore bool // whether the line carried an expected score
+}
+
+// LineError is a line that could not be read, with its 1-based number.
+type LineError struct {
+	Num int
+	Err error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Num, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ParseLine parses the text of line number num. It returns ok false, and
+// no error, for a blank or comment line.
+func ParseLine(num int, text string) (l Line, ok bool, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" || text[0] == '#' {
+		return Line{}, false, nil
+	}
+	fields := strings.Fields(text)
+	if len(fields) > 2 {
+		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score", len(fields))}
+	}
+	l = Line{Num: num, Moves: fields[0]}
+	if l.Position, err = board.Parse(l.Moves); err != nil {
+		return Line{}, false, &LineError{num, err}
+	}
+	if len(fields) == 2 {
+		sc, err := strconv.Atoi(fields[1])
+		if err != nil || sc < solver.MinScore || sc > solver.MaxScore {
+			return Line{}, false, &LineError{num, fmt.Errorf("score %q is not a whole number from %d to %d",
+				fields[1], solver.MinScore, solver.MaxScore)}
+		}
+		l.Expected, l.HasScore = sc, true
+	}
+	return l, true, nil
+}
+
+// Scan calls fn for each position line of r and bad for each line that is
+// not one, in order, and returns the first read error. It stops early when
+// fn returns false. Lines may be of any length.
+func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
+	br := bufio.NewReaderSize(r, MaxLineBytes)
+	for num := 1; ; num++ {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// Too long to be a position: report it and skip to its end,
+			// holding no more than a buffer of it.
+			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			if bytes.IndexByte(line, 0) >= 0 {
+				return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
+			}
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				if bytes.IndexByte(line, 0) >= 0 {
+					return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
+				}
+			}
+			line = nil
+		}
+		if num == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a UTF-8 byte order mark
+		}
+		if len(line) > 0 {
+			l, ok, perr := ParseLine(num, string(line))
+			switch {
+			case perr != nil:
+				bad(perr.(*LineError))
+			case ok:
+				if !fn(l) {
+					return nil
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// MaxLineBytes bounds the length of a line Scan reads: a position is at
+// most 42 moves and a score; a longer line is reported as bad, and its
+// bytes beyond the bound are never held in memory.
+const MaxLineBytes = 4096
+
+// ReadFile reads the position lines of the file name, the first limit of them
+// if limit > 0. A bad line is an error: a benchmark must measure the whole
+// file it names.
+func ReadFile(name string, limit int) ([]Line, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ls []Line
+	var bad error
+	err = Scan(f, func(l Line) bool {
+		ls = append(ls, l)
+		return limit == 0 || len(ls) < limit
+	}, func(e *LineError) {
+		if bad == nil {
+			bad = fmt.Errorf("%s:%d: %w", name, e.Num, e.Err)
+		}
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ls, nil
+}

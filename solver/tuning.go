@@ -1,0 +1,68 @@
+package solver
+
+// The search's tuning constants, each measured against its neighbours;
+// the figures are in docs/performance.md and the commit messages.
+
+// etcStones: nodes with fewer stones try enhanced transposition cutoffs
+// (see enhancedCutoff). Nearer the leaves the children's entries cost
+// more to look up than the subtrees they save (28 against 26 and 30:
+// docs/performance.md).
+const etcStones = 28
+
+// tableMoveScore is the ordering score of the table's move: above any
+// orderScore, shifted by tieBits, plus a tiebreak.
+const tableMoveScore = 1 << 16
+
+// tieBits is the room below an orderScore for a tiebreak (cellLines'
+// numbers, at most 13).
+const tieBits = 4
+
+// helperNodes is how many nodes the first worker searches alone before
+// the others join (see runWorkers), a multiple of the poll interval, the
+// grain of the check: solves of about a millisecond gain nothing from a
+// helper (docs/performance.md).
+const helperNodes = 4 * pollInterval
+
+// pollInterval is how many nodes pass between two looks at the context:
+// often enough to stop within a millisecond, rarely enough to cost nothing.
+const pollInterval = 1 << 12
+
+// Positions of leafStones stones or more are stored in a small table of
+// each worker's own, LeafTableMiB large, rather than in the shared one.
+// Their subtrees are small and their entries are looked up soon after they
+// are stored, if ever, so a table that stays in the core's cache serves
+// them as well as a large one, and the probe of a position near the leaves
+// (most positions searched) costs a cache hit instead of a trip to memory.
+// The shared table keeps the positions nearer the root, whose entries save
+// the most work and which the workers gain from sharing. The size matches
+// the 2 MiB level-2 cache of a core of the machines measured; 20 stones
+// measured best (docs/performance.md).
+//
+// The first sharedPlies plies below the root use the shared table whatever
+// their stones, so that the workers share the top of a small search
+// (Test_L2_R2's positions have 20 stones or more).
+const (
+	leafStones   = 20
+	sharedPlies  = 6
+	LeafTableMiB = 2
+)
+
+// busyDepth is how many plies below the root workers avoid each other's
+// subtrees: deeper, subtrees are too small to be worth the bookkeeping
+// (measured: docs/performance.md).
+const busyDepth = 10
+
+// mtdWidth is the width of the root's range below which nextProbe walks
+// from mtdCenter (measured: docs/performance.md).
+const mtdWidth = 12
+
+// mtdCenter is the first guess nextProbe walks from once the range is
+// narrow: the first question near the score is "score > 1?", not "score >
+// 0?". The side to move wins more often than it loses (about 60% of random
+// positions of 7 and 8 stones, 55-72% of the published sets), and a score
+// of 2 or more, settled by "> 1?" and "> 2?", then skips the question "> 0?",
+// the costliest of all. Against a center of 0, mean nodes: random 8 stones
+// -5.6%, random 7 stones (first 40) -2.5%, Test_L1_R2 first 150 -1.7%,
+// Test_L1_R3 first 30 -4.9%; the empty board +2%. Centers of 2 and -1
+// searched more.
+const mtdCenter = 1

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Times c4solve against Steininger's solver (and with -pons against Pons' too) on the same
+# positions, one program at a time, in one run, and prints a markdown table: per set and
+# thread count, the mean solve time of each, the ratio c4solve / other (below 1: c4solve is
+# faster), the mean nodes (each solver counts its own way: compare them as a trend) and the
+# answers that differ from the file's scores.
+#
+# Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] C4SOLVE OUTDIR SET[:N] ...
+#
+#   C4SOLVE     a built c4solve; OUTDIR: what compare/build.sh wrote (with the same -threads)
+#   SET[:N]     a file of "moves score" lines, or the name of a published set in
+#               testdata/benchmarks (Test_L1_R2), its first N lines; "empty" is the empty
+#               board with 1 GB tables (c4solve's time is its whole run, table allocation too)
+#   -repeat R   run the solvers in turn R times per row and average: these machines drift
+#               by tens of percent within minutes
+#   -pons       also Pons' solver, at one thread only (it has no threads); not on "empty"
+#
+# Every solver searches without an opening book, from a cleared table for each position,
+# 64 MB tables (1 GB for the empty board). Run it with nothing else running.
+set -euo pipefail
+usage() { sed -n 8,18p "$0" >&2; exit 2; }
+threads=1,2 repeat=1 pons=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	-threads) threads=$2; shift 2 ;;
+	-repeat) repeat=$2; shift 2 ;;
+	-pons) pons=1; shift ;;
+	-*) usage ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 3 ] || usage
+c4=$1 out=$2
+shift 2
+published=$(cd "$(dirname "$0")/../testdata/benchmarks" && pwd)
+[ -x "$c4" ] || { echo "side_by_side.sh: $c4 is not an executable" >&2; exit 2; }
+for t in ${threads//,/ }; do
+	for f in "stein-t$t-m64" "stein-t$t-g1"; do
+		[ -x "$out/$f" ] || { echo "side_by_side.sh: no $out/$f: run compare/build.sh -threads $threads" >&2; exit 2; }
+	done
+done
+if [ "$pons" = 1 ] && [ ! -x "$out/pons" ]; then
+	echo "side_by_side.sh: no $out/pons: run compare/build.sh" >&2
+	exit 2
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# csv COLUMN FILE prints COLUMN of the one data row of a c4solve bench CSV file.
+csv() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$2"; }
+
+# driver BINARY IN prints "mean_seconds mean_nodes wrong" for a driver's run over IN, whose
+# lines carry the expected scores ("moves score"; none for the empty board).
+driver() {
+	"$1" <"$2" >"$tmp/driver.out" 2>"$tmp/driver.err" || true
+	[ "$(wc -l <"$tmp/driver.out")" = "$(wc -l <"$2")" ] || { cat "$tmp/driver.err" >&2; echo "side_by_side.sh: $1 stopped early" >&2; exit 1; }
+	paste -d' ' "$2" "$tmp/driver.out" | awk -v empty="$3" '
+		{ n = NF; moves = $1; want = (empty ? 1 : $2); got = $(n - 2); nodes += $(n - 1); us += $n; k++
+		  if (got != want) wrong++ }
+		END { printf "%.6f %.0f %d\n", us / k / 1e6, nodes / k, wrong }'
+}
+
+# c4 THREADS IN prints "mean_seconds mean_nodes wrong" for c4solve.
+c4run() {
+	if [ "$3" = 1 ]; then
+		local start end got
+		start=$(date +%s.%N)
+		got=$("$c4" -nobook -threads "$1" -tt 1024 -v "" 2>"$tmp/c4.err" | awk '{ print $NF }')
+		end=$(date +%s.%N)
+		awk -v s="$start" -v e="$end" -v got="$got" -v nodes="$(grep -oE 'nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
+			'BEGIN { printf "%.6f %.0f %d\n", e - s, nodes, got != 1 }'
+		return
+	fi
+	rm -f "$tmp/c4.csv"
+	"$c4" bench -nobook -threads "$1" -tt 64 -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
+	[ -s "$tmp/c4.csv" ] || { cat "$tmp/c4.err" >&2; echo "side_by_side.sh: c4solve bench failed" >&2; exit 1; }
+	echo "$(csv mean_s "$tmp/c4.csv") $(csv mean_nodes "$tmp/c4.csv") $(csv mismatches "$tmp/c4.csv")"
+}
+
+if [ "$pons" = 1 ]; then
+	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | Pons mean | ratio | c4solve nodes | Steininger nodes | Pons nodes | wrong (c4solve / Steininger / Pons) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+else
+	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | c4solve nodes | Steininger nodes | wrong (c4solve / Steininger) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+fi
+for spec in "$@"; do
+	set=${spec%%:*} lines=${spec#*:}
+	[ "$lines" = "$spec" ] && lines=0
+	empty=0 size=m64
+	if [ "$set" = empty ]; then
+		empty=1 size=g1
+		echo "" >"$tmp/in"
+	else
+		f=$set
+		[ -f "$f" ] || f=$published/$set
+		[ -r "$f" ] || { echo "side_by_side.sh: no file $set, nor $published/$set" >&2; exit 2; }
+		if [ "$lines" -gt 0 ]; then head -n "$lines" "$f" >"$tmp/in"; else cp "$f" "$tmp/in"; fi
+	fi
+	n=$(wc -l <"$tmp/in")
+	for t in ${threads//,/ }; do
+		runpons=$((pons == 1 && t == 1 && empty == 0))
+		: >"$tmp/c4.all"; : >"$tmp/st.all"; : >"$tmp/po.all"
+		for _ in $(seq "$repeat"); do
+			c4run "$t" "$tmp/in" "$empty" >>"$tmp/c4.all"
+			driver "$out/stein-t$t-$size" "$tmp/in" "$empty" >>"$tmp/st.all"
+			if [ "$runpons" = 1 ]; then driver "$out/pons" "$tmp/in" 0 >>"$tmp/po.all"; fi
+		done
+		read -r c4s c4n c4w < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/c4.all")
+		read -r sts stn stw < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/st.all")
+		row=$(printf '| %s | %d | %d | %.4g s | %.4g s | %.2f |' "$(basename "$set")" "$n" "$t" "$c4s" "$sts" \
+			"$(awk -v a="$c4s" -v b="$sts" 'BEGIN { print a / b }')")
+		if [ "$pons" = 1 ]; then
+			if [ "$runpons" = 1 ]; then
+				read -r pos pon pow < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/po.all")
+				row+=$(printf ' %.4g s | %.2f | %.0f | %.0f | %.0f | %d / %d / %d |' "$pos" \
+					"$(awk -v a="$c4s" -v b="$pos" 'BEGIN { print a / b }')" "$c4n" "$stn" "$pon" "$c4w" "$stw" "$pow")
+			else
+				row+=$(printf ' - | - | %.0f | %.0f | - | %d / %d / - |' "$c4n" "$stn" "$c4w" "$stw")
+			fi
+		else
+			row+=$(printf ' %.0f | %.0f | %d / %d |' "$c4n" "$stn" "$c4w" "$stw")
+		fi
+		echo "$row"
+	done
+done

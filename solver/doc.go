@@ -52,7 +52,9 @@
 //
 // Moves are ordered by the threats (cells where four would be completed)
 // they leave, weighing most those right above a column's next free cell,
-// then center first; the move the table remembers as best goes first.
+// then, where the root's opponent is to move, by the lines of four through
+// the cell, then center first; the move the table remembers as best goes
+// first.
 // Immediate wins end the search before it starts; a forced block is the
 // only move tried, played through without a table entry of its own, so
 // the table holds only positions with a choice; moves that let the

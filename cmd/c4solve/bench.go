@@ -46,8 +46,7 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 		return st
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "c4solve bench: "+format+"\n", a...)
-		return exitBad
+		return report(stderr, "c4solve bench", exitBad, fmt.Errorf(format, a...))
 	}
 	threadList, err := intList(*threads, 1, maxThreads())
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
 	"c4solve/board"
 	"c4solve/book"
@@ -92,8 +91,7 @@ type bookCommand struct {
 }
 
 func (b *bookCommand) fail(st int, format string, a ...any) int {
-	fmt.Fprintf(b.stderr, b.name+": "+format+"\n", a...)
-	return st
+	return report(b.stderr, b.name, st, fmt.Errorf(format, a...))
 }
 
 func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) int {
@@ -183,7 +181,7 @@ func parseShard(s string) (k, n int, ok bool) {
 // when it is a terminal, as a progress bar with counts, rate and ETA.
 // Calling it with done < 0 ends the display.
 func (b *bookCommand) progress() func(done, total int) {
-	if f, ok := b.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if isTerminal(b.stderr) {
 		return bookProgress(b.stderr)
 	}
 	return func(done, total int) {} // quiet when not watched

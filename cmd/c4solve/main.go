@@ -425,11 +425,8 @@ func newCommand(ctx context.Context, name string, opt options, std stdio, positi
 	if opt.timeout.timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, opt.timeout.timeout)
 	}
-	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), book: bk, stdout: std.out, stderr: std.err}
+	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 	c.s.UseBook(bk)
-	if f, ok := std.err.(*os.File); ok {
-		c.terminal = term.IsTerminal(int(f.Fd()))
-	}
 	return c, ctx, cancel, exitOK
 }
 
@@ -460,8 +457,21 @@ func (c *command) fail(st int) { c.status = max(c.status, st) }
 
 // bad reports bad input and marks the run as failed.
 func (c *command) bad(err error) {
-	fmt.Fprintf(c.stderr, "c4solve: %v\n", err)
-	c.fail(exitBad)
+	c.fail(report(c.stderr, "c4solve", exitBad, err))
+}
+
+// report writes a command's failure on stderr as "CMD: err" and returns
+// the exit status st: every command reports its failures through it.
+func report(stderr io.Writer, cmd string, st int, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+	return st
+}
+
+// isTerminal reports whether w is a terminal: progress and colours are
+// shown only there.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // solveLine solves one position and prints its result.

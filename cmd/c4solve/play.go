@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-
-	"golang.org/x/term"
 
 	"c4solve/board"
 	"c4solve/posfile"
@@ -63,9 +60,7 @@ func runPlay(ctx context.Context, args []string, std stdio) int {
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
-	if f, ok := std.out.(*os.File); ok {
-		g.colour = term.IsTerminal(int(f.Fd()))
-	}
+	g.colour = isTerminal(std.out)
 	return g.run(ctx, std)
 }
 

@@ -32,8 +32,7 @@ func runRandom(_ context.Context, args []string, std stdio) int {
 		return st
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(std.err, "c4solve random: "+format+"\n", a...)
-		return exitBad
+		return report(std.err, "c4solve random", exitBad, fmt.Errorf(format, a...))
 	}
 	if fs.NArg() != 1 {
 		return fail("want one argument, the number of stones (run \"c4solve random -h\" for help)")

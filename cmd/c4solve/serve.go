@@ -58,10 +58,7 @@ func runServe(ctx context.Context, args []string, std stdio) int {
 	if st, ok := fs.parse(args); !ok {
 		return st
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(std.err, "c4solve serve: %v\n", err)
-		return exitBad
-	}
+	fail := func(err error) int { return report(std.err, "c4solve serve", exitBad, err) }
 	if fs.NArg() > 0 {
 		return fail(fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}

@@ -43,6 +43,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -142,15 +143,42 @@ type stdio struct {
 	out, err io.Writer
 }
 
-// subcommands are c4solve's commands, by name; solving positions is the
-// default. Each parses its own flags.
-var subcommands = map[string]func(ctx context.Context, args []string, std stdio) int{
-	"verify": runVerify,
-	"bench":  runBench,
-	"book":   runBook,
-	"serve":  runServe,
-	"play":   runPlay,
-	"random": runRandom,
+// A subcommand is one of c4solve's commands (in the shape of cmd/go's
+// base.Command): its name and its run function, which parses its own
+// flags (usage with -h), reports failures through report, and returns the
+// exit status. Solving positions, the default, is runSolve.
+type subcommand struct {
+	name string
+	run  func(ctx context.Context, args []string, std stdio) int
+}
+
+// subcommands are c4solve's commands, in the order help lists them.
+var subcommands = []subcommand{
+	{"verify", runVerify},
+	{"bench", runBench},
+	{"book", runBook},
+	{"serve", runServe},
+	{"play", runPlay},
+	{"random", runRandom},
+}
+
+// lookup returns the subcommand called name.
+func lookup(name string) (subcommand, bool) {
+	for _, c := range subcommands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return subcommand{}, false
+}
+
+// subcommandNames is the names of the subcommands, for messages.
+func subcommandNames() string {
+	names := make([]string, len(subcommands))
+	for i, c := range subcommands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
 }
 
 // run is the whole command, with its environment as arguments for tests.
@@ -164,11 +192,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	out := &checkedWriter{w: stdout, failed: cancel}
 	std := stdio{stdin, out, stderr}
 	var st int
-	switch cmd, ok := subcommands[args0(args)]; {
+	switch cmd, ok := lookup(args0(args)); {
 	case args0(args) == "help":
 		st = runHelp(ctx, args[1:], std)
 	case ok:
-		st = cmd(ctx, args[1:], std)
+		st = cmd.run(ctx, args[1:], std)
 	default:
 		st = runSolve(ctx, args, std)
 	}
@@ -266,11 +294,10 @@ func runHelp(ctx context.Context, args []string, std stdio) int {
 		fmt.Fprintln(std.err, "c4solve help: want at most one command")
 		return exitBad
 	}
-	if cmd, ok := subcommands[args[0]]; ok {
-		return cmd(ctx, []string{"-h"}, std)
+	if cmd, ok := lookup(args[0]); ok {
+		return cmd.run(ctx, []string{"-h"}, std)
 	}
-	fmt.Fprintf(std.err, "c4solve help: unknown command %q (want one of verify, bench, book, serve, play, random)\n", args[0])
-	return exitBad
+	return report(std.err, "c4solve help", exitBad, fmt.Errorf("unknown command %q (want one of %s)", args[0], subcommandNames()))
 }
 
 // runSolve solves the positions of args, or of standard input.
@@ -283,7 +310,7 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		return st
 	}
 	args = fs.Args()
-	if _, ok := subcommands[args0(args)]; ok && args0(args) != "verify" && fs.NFlag() > 0 {
+	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
 		fmt.Fprintf(std.err, "c4solve %s: flags go after the command name (see c4solve %[1]s -h)\n", args[0])
 		return exitBad
 	}

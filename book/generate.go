@@ -96,7 +96,7 @@ func checkRange(root board.Position, opt Options) error {
 	case opt.Depth < root.Moves() || opt.Depth >= board.Cells:
 		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Moves(), board.Cells-1)
 	case root.Won():
-		return fmt.Errorf("root %q: the game is already over", opt.Root)
+		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
 	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
 		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
 	}

@@ -1,0 +1,462 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"c4solve/bench"
+	"c4solve/board"
+	"c4solve/posfile"
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// options are the flags of solving and of verify.
+type options struct {
+	weak    bool
+	analyze bool
+	pv      bool
+	json    bool
+	warm    bool
+	verbose bool
+	search  searchFlags
+	book    bookFlags
+	timeout timeoutFlag
+}
+
+// register defines the flags of solving, or with verify, those of verify:
+// -analyze and -pv only solve, -warm only verifies (solving takes it only
+// to say so, and to hand "c4solve -warm verify FILE" on to verify).
+func (o *options) register(fs *flagSet, verify bool) {
+	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
+	if !verify {
+		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
+		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+	}
+	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
+	o.search.register(fs.FlagSet)
+	o.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
+	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
+	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
+	o.book.register(fs.FlagSet)
+}
+
+// check refuses flag values and combinations that make no sense.
+func (o *options) check() error {
+	if err := o.search.check(); err != nil {
+		return err
+	}
+	if o.weak && o.pv {
+		return errors.New("-pv needs the exact score: drop -weak")
+	}
+	return o.timeout.check()
+}
+
+//go:embed usage.txt
+var usageText string
+
+const verifyUsage = `Usage:
+  c4solve verify [flags] FILE ...
+
+Solves every line of benchmark-format files ("moves score" lines), prints
+each line whose score differs from the expected one as
+
+  MISMATCH FILE:LINE MOVES expected=E got=G
+
+and for each file a summary line of key=value fields: positions,
+mismatches, mean, median and max solve time, mean nodes and nodes per
+second (with -json, one object a file). The table is cleared before each
+position (not timed) unless -warm is given.
+`
+
+// runSolve solves the positions of args, or of standard input.
+func runSolve(ctx context.Context, args []string, std stdio) int {
+	var opt options
+	fs := newFlagSet("c4solve", usageText, std.out, std.err)
+	opt.register(fs, false)
+	all := args
+	if st, ok := fs.parse(args); !ok {
+		return st
+	}
+	args = fs.Args()
+	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
+		fmt.Fprintf(std.err, "c4solve %s: flags go after the command name (see c4solve %[1]s -h)\n", args[0])
+		return exitBad
+	}
+	if args0(args) == "verify" {
+		// Flags may also come before the command name ("c4solve -nobook
+		// verify FILE"): verify parses them all, with its own flags.
+		before := all[:len(all)-len(args)]
+		return runVerify(ctx, append(before[:len(before):len(before)], args[1:]...), std)
+	}
+	if opt.warm {
+		fmt.Fprintln(std.err, "c4solve: -warm acts only with verify (c4solve verify -warm FILE)")
+		return exitBad
+	}
+	var positions []string // when they are all the arguments: maybe no search at all
+	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
+		positions = args
+	}
+	c, ctx, cancel, st := newCommand(ctx, "c4solve", opt, std, positions)
+	if c == nil {
+		return st
+	}
+	defer cancel()
+	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
+		b := newBatch(ctx, c)
+		err := scanInput(ctx, std.in, func(l posfile.Line, more bool) bool {
+			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
+			return ctx.Err() == nil
+		}, func(e *posfile.LineError) {
+			b.reportBad(e)
+		})
+		b.flush()
+		switch {
+		case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
+			// Stopped while waiting for a line: no solve said so.
+			fmt.Fprintf(c.stderr, "c4solve: standard input: interrupted: %v\n", context.Cause(ctx))
+			c.fail(exitIncomplete)
+		case err != nil && ctx.Err() == nil:
+			c.bad(fmt.Errorf("reading standard input: %w", err))
+		}
+		return c.status
+	}
+	b := newBatch(ctx, c)
+	for i, a := range args {
+		where := fmt.Sprintf("argument %d", i+1)
+		if len(a) > 1 && a[0] == '-' {
+			b.reportBad(fmt.Errorf("%s %q: flags go before the positions", where, a))
+			continue
+		}
+		p, err := board.Parse(a)
+		if err != nil {
+			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
+			continue
+		}
+		b.solve(where, posfile.Line{Moves: a, Position: p}, i < len(args)-1)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	b.flush()
+	return c.status
+}
+
+// runVerify is the verify command.
+func runVerify(ctx context.Context, args []string, std stdio) int {
+	var opt options
+	fs := newFlagSet("c4solve verify", verifyUsage, std.out, std.err)
+	opt.register(fs, true)
+	if st, ok := fs.parse(args); !ok {
+		return st
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		fmt.Fprintln(std.err, "c4solve verify: no files given")
+		return exitBad
+	}
+	c, ctx, cancel, st := newCommand(ctx, "c4solve verify", opt, std, nil)
+	if c == nil {
+		return st
+	}
+	defer cancel()
+	return c.verify(ctx, files)
+}
+
+// command is the state of one run: the solver, the outputs and the worst
+// status so far.
+type command struct {
+	opt            options
+	s              *solver.Solver
+	book           solver.Book // the solver's, nil for none
+	stdout, stderr io.Writer
+	terminal       bool // stderr is a terminal: show progress there
+	status         int
+}
+
+// newCommand checks opt and returns the command that carries it out, and
+// ctx with opt's timeout; or nil and the exit status when opt is bad.
+//
+// When positions are the command's only ones and none needs a search (the
+// book or a win at once answers each, or it is not a position), the table
+// is the smallest: "c4solve 4453" needs no memory for a search it will not
+// make.
+func newCommand(ctx context.Context, name string, opt options, std stdio, positions []string) (*command, context.Context, context.CancelFunc, int) {
+	if err := opt.check(); err != nil {
+		fmt.Fprintf(std.err, "%s: %v\n", name, err)
+		return nil, ctx, nil, exitBad
+	}
+	bk, err := opt.book.load()
+	if err != nil {
+		fmt.Fprintf(std.err, "%s: %v\n", name, err)
+		return nil, ctx, nil, exitBad
+	}
+	var tt *ttable.Table
+	if positions != nil && !needSearch(opt, bk, positions) {
+		tt, err = ttable.Alloc(ttable.MinMiB)
+	} else {
+		tt, err = opt.search.table(opt.search.threads, std.err)
+	}
+	if err != nil {
+		fmt.Fprintf(std.err, "%s: %v\n", name, err)
+		return nil, ctx, nil, exitBad
+	}
+	cancel := context.CancelFunc(func() {})
+	if opt.timeout.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, opt.timeout.timeout)
+	}
+	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
+	c.s.UseBook(bk)
+	return c, ctx, cancel, exitOK
+}
+
+// needSearch reports whether a solve of one of positions, as opt asks,
+// needs a search: a line of perfect play or an analysis may, and so does a
+// position that neither the book bk nor a win at once answers.
+func needSearch(opt options, bk solver.Book, positions []string) bool {
+	if opt.pv || opt.analyze {
+		return true
+	}
+	for _, moves := range positions {
+		p, err := board.Parse(moves)
+		if err != nil || p.Over() || p.CanWinNext() {
+			continue // answered without a search, or refused
+		}
+		if bk == nil || p.Moves() > bk.Depth() {
+			return true
+		}
+		if _, ok := bk.Lookup(p); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fail raises the exit status to at least st.
+func (c *command) fail(st int) { c.status = max(c.status, st) }
+
+// bad reports bad input and marks the run as failed.
+func (c *command) bad(err error) {
+	c.fail(report(c.stderr, "c4solve", exitBad, err))
+}
+
+// solveLine solves one position and prints its result.
+func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
+	if c.opt.analyze {
+		c.analyzeLine(ctx, where, l)
+		return
+	}
+	start := time.Now()
+	stop := c.showProgress()
+	o, err := bench.Solve(ctx, c.s, l, bench.Options{Weak: c.opt.weak})
+	r := result{Pos: l.Moves, Nodes: o.Nodes}
+	if err == nil && c.opt.pv {
+		var line []int
+		var n uint64
+		line, n, err = c.s.PV(ctx, l.Position, o.Score)
+		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
+	}
+	stop()
+	r.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		c.solveError(where, l.Moves, err)
+		if !errors.Is(err, solver.ErrGameOver) {
+			r.PV = ""
+			r.Lower, r.Upper = &o.Lower, &o.Upper
+			c.print(&r)
+		}
+		return
+	}
+	r.Score = &o.Score
+	r.compare(l, o.Mismatch)
+	if o.Mismatch {
+		c.fail(exitMismatch)
+	}
+	c.print(&r)
+	c.stats(l.Moves, r.Nodes, o.Time)
+}
+
+func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
+	start := time.Now()
+	stop := c.showProgress()
+	analyze := c.s.Analyze
+	if c.opt.weak {
+		analyze = c.s.AnalyzeWeak
+	}
+	an, err := analyze(ctx, l.Position)
+	r := result{Pos: l.Moves, Nodes: an.Nodes, Scores: make([]*int, board.Width)}
+	best := an.Lower // the best score, once finished
+	for col := range an.Scores {
+		if an.Legal[col] {
+			r.Scores[col] = &an.Scores[col]
+		}
+	}
+	for _, col := range an.Best() {
+		r.Best = append(r.Best, col+1)
+	}
+	if err == nil && c.opt.pv {
+		var line []int
+		var n uint64
+		line, n, err = c.s.PV(ctx, l.Position, best)
+		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
+	}
+	stop()
+	if err != nil {
+		c.solveError(where, l.Moves, err)
+		if !errors.Is(err, solver.ErrGameOver) {
+			r.Scores, r.Best, r.PV = nil, nil, ""
+			r.Lower, r.Upper = &an.Lower, &an.Upper
+			r.Seconds = time.Since(start).Seconds()
+			c.print(&r)
+		}
+		return
+	}
+	r.Score = &best
+	r.Seconds = time.Since(start).Seconds()
+	want := l.Expected
+	if c.opt.weak {
+		want = solver.WeakScore(want)
+	}
+	if mismatch := l.HasScore && best != want; mismatch {
+		r.compare(l, true)
+		c.fail(exitMismatch)
+	} else {
+		r.compare(l, false)
+	}
+	c.print(&r)
+	c.stats(l.Moves, an.Nodes, time.Since(start))
+}
+
+func (c *command) solveError(where, moves string, err error) {
+	if errors.Is(err, solver.ErrGameOver) {
+		c.bad(fmt.Errorf("%s %q: %w", where, moves, err))
+		return
+	}
+	fmt.Fprintf(c.stderr, "c4solve: %s %q: interrupted: %v\n", where, moves, err)
+	c.fail(exitIncomplete)
+}
+
+// progressDelay is how long a solve runs before progress is shown: quick
+// solves show none.
+const progressDelay = time.Second
+
+// showProgress shows, while a solve runs and stderr is a terminal, its
+// elapsed time, nodes, node rate and score bounds, refreshed in place, on
+// the same progress bar package as book generation. It returns the
+// function that ends the display; no goroutine outlives it.
+func (c *command) showProgress() (stop func()) {
+	if !c.terminal {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		tick := time.NewTicker(progressDelay / 4)
+		defer tick.Stop()
+		var bar *progressbar.ProgressBar
+		for {
+			select {
+			case <-done:
+				if bar != nil {
+					bar.Clear()
+				}
+				return
+			case <-tick.C:
+			}
+			d := time.Since(start)
+			if d < progressDelay {
+				continue
+			}
+			if bar == nil {
+				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
+					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true))
+			}
+			nodes, lo, hi := c.s.Progress()
+			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
+				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
+			bar.Add(1)
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+func (c *command) stats(moves string, nodes uint64, d time.Duration) {
+	if !c.opt.verbose {
+		return
+	}
+	fmt.Fprintf(c.stderr, "%q: nodes=%d time=%v nodes_per_s=%.0f\n",
+		moves, nodes, d, float64(nodes)/max(d.Seconds(), 1e-9))
+}
+
+// verify checks each file and prints its mismatches and summary.
+func (c *command) verify(ctx context.Context, files []string) int {
+	progress := c.terminal
+	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
+	if opt.Cold {
+		c.s.Table().ClearAll() // no timed solve pays for the first touch of its pages
+	}
+	for _, name := range files {
+		f, err := openInput(ctx, name)
+		if err != nil {
+			c.bad(err)
+			continue
+		}
+		var st bench.Stats
+		err = posfile.Scan(f, func(l posfile.Line) bool {
+			o, err := bench.Solve(ctx, c.s, l, opt)
+			if err != nil {
+				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
+				return ctx.Err() == nil
+			}
+			if !l.HasScore {
+				c.bad(fmt.Errorf("%s:%d: no expected score", name, l.Num))
+			}
+			st.Add(o.Time, o.Nodes, o.Mismatch)
+			if o.Mismatch {
+				if c.opt.json {
+					c.printJSON(verifyMismatch{name, l.Num, l.Moves, l.Expected, o.Score, true})
+				} else {
+					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, l.Moves, l.Expected, o.Score)
+				}
+				c.fail(exitMismatch)
+			}
+			c.stats(l.Moves, o.Nodes, o.Time)
+			if progress {
+				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
+			}
+			return true
+		}, func(e *posfile.LineError) {
+			c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+		})
+		f.Close()
+		if progress {
+			fmt.Fprint(c.stderr, "\r\033[K")
+		}
+		if err != nil {
+			c.bad(fmt.Errorf("reading %s: %w", name, err))
+			continue // unreadable: no summary of what could be read
+		}
+		if ctx.Err() != nil {
+			break // interrupted: no summary of a partial file
+		}
+		if c.opt.json {
+			c.printJSON(verifySummary(name, &st))
+		} else {
+			fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		}
+	}
+	return c.status
+}

@@ -31,7 +31,7 @@ an unreadable file or line, 3 interrupted.
 `
 
 // runBench is the bench command.
-func runBench(ctx context.Context, args []string, std stdio) int {
+func runBench(ctx context.Context, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	fs := newFlagSet("c4solve bench", benchUsage, stdout, stderr)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
@@ -43,42 +43,39 @@ func runBench(ctx context.Context, args []string, std stdio) int {
 	bf.register(fs.FlagSet)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
 	if st, ok := fs.parse(args); !ok {
-		return st
-	}
-	fail := func(format string, a ...any) int {
-		return report(stderr, "c4solve bench", exitBad, fmt.Errorf(format, a...))
+		return exit(st)
 	}
 	threadList, err := intList(*threads, 1, maxThreads())
 	if err != nil {
-		return fail("-threads: %v", err)
+		return fmt.Errorf("-threads: %v", err)
 	}
 	ttList, err := intList(*tts, 1, 1<<30)
 	if err != nil {
-		return fail("-tt: %v", err)
+		return fmt.Errorf("-tt: %v", err)
 	}
 	for _, mib := range ttList {
 		if err := checkTableSize(mib); err != nil {
-			return fail("-tt %d: %v", mib, err)
+			return fmt.Errorf("-tt %d: %v", mib, err)
 		}
 	}
 	if *lines < 0 {
-		return fail("-lines %d: want 0 or more", *lines)
+		return fmt.Errorf("-lines %d: want 0 or more", *lines)
 	}
 	write := map[string]func(io.Writer, []bench.Row) error{".json": bench.WriteJSON, ".csv": bench.WriteCSV}[filepath.Ext(*out)]
 	if *out != "" && write == nil {
-		return fail("-o %s: the name must end in .json or .csv", *out)
+		return fmt.Errorf("-o %s: the name must end in .json or .csv", *out)
 	}
 	if *out != "" {
 		if _, err := atomicfile.Check(*out); err != nil {
-			return fail("-o: %v", err)
+			return fmt.Errorf("-o: %v", err)
 		}
 	}
 	if fs.NArg() == 0 {
-		return fail("no files given")
+		return errors.New("no files given")
 	}
 	bk, err := bf.load()
 	if err != nil {
-		return fail("%v", err)
+		return err
 	}
 	bookName := bf.name
 	if bookName == "" {
@@ -91,8 +88,7 @@ files:
 	for _, name := range fs.Args() {
 		ls, err := posfile.ReadFile(name, *lines)
 		if err != nil {
-			fmt.Fprintf(stderr, "c4solve bench: %v\n", err)
-			status = exitBad
+			status = max(status, report(stderr, "c4solve bench", exitBad, err))
 			continue
 		}
 		for _, mib := range ttList {
@@ -125,7 +121,7 @@ files:
 		}
 	}
 	if len(rows) == 0 {
-		return status
+		return exit(status)
 	}
 	bench.FillSpeedups(rows)
 	if err := bench.WriteMarkdown(stdout, rows); err != nil {
@@ -138,7 +134,7 @@ files:
 			status = max(status, exitBad)
 		}
 	}
-	return status
+	return exit(status)
 }
 
 // intList parses a comma-separated list of whole numbers in [lo, hi].

@@ -58,31 +58,30 @@ func sameFile(a, b string) bool {
 }
 
 // runBook is the book command.
-func runBook(ctx context.Context, args []string, std stdio) int {
+func runBook(ctx context.Context, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	if len(args) == 0 {
 		fmt.Fprint(stderr, bookUsage)
-		return exitBad
+		return exit(exitBad)
 	}
 	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		fmt.Fprint(stdout, bookUsage)
-		return exitOK
+		return nil
 	}
 	cmd, args := args[0], args[1:]
 	fs := newFlagSet("c4solve book "+cmd, bookUsage, stdout, stderr)
 	b := &bookCommand{name: "c4solve book " + cmd, stdout: stdout, stderr: stderr}
 	switch cmd {
 	case "generate":
-		return b.generate(ctx, fs, args)
+		return exit(b.generate(ctx, fs, args))
 	case "merge":
-		return b.merge(fs, args)
+		return exit(b.merge(fs, args))
 	case "info":
-		return b.info(fs, args)
+		return exit(b.info(fs, args))
 	case "verify":
-		return b.verify(ctx, fs, args)
+		return exit(b.verify(ctx, fs, args))
 	}
-	fmt.Fprintf(stderr, "c4solve book: unknown command %q (want generate, merge, info or verify)\n", cmd)
-	return exitBad
+	return fmt.Errorf("unknown command %q (want generate, merge, info or verify)", cmd)
 }
 
 type bookCommand struct {

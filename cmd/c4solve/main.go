@@ -36,6 +36,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -74,11 +75,40 @@ type stdio struct {
 
 // A subcommand is one of c4solve's commands (in the shape of cmd/go's
 // base.Command): its name and its run function, which parses its own
-// flags (usage with -h), reports failures through report, and returns the
-// exit status. Solving positions, the default, is runSolve.
+// flags (usage with -h) and returns what went wrong: an error to report
+// (exit status 2), or an exitStatus whose failures it has reported itself,
+// line by line. Solving positions, the default, is runSolve.
 type subcommand struct {
 	name string
-	run  func(ctx context.Context, args []string, std stdio) int
+	run  func(ctx context.Context, args []string, std stdio) error
+}
+
+// exitStatus is the error of a command that has reported its failures
+// itself (a mismatch, an interrupted solve, a bad line of many): only its
+// exit status is left to give.
+type exitStatus int
+
+func (st exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(st)) }
+
+// exit returns the error of exit status st: nil for exitOK.
+func exit(st int) error {
+	if st == exitOK {
+		return nil
+	}
+	return exitStatus(st)
+}
+
+// status returns the exit status of a run function's error, reporting it
+// on stderr as cmd's unless it is an exitStatus.
+func status(stderr io.Writer, cmd string, err error) int {
+	var st exitStatus
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &st):
+		return int(st)
+	}
+	return report(stderr, cmd, exitBad, err)
 }
 
 // subcommands are c4solve's commands, in the order help lists them.
@@ -123,11 +153,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var st int
 	switch cmd, ok := lookup(args0(args)); {
 	case args0(args) == "help":
-		st = runHelp(ctx, args[1:], std)
+		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
 	case ok:
-		st = cmd.run(ctx, args[1:], std)
+		st = status(stderr, "c4solve "+cmd.name, cmd.run(ctx, args[1:], std))
 	default:
-		st = runSolve(ctx, args, std)
+		st = status(stderr, "c4solve", runSolve(ctx, args, std))
 	}
 	if out.err != nil {
 		fmt.Fprintf(stderr, "c4solve: writing standard output: %v\n", out.err)
@@ -137,18 +167,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // runHelp prints the usage, or a command's help.
-func runHelp(ctx context.Context, args []string, std stdio) int {
+func runHelp(ctx context.Context, args []string, std stdio) error {
 	switch {
 	case len(args) == 0:
 		return runSolve(ctx, []string{"-h"}, std) // the usage and the flags of solving
 	case len(args) > 1:
-		fmt.Fprintln(std.err, "c4solve help: want at most one command")
-		return exitBad
+		return errors.New("want at most one command")
 	}
 	if cmd, ok := lookup(args[0]); ok {
 		return cmd.run(ctx, []string{"-h"}, std)
 	}
-	return report(std.err, "c4solve help", exitBad, fmt.Errorf("unknown command %q (want one of %s)", args[0], subcommandNames()))
+	return fmt.Errorf("unknown command %q (want one of %s)", args[0], subcommandNames())
 }
 
 // quoteShort quotes s for a message, cut to its first 60 bytes when longer.

@@ -25,22 +25,20 @@ game ends with a line saying who won; end of input ends it too.
 `
 
 // runPlay is the play command.
-func runPlay(ctx context.Context, args []string, std stdio) int {
+func runPlay(ctx context.Context, args []string, std stdio) error {
 	fs := newFlagSet("c4solve play", playUsage, std.out, std.err)
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	var opt options
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if *first != "human" && *first != "engine" {
-		fmt.Fprintf(std.err, "c4solve play: -first %q: want human or engine\n", *first)
-		return exitBad
+		return fmt.Errorf("-first %q: want human or engine", *first)
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(std.err, "c4solve play: want at most one position")
-		return exitBad
+		return errors.New("want at most one position")
 	}
 	moves := fs.Arg(0)
 	p, err := board.Parse(moves)
@@ -48,12 +46,11 @@ func runPlay(ctx context.Context, args []string, std stdio) int {
 		err = solver.ErrGameOver
 	}
 	if err != nil {
-		fmt.Fprintf(std.err, "c4solve play: %q: %v\n", moves, err)
-		return exitBad
+		return fmt.Errorf("%q: %w", moves, err)
 	}
 	c, ctx, cancel, st := newCommand(ctx, "c4solve play", opt, std, nil)
 	if c == nil {
-		return st
+		return exit(st)
 	}
 	defer cancel()
 	g := &game{c: c, moves: moves, start: len(moves), engine: p.Moves() % 2}
@@ -61,7 +58,7 @@ func runPlay(ctx context.Context, args []string, std stdio) int {
 		g.engine = 1 - g.engine
 	}
 	g.colour = isTerminal(std.out)
-	return g.run(ctx, std)
+	return exit(g.run(ctx, std))
 }
 
 // game is a game of play: the moves so far and the perfect player's side.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -24,32 +25,29 @@ Exit status: 0 ok, 2 bad usage or too few distinct positions.
 `
 
 // runRandom is the random command.
-func runRandom(_ context.Context, args []string, std stdio) int {
+func runRandom(_ context.Context, args []string, std stdio) error {
 	fs := newFlagSet("c4solve random", randomUsage, std.out, std.err)
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
 	if st, ok := fs.parse(args); !ok {
-		return st
-	}
-	fail := func(format string, a ...any) int {
-		return report(std.err, "c4solve random", exitBad, fmt.Errorf(format, a...))
+		return exit(st)
 	}
 	if fs.NArg() != 1 {
-		return fail("want one argument, the number of stones (run \"c4solve random -h\" for help)")
+		return errors.New("want one argument, the number of stones (run \"c4solve random -h\" for help)")
 	}
 	stones, err := strconv.Atoi(fs.Arg(0))
 	if err != nil {
-		return fail("number of stones %s: not a number", quoteShort(fs.Arg(0)))
+		return fmt.Errorf("number of stones %s: not a number", quoteShort(fs.Arg(0)))
 	}
 	if *n < 1 {
-		return fail("-n %d: want at least 1", *n)
+		return fmt.Errorf("-n %d: want at least 1", *n)
 	}
 	lines, err := bench.RandomPositions(*seed, stones, *n)
 	if err != nil {
-		return fail("%v", err)
+		return err
 	}
 	for _, l := range lines {
 		fmt.Fprintln(std.out, l)
 	}
-	return exitOK
+	return nil
 }

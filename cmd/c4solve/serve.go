@@ -40,7 +40,7 @@ it exits 0.
 `
 
 // runServe is the serve command.
-func runServe(ctx context.Context, args []string, std stdio) int {
+func runServe(ctx context.Context, args []string, std stdio) error {
 	fs := newFlagSet("c4solve serve", serveUsage, std.out, std.err)
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
@@ -56,35 +56,34 @@ func runServe(ctx context.Context, args []string, std stdio) int {
 	var tf timeoutFlag
 	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
-	fail := func(err error) int { return report(std.err, "c4solve serve", exitBad, err) }
 	if fs.NArg() > 0 {
-		return fail(fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if err := errors.Join(search.check(), tf.check()); err != nil {
-		return fail(err)
+		return err
 	}
 	if *addr == "" {
-		return fail(errors.New(`-addr "": give HOST:PORT (":5555" listens on every interface)`))
+		return errors.New(`-addr "": give HOST:PORT (":5555" listens on every interface)`)
 	}
 	if idle <= 0 {
-		return fail(fmt.Errorf("-idle %v: want a positive duration", idle))
+		return fmt.Errorf("-idle %v: want a positive duration", idle)
 	}
 	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 {
-		return fail(fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads()))
+		return fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads())
 	}
 	bk, err := bf.load()
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	tt, err := search.table(*solvers*search.threads, std.err)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	cfg := server.Config{
 		Table: tt, Book: bk, Solvers: *solvers, Threads: search.threads,
@@ -109,14 +108,14 @@ func runServe(ctx context.Context, args []string, std stdio) int {
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
-		return fail(err)
+		return err
 	case <-ctx.Done():
 	}
 	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(stop); err != nil {
-		return fail(fmt.Errorf("shutting down: %w", err))
+		return fmt.Errorf("shutting down: %w", err)
 	}
 	fmt.Fprintln(std.err, "c4solve serve: stopped")
-	return exitOK
+	return nil
 }

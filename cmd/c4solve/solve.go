@@ -77,28 +77,26 @@ position (not timed) unless -warm is given.
 `
 
 // runSolve solves the positions of args, or of standard input.
-func runSolve(ctx context.Context, args []string, std stdio) int {
+func runSolve(ctx context.Context, args []string, std stdio) error {
 	var opt options
 	fs := newFlagSet("c4solve", usageText, std.out, std.err)
 	opt.register(fs, false)
 	all := args
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	args = fs.Args()
 	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
-		fmt.Fprintf(std.err, "c4solve %s: flags go after the command name (see c4solve %[1]s -h)\n", args[0])
-		return exitBad
+		return exit(report(std.err, "c4solve "+args[0], exitBad, fmt.Errorf("flags go after the command name (see c4solve %s -h)", args[0])))
 	}
 	if args0(args) == "verify" {
 		// Flags may also come before the command name ("c4solve -nobook
 		// verify FILE"): verify parses them all, with its own flags.
 		before := all[:len(all)-len(args)]
-		return runVerify(ctx, append(before[:len(before):len(before)], args[1:]...), std)
+		return exit(status(std.err, "c4solve verify", runVerify(ctx, append(before[:len(before):len(before)], args[1:]...), std)))
 	}
 	if opt.warm {
-		fmt.Fprintln(std.err, "c4solve: -warm acts only with verify (c4solve verify -warm FILE)")
-		return exitBad
+		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
 	}
 	var positions []string // when they are all the arguments: maybe no search at all
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
@@ -106,7 +104,7 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 	}
 	c, ctx, cancel, st := newCommand(ctx, "c4solve", opt, std, positions)
 	if c == nil {
-		return st
+		return exit(st)
 	}
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
@@ -126,7 +124,7 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		case err != nil && ctx.Err() == nil:
 			c.bad(fmt.Errorf("reading standard input: %w", err))
 		}
-		return c.status
+		return exit(c.status)
 	}
 	b := newBatch(ctx, c)
 	for i, a := range args {
@@ -146,28 +144,27 @@ func runSolve(ctx context.Context, args []string, std stdio) int {
 		}
 	}
 	b.flush()
-	return c.status
+	return exit(c.status)
 }
 
 // runVerify is the verify command.
-func runVerify(ctx context.Context, args []string, std stdio) int {
+func runVerify(ctx context.Context, args []string, std stdio) error {
 	var opt options
 	fs := newFlagSet("c4solve verify", verifyUsage, std.out, std.err)
 	opt.register(fs, true)
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	files := fs.Args()
 	if len(files) == 0 {
-		fmt.Fprintln(std.err, "c4solve verify: no files given")
-		return exitBad
+		return errors.New("no files given")
 	}
 	c, ctx, cancel, st := newCommand(ctx, "c4solve verify", opt, std, nil)
 	if c == nil {
-		return st
+		return exit(st)
 	}
 	defer cancel()
-	return c.verify(ctx, files)
+	return exit(c.verify(ctx, files))
 }
 
 // command is the state of one run: the solver, the outputs and the worst

@@ -223,8 +223,7 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // The table's move is generated with the others, not searched before them
 // (which would spare generating them where it fails high again): a move
 // that wins at once and the children's table entries (enhancedCutoff) then
-// decide some nodes before any search, which measured fewer nodes
-// (Test_L1_R2's first 300: 1.5% fewer) and no more time.
+// decide some nodes before any search (docs/performance.md).
 func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	p := nd.p
 	rest := nd.next // the moves not generated yet
@@ -233,11 +232,9 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	}
 	// Where the root's opponent is to move, equal threat scores are
 	// ordered by the lines of four through the move's cell, and then
-	// center first; where the root's side is, center first alone.
-	// Measured against center first everywhere, mean nodes on eight sets
-	// of random positions of 7 to 9 stones and Test_L1_R2: 2.6% fewer on
-	// the mean, fewer on six (docs/performance.md); ordering by the lines
-	// for both sides helps positions of one parity and hurts the other.
+	// center first; where the root's side is, center first alone: by
+	// the lines for both sides helps positions of one parity and hurts
+	// the other (docs/performance.md).
 	tiebreak := (nd.n-w.rootMoves)&1 == 1
 	for i := 0; rest != 0; i++ {
 		cell := rest & columnCells[i]

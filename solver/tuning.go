@@ -58,11 +58,8 @@ const mtdWidth = 12
 
 // mtdCenter is the first guess nextProbe walks from once the range is
 // narrow: the first question near the score is "score > 1?", not "score >
-// 0?". The side to move wins more often than it loses (about 60% of random
-// positions of 7 and 8 stones, 55-72% of the published sets), and a score
-// of 2 or more, settled by "> 1?" and "> 2?", then skips the question "> 0?",
-// the costliest of all. Against a center of 0, mean nodes: random 8 stones
-// -5.6%, random 7 stones (first 40) -2.5%, Test_L1_R2 first 150 -1.7%,
-// Test_L1_R3 first 30 -4.9%; the empty board +2%. Centers of 2 and -1
-// searched more.
+// 0?". The side to move wins more often than it loses, and a score of 2
+// or more, settled by "> 1?" and "> 2?", then skips the question "> 0?",
+// the costliest of all; a draw pays for the extra question
+// (docs/performance.md).
 const mtdCenter = 1

@@ -133,8 +133,8 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	etc := nd.n < etcStones
-	ml.exclusive = w.busy != nil && nd.n-w.rootMoves < busyDepth
+	etc := n < etcStones
+	ml.exclusive = w.busy != nil && n-w.rootMoves < busyDepth
 	if etc || ml.exclusive {
 		w.childKeys(nd, ml, etc)
 	}

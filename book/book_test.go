@@ -507,3 +507,59 @@ func TestDefaultBook(t *testing.T) {
 		}
 	}
 }
+
+// Every position of the deepest level is in exactly one family, that of
+// its first parent in key order, and a shard holds whole families.
+func TestFamilies(t *testing.T) {
+	levels := enumerate(mustParse(t, testRoot), testDepth)
+	deepest, above := levels[len(levels)-1], levels[len(levels)-2]
+	fams := families(levels)
+	in := make(map[uint64]uint64) // member: its family's parent
+	for _, f := range fams {
+		if len(f.members) == 0 || !slices.IsSorted(f.members) {
+			t.Fatalf("family of %#x: members %v, want some, in key order", f.parent, f.members)
+		}
+		for _, k := range f.members {
+			if p, dup := in[k]; dup {
+				t.Fatalf("position %#x is in the families of %#x and %#x", k, p, f.parent)
+			}
+			in[k] = f.parent
+		}
+	}
+	if len(in) != len(deepest) {
+		t.Fatalf("the families hold %d positions; the deepest level has %d", len(in), len(deepest))
+	}
+	for _, k := range deepest {
+		var first uint64
+		found := false
+		for _, pk := range above { // in key order: the first found is the first parent
+			p, _ := board.FromKey(pk)
+			for col := range board.Width {
+				if p.CanPlay(col) && !p.IsWinningMove(col) {
+					c := p
+					c.Play(col)
+					if canonical(c) == k {
+						first, found = pk, true
+					}
+				}
+			}
+			if found {
+				break
+			}
+		}
+		if in[k] != first {
+			t.Errorf("position %#x is in the family of %#x; its first parent is %#x", k, in[k], first)
+		}
+	}
+	if len(fams) < 2 {
+		t.Fatalf("%d families: the test wants several", len(fams))
+	}
+	// A part that holds a position of another shard is refused by Merge.
+	parts := []*Book{generate(t, Options{Shard: 1, Shards: 2, Threads: 1}), generate(t, Options{Shard: 2, Shards: 2, Threads: 1})}
+	parts[0].keys = append(slices.Clone(parts[0].keys), parts[1].keys[0])
+	slices.Sort(parts[0].keys)
+	parts[0].scores = append(slices.Clone(parts[0].scores), 0)
+	if _, err := Merge(parts...); err == nil || !strings.Contains(err.Error(), "holds a position of shard 2") {
+		t.Errorf("Merge with a position of shard 2 in part 1: %v; want it refused", err)
+	}
+}

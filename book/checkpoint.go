@@ -40,7 +40,7 @@ const syncEvery = 5 * time.Second
 const recordSize = 12
 
 func checkpointHeader(opt Options) string {
-	return fmt.Sprintf("c4solve book checkpoint 2 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
+	return fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
 }
 
 // openCheckpoint opens or creates the checkpoint file name for the run

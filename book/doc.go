@@ -12,9 +12,10 @@
 // exactly the book's depth (package solver), on several goroutines that
 // share one transposition table, and backs every shallower score up from
 // its children (negamax over the book, one ply each). The positions of
-// the deepest level can be split by a hash (go-farm) into shards solved
-// by independent processes and joined by Merge; a checkpoint file lets an
-// interrupted run resume.
+// the deepest level are solved in families of siblings, one after the
+// other on a warm table, and can be split into shards of whole families
+// (by a go-farm hash of the parent) solved by independent processes and
+// joined by Merge; a checkpoint file lets an interrupted run resume.
 //
 // A book holds each position once, under the smaller of its key and its
 // mirror image's key (mirror images have the same score). The file format,

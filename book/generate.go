@@ -58,13 +58,17 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 		return nil, err
 	}
 	levels := enumerate(root, opt.Depth)
-	todo := levels[len(levels)-1]
+	fams := families(levels)
 	if opt.Shards > 0 {
-		todo = slices.DeleteFunc(slices.Clone(todo), func(k uint64) bool {
-			return shardOf(k, opt.Shards) != opt.Shard
+		fams = slices.DeleteFunc(fams, func(f family) bool {
+			return shardOf(f.parent, opt.Shards) != opt.Shard
 		})
 	}
-
+	var todo []uint64
+	for _, f := range fams {
+		todo = append(todo, f.members...)
+	}
+	slices.Sort(todo)
 	scores := make(map[uint64]int8, len(todo))
 	var ck *checkpoint
 	if opt.Checkpoint != "" {
@@ -74,7 +78,7 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 		}
 		defer ck.close()
 	}
-	if err := solveAll(ctx, opt, todo, scores, ck); err != nil {
+	if err := solveAll(ctx, opt, fams, len(todo), scores, ck); err != nil {
 		return nil, err
 	}
 	if ck != nil {
@@ -103,7 +107,8 @@ func checkRange(root board.Position, opt Options) error {
 	return nil
 }
 
-// shardOf returns the shard, 1 to n, of the position with canonical key k.
+// shardOf returns the shard, 1 to n, of the family whose parent has the
+// canonical key k (see families).
 func shardOf(k uint64, n int) int {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], k)
@@ -135,27 +140,77 @@ func enumerate(root board.Position, depth int) [][]uint64 {
 	return levels
 }
 
+// A family is the positions of the deepest level that one position of the
+// level above, parent, is the first parent of (in key order): siblings,
+// which share most of their subtrees, so that one worker solving them one
+// after the other finds much of each in the table from the ones before.
+// The root's family, when the root is the deepest level, is the root alone.
+type family struct {
+	parent  uint64
+	members []uint64
+}
+
+// families divides the deepest of levels (see enumerate) into families,
+// the parents in key order, each family's members in key order.
+func families(levels [][]uint64) []family {
+	deepest := levels[len(levels)-1]
+	if len(levels) == 1 {
+		return []family{{parent: deepest[0], members: deepest}}
+	}
+	claimed := make(map[uint64]bool, len(deepest))
+	var fams []family
+	for _, k := range levels[len(levels)-2] {
+		p, _ := board.FromKey(k)
+		f := family{parent: k}
+		for col := range board.Width {
+			if !p.CanPlay(col) || p.IsWinningMove(col) {
+				continue
+			}
+			c := p
+			c.Play(col)
+			if ck := canonical(c); !claimed[ck] {
+				claimed[ck] = true
+				f.members = append(f.members, ck)
+			}
+		}
+		if len(f.members) > 0 {
+			slices.Sort(f.members)
+			fams = append(fams, f)
+		}
+	}
+	return fams
+}
+
 // agingPositions is how many positions generation solves between two new
 // generations of its table: entries of long ago go first, while the
 // solves under way rarely see their own entries aged.
 const agingPositions = 256
 
-// solveAll solves the positions of todo missing from scores and adds them.
-func solveAll(ctx context.Context, opt Options, todo []uint64, scores map[uint64]int8, ck *checkpoint) error {
+// solveAll solves the positions of the families fams (total in all)
+// missing from scores and adds them. Each worker takes a whole family and
+// solves its members one after the other, on a table warm from the ones
+// before.
+func solveAll(ctx context.Context, opt Options, fams []family, total int, scores map[uint64]int8, ck *checkpoint) error {
 	var (
 		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan uint64)
+		pending = make(chan []uint64)
 	)
 	progress := func() {
 		if opt.Progress != nil {
-			opt.Progress(len(scores), len(todo))
+			opt.Progress(len(scores), total)
 		}
 	}
 	progress()
-	var left []uint64 // not in the checkpoint
-	for _, k := range todo {
-		if _, ok := scores[k]; !ok {
-			left = append(left, k)
+	var left [][]uint64 // the members of each family not in the checkpoint
+	for _, f := range fams {
+		var ks []uint64
+		for _, k := range f.members {
+			if _, ok := scores[k]; !ok {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) > 0 {
+			left = append(left, ks)
 		}
 	}
 	tt, err := ttable.Alloc(opt.TableMiB)
@@ -165,9 +220,9 @@ func solveAll(ctx context.Context, opt Options, todo []uint64, scores map[uint64
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		defer close(pending)
-		for _, k := range left {
+		for _, ks := range left {
 			select {
-			case pending <- k:
+			case pending <- ks:
 			case <-gctx.Done():
 				return gctx.Err()
 			}
@@ -182,22 +237,24 @@ func solveAll(ctx context.Context, opt Options, todo []uint64, scores map[uint64
 		// solves under way look old (see solver.Solver.SetAging).
 		s.SetAging(false)
 		g.Go(func() error {
-			for k := range pending {
-				p, _ := board.FromKey(k)
-				r, err := s.Solve(gctx, p)
-				if err != nil {
-					return err
-				}
-				mu.Lock()
-				scores[k] = int8(r.Score)
-				err = ck.add(k, r.Score)
-				progress()
-				if solved++; solved%agingPositions == 0 {
-					tt.NewSearch()
-				}
-				mu.Unlock()
-				if err != nil {
-					return err
+			for ks := range pending {
+				for _, k := range ks {
+					p, _ := board.FromKey(k)
+					r, err := s.Solve(gctx, p)
+					if err != nil {
+						return err
+					}
+					mu.Lock()
+					scores[k] = int8(r.Score)
+					err = ck.add(k, r.Score)
+					progress()
+					if solved++; solved%agingPositions == 0 {
+						tt.NewSearch()
+					}
+					mu.Unlock()
+					if err != nil {
+						return err
+					}
 				}
 			}
 			return nil
@@ -269,12 +326,6 @@ func Merge(parts ...*Book) (*Book, error) {
 			return nil, fmt.Errorf("shard %d/%d is given twice", b.shard, b.shards)
 		}
 		seen[b.shard] = true
-		for j, k := range b.keys {
-			if shardOf(k, b.shards) != b.shard {
-				return nil, fmt.Errorf("part %d (shard %d/%d) holds a position of shard %d", i+1, b.shard, b.shards, shardOf(k, b.shards))
-			}
-			scores[k] = b.scores[j]
-		}
 	}
 	for k := 1; k <= first.shards; k++ {
 		if !seen[k] {
@@ -287,6 +338,23 @@ func Merge(parts ...*Book) (*Book, error) {
 	}
 	levels := enumerate(root, first.depth)
 	deepest := levels[len(levels)-1]
+	shard := make(map[uint64]int, len(deepest)) // of each deepest position
+	for _, f := range families(levels) {
+		for _, k := range f.members {
+			shard[k] = shardOf(f.parent, first.shards)
+		}
+	}
+	for i, b := range parts {
+		for j, k := range b.keys {
+			switch sh, ok := shard[k]; {
+			case !ok:
+				return nil, fmt.Errorf("part %d (shard %d/%d) holds position %#x, not one of %d stones of the run", i+1, b.shard, b.shards, k, first.depth)
+			case sh != b.shard:
+				return nil, fmt.Errorf("part %d (shard %d/%d) holds a position of shard %d", i+1, b.shard, b.shards, sh)
+			}
+			scores[k] = b.scores[j]
+		}
+	}
 	if len(scores) != len(deepest) {
 		return nil, fmt.Errorf("the parts hold %d positions of %d stones; the run has %d", len(scores), first.depth, len(deepest))
 	}

@@ -416,3 +416,51 @@ func (p Position) String() string {
 	sb.WriteString("1 2 3 4 5 6 7\n")
 	return sb.String()
 }
+
+// Line returns moves (0-based columns) that reach p from the empty board,
+// each played in turn with no four before the last, or false when no game
+// reaches p (a position from FromKey may be none). The moves are found
+// backwards, taking back a top stone of the side that moved last, so a
+// position of few stones costs microseconds; one of many, with many ways
+// back that all fail, may cost far more.
+func (p Position) Line() ([]int, bool) {
+	if hasFour(p.current) { // the side to move has four: it did not just move
+		return nil, false
+	}
+	line := make([]int, p.moves)
+	dead := make(map[uint64]bool) // keys of positions no game reaches
+	var back func(q Position) bool
+	back = func(q Position) bool {
+		if q.moves == 0 {
+			return true
+		}
+		if dead[q.Key()] {
+			return false
+		}
+		last := q.current ^ q.mask // the stones of the side that moved last
+		for col := range Width {
+			h := q.Height(col)
+			if h == 0 {
+				continue
+			}
+			top := Bitboard(1) << (col*colBits + h - 1)
+			if last&top == 0 {
+				continue
+			}
+			prev := Position{current: last ^ top, mask: q.mask ^ top, moves: q.moves - 1}
+			if hasFour(prev.current) || hasFour(prev.Opponent()) {
+				continue // the game was over before this stone
+			}
+			line[prev.moves] = col
+			if back(prev) {
+				return true
+			}
+		}
+		dead[q.Key()] = true
+		return false
+	}
+	if !back(p) {
+		return nil, false
+	}
+	return line, true
+}

@@ -541,3 +541,52 @@ func TestFromKey(t *testing.T) {
 		}
 	}
 }
+
+// Line finds moves that reach a position of a game, from its key alone,
+// and none for positions no game reaches.
+func TestLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		var p board.Position
+		for n := rng.IntN(board.Cells + 1); p.Moves() < n && !p.Won(); {
+			if col := rng.IntN(board.Width); p.CanPlay(col) {
+				p.Play(col)
+			}
+		}
+		q, err := board.FromKey(p.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, ok := q.Line()
+		if !ok {
+			t.Fatalf("no line to\n%v", p)
+		}
+		var r board.Position
+		for i, col := range line {
+			if r.Won() || !r.CanPlay(col) {
+				t.Fatalf("line %v to\n%v: move %d (column %d) is not legal", line, p, i+1, col+1)
+			}
+			r.Play(col)
+		}
+		if r.Key() != p.Key() {
+			t.Fatalf("line %v reaches\n%v, not\n%v", line, r, p)
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		moves string
+	}{
+		// The first player won with its 7th stone, and the second played on.
+		{"a move after a four", "12121213"},
+		// The second player has two fours: taking back any stone leaves one.
+		{"two fours of one side", "1212123234345454"},
+	} {
+		var p board.Position
+		for _, c := range tt.moves {
+			p.Play(int(c - '1')) // Play does not check for a game over
+		}
+		if line, ok := p.Line(); ok {
+			t.Errorf("%s (%s): line %v, want none", tt.name, tt.moves, line)
+		}
+	}
+}

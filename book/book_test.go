@@ -563,3 +563,41 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("Merge with a position of shard 2 in part 1: %v; want it refused", err)
 	}
 }
+
+// Sample draws entries of the stones asked for, each once, as moves that
+// reach the entry's position, with its score.
+func TestSample(t *testing.T) {
+	b := testBook(t)
+	counts := b.Counts()
+	for _, tt := range []struct{ n, stones, want int }{
+		{10, testDepth, 10},
+		{1 << 20, testDepth - 1, counts[testDepth-1]},
+		{1 << 20, -1, b.Len()},
+		{0, testDepth, 0},
+	} {
+		lines, scores, err := b.Sample(tt.n, tt.stones, rand.New(rand.NewPCG(3, 4)))
+		if err != nil || len(lines) != tt.want || len(scores) != tt.want {
+			t.Fatalf("Sample(%d, %d): %d lines, %d scores, %v; want %d", tt.n, tt.stones, len(lines), len(scores), err, tt.want)
+		}
+		seen := make(map[uint64]bool)
+		for i, line := range lines {
+			var p board.Position
+			for _, col := range line {
+				if p.Won() || !p.CanPlay(col) {
+					t.Fatalf("Sample(%d, %d): line %v is not a game", tt.n, tt.stones, line)
+				}
+				p.Play(col)
+			}
+			sc, ok := b.Lookup(p)
+			switch {
+			case !ok || sc != scores[i]:
+				t.Errorf("line %v: score %d; the book has %d, %v", line, scores[i], sc, ok)
+			case tt.stones >= 0 && p.Moves() != tt.stones:
+				t.Errorf("line %v: %d stones, want %d", line, p.Moves(), tt.stones)
+			case seen[canonical(p)]:
+				t.Errorf("line %v: drawn twice", line)
+			}
+			seen[canonical(p)] = true
+		}
+	}
+}

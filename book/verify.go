@@ -2,7 +2,9 @@ package book
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"c4solve/board"
 	"c4solve/solver"
@@ -34,4 +36,30 @@ func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Ra
 		}
 	}
 	return bad, n, nil
+}
+
+// Sample returns n entries of b (all of them if fewer) of the given number
+// of stones (any number if stones < 0), drawn at random by rng, in key
+// order, each as moves (0-based columns) that reach it and its score: a
+// sample to check against another solver. It fails for an entry that no
+// game reaches, which only a faulty program can have written.
+func (b *Book) Sample(n, stones int, rng *rand.Rand) (lines [][]int, scores []int, err error) {
+	var idx []int
+	for i, k := range b.keys {
+		if p, _ := board.FromKey(k); stones < 0 || p.Moves() == stones {
+			idx = append(idx, i)
+		}
+	}
+	rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+	idx = idx[:min(n, len(idx))]
+	slices.Sort(idx)
+	for _, i := range idx {
+		p, score := b.Entry(i)
+		line, ok := p.Line()
+		if !ok {
+			return nil, nil, fmt.Errorf("entry %d, key %#x: no game reaches the position", i+1, b.keys[i])
+		}
+		lines, scores = append(lines, line), append(scores, score)
+	}
+	return lines, scores, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -27,6 +28,8 @@ const bookUsage = `Usage:
                                                    omitted: the built-in book)
   c4solve book verify [flags] [FILE]               check the checksum and re-solve a sample
                                                    (FILE omitted: the built-in book)
+  c4solve book sample [flags] [FILE]               print a random sample as "moves score"
+                                                   lines, to check with another solver
 
 An opening book holds the exact score of every position of at most D
 stones (mirror images once, finished games left out). c4solve answers
@@ -80,8 +83,10 @@ func runBook(ctx context.Context, args []string, std stdio) error {
 		return exit(b.info(fs, args))
 	case "verify":
 		return exit(b.verify(ctx, fs, args))
+	case "sample":
+		return exit(b.sample(fs, args))
 	}
-	return fmt.Errorf("unknown command %q (want generate, merge, info or verify)", cmd)
+	return fmt.Errorf("unknown command %q (want generate, merge, info, verify or sample)", cmd)
 }
 
 type bookCommand struct {
@@ -288,6 +293,48 @@ func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) 
 	}
 	bk, err = book.ReadFile(fs.Arg(0))
 	return fs.Arg(0), bk, err
+}
+
+// sample prints entries drawn at random, each as moves that reach it and
+// its score: the benchmark files' format, which another solver can check
+// (compare/README.md).
+func (b *bookCommand) sample(fs *flagSet, args []string) int {
+	n := fs.Int("n", 20, "positions to print, drawn at random")
+	stones := fs.Int("stones", -1, "only positions of this many stones (-1: any)")
+	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
+	if st, ok := fs.parse(args); !ok {
+		return st
+	}
+	if fs.NArg() > 1 {
+		return b.fail(exitBad, "want at most one book file")
+	}
+	if *n < 0 {
+		return b.fail(exitBad, "-n %d: want 0 or more", *n)
+	}
+	name, bk, err := b.open(fs)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	if *stones > bk.Depth() {
+		return b.fail(exitBad, "-stones %d: the book %s holds positions of at most %d stones", *stones, name, bk.Depth())
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	lines, scores, err := bk.Sample(*n, *stones, rand.New(rand.NewPCG(*seed, 0)))
+	if err != nil {
+		return b.fail(exitBad, "%s: %v", name, err)
+	}
+	// Standard output is the lines alone, which other solvers' drivers read.
+	fmt.Fprintf(b.stderr, "%s: book=%s stones=%d seed=%d positions=%d\n", b.name, name, *stones, *seed, len(lines))
+	w := bufio.NewWriter(b.stdout)
+	for i, line := range lines {
+		fmt.Fprintf(w, "%s %d\n", board.FormatMoves(line), scores[i])
+	}
+	if err := w.Flush(); err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	return exitOK
 }
 
 func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) int {

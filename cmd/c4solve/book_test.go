@@ -45,6 +45,22 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 		t.Errorf("book verify: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
+	// A sample is lines of the benchmark format, each the book's score,
+	// which the command itself (no book) agrees with.
+	code, out, errOut = runCmd(context.Background(), "", "book", "sample", "-n", "5", "-stones", bookDepth, "-seed", "9", name)
+	if code != exitOK || strings.Count(out, "\n") != 5 || !strings.Contains(errOut, "stones=15 seed=9 positions=5") {
+		t.Fatalf("book sample: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		moves, _, _ := strings.Cut(line, " ")
+		if len(moves) != 15 {
+			t.Errorf("book sample: line %q is not a position of 15 stones", line)
+		}
+	}
+	if code, got, errOut := runCmd(context.Background(), out, "-nobook", "-tt", "16"); code != exitOK || got != out {
+		t.Errorf("the sample solved without the book: exit %d, stdout %q, stderr %q; want %q", code, got, errOut, out)
+	}
+
 	// The book answers: -v shows one node. Without it, a search.
 	code, out, errOut = runCmd(context.Background(), "", "-book", name, "-v", bookRoot, bookRoot+"1")
 	if code != exitOK || !strings.HasPrefix(out, bookRoot+" -10\n") || strings.Count(errOut, "nodes=1 ") != 2 {
@@ -110,6 +126,9 @@ func TestBookUsage(t *testing.T) {
 		{[]string{"book", "merge", "-o", "x", "no-such-file"}, exitBad, "no-such-file"},
 		{[]string{"book", "info", "no-such-file"}, exitBad, "no-such-file"},
 		{[]string{"book", "verify", "a", "b"}, exitBad, "want at most one book file"},
+		{[]string{"book", "sample", "a", "b"}, exitBad, "want at most one book file"},
+		{[]string{"book", "sample", "-n", "-1"}, exitBad, "-n -1: want 0 or more"},
+		{[]string{"book", "sample", "-stones", "43"}, exitBad, "-stones 43: the book (built in) holds positions of at most"},
 		{[]string{"-book", "x", "-nobook", "4"}, exitBad, "contradict"},
 	} {
 		code, out, errOut := runCmd(context.Background(), "", tc.args...)

@@ -103,14 +103,24 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 			children = append(children, childOf[col])
 		}
 	}
+	// A position of the book whose children are not in it (it has the
+	// book's depth in stones) has a known score sc, the best of its
+	// moves': every child scores at least -sc, and the best exactly -sc,
+	// which a single probe then proves.
+	childLower := lower
+	if s.book != nil && n <= s.book.Depth() {
+		if sc, ok := s.book.Lookup(p); ok {
+			childLower = max(lower, -sc)
+		}
+	}
 	if len(s.workers) > 1 && len(children) > 1 {
-		s.solveChildren(ctx, children, lower, upper)
+		s.solveChildren(ctx, children, childLower, upper)
 	} else {
 		for _, c := range children {
 			if ctx.Err() != nil {
 				break
 			}
-			c.r, c.err = s.search(ctx, c.p, lower, upper)
+			c.r, c.err = s.search(ctx, c.p, childLower, upper)
 			c.solved = true
 		}
 	}

@@ -655,3 +655,67 @@ func TestAnalyzeThreads(t *testing.T) {
 		}
 	}
 }
+
+// rootBook knows the score of one position: a book of the root's depth,
+// whose children it does not know.
+type rootBook struct {
+	p     board.Position
+	score int
+}
+
+func (b rootBook) Depth() int { return b.p.Moves() }
+func (b rootBook) Lookup(p board.Position) (int, bool) {
+	k, _, _ := p.CanonicalKey()
+	rk, _, _ := b.p.CanonicalKey()
+	return b.score, k == rk
+}
+
+// TestAnalyzeRootInBook: Analyze of a position the book knows, but not
+// its children, bounds each child by the book's score: the same scores,
+// exact and weak, at one and two threads, in fewer nodes.
+func TestAnalyzeRootInBook(t *testing.T) {
+	lines := readPositions(t)
+	step := 9
+	if testing.Short() {
+		step = 27
+	}
+	ctx := context.Background()
+	var bare, booked uint64
+	for _, threads := range []int{1, 2} {
+		s := solver.New(ttable.New(testMiB), threads)
+		for i := 0; i < len(lines); i += step {
+			p := lines[i].Position
+			if p.CanWinNext() {
+				continue
+			}
+			s.UseBook(nil)
+			s.Clear()
+			want, err := s.Analyze(ctx, p)
+			if err != nil {
+				t.Fatalf("Analyze(%q): %v", lines[i].Moves, err)
+			}
+			s.UseBook(rootBook{p, lines[i].Expected})
+			s.Clear()
+			got, err := s.Analyze(ctx, p)
+			if err != nil || got.Scores != want.Scores || got.Lower != want.Lower || got.Upper != want.Upper {
+				t.Errorf("%d threads: Analyze(%q) with its score known = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
+					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
+			}
+			if threads == 1 {
+				bare, booked = bare+want.Nodes, booked+got.Nodes
+			}
+			s.Clear()
+			weak, err := s.AnalyzeWeak(ctx, p)
+			for col := range weak.Scores {
+				if w := min(max(want.Scores[col], -1), 1); err != nil || weak.Scores[col] != w {
+					t.Errorf("%d threads: AnalyzeWeak(%q) with its score known = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
+					break
+				}
+			}
+		}
+	}
+	if booked >= bare {
+		t.Errorf("1 thread: %d nodes with the roots' scores known, %d without; want fewer", booked, bare)
+	}
+	t.Logf("1 thread: %d nodes with the roots' scores known, %d without", booked, bare)
+}

@@ -18,7 +18,7 @@ import (
 // Setting is one configuration the harness measures.
 type Setting struct {
 	Threads  int  // worker goroutines
-	TableMiB int  // transposition table size
+	TableMiB int  // the size of the table measured with (Measure's tt), for the rows
 	Warm     bool // keep the table between positions instead of clearing it
 	Weak     bool // solve for the sign of the score only
 	// Book is the opening book the solver answers from, nil for none, and
@@ -38,15 +38,11 @@ type Row struct {
 	Speedup float64
 }
 
-// Measure solves lines at setting set, with a new table, and returns the
-// statistics. Each line's outcome is passed to each, if not nil (for
+// Measure solves lines at setting set with the table tt, cleared first,
+// and returns the statistics. Each line's outcome is passed to each, if not nil (for
 // progress and mismatch reports). It stops at the first error, an
 // interrupted solve or a position that is over.
-func Measure(ctx context.Context, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
-	tt, err := ttable.Alloc(set.TableMiB)
-	if err != nil {
-		return Stats{}, err
-	}
+func Measure(ctx context.Context, tt *ttable.Table, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
 	tt.ClearAll() // no timed solve pays for the first touch of its pages
 	s := solver.New(tt, set.Threads)
 	s.UseBook(set.Book)

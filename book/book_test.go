@@ -42,7 +42,9 @@ func generate(t testing.TB, opt Options) *Book {
 	if opt.Root == "" && opt.Depth == 0 {
 		opt.Root, opt.Depth = testRoot, testDepth
 	}
-	opt.TableMiB = max(opt.TableMiB, 16)
+	if opt.Table == nil {
+		opt.Table = ttable.New(16)
+	}
 	b, err := Generate(context.Background(), opt)
 	if err != nil {
 		t.Fatalf("Generate(%+v): %v", opt, err)
@@ -266,7 +268,7 @@ func TestResume(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "ck")
 	ctx, cancel := context.WithCancel(context.Background())
 	first := 0
-	_, err := Generate(ctx, Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
+	_, err := Generate(ctx, Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: ck,
 		Progress: func(done, total int) {
 			if first = done; done >= 10 {
 				cancel()
@@ -286,7 +288,7 @@ func TestResume(t *testing.T) {
 	first3 := bytes.IndexByte(bad, '\n') + 1 + 2*recordSize // the third record
 	bad[first3+7] ^= 1                                      // its score, one off
 	os.WriteFile(damaged, bad, 0o644)
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: damaged})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: damaged})
 	if err == nil || !strings.Contains(err.Error(), "record 3: its checksum does not match") {
 		t.Errorf("Generate with a checkpoint whose third score is changed: %v; want the damage refused", err)
 	}
@@ -299,7 +301,7 @@ func TestResume(t *testing.T) {
 		t.Errorf("the damage message %v: want truncate -s %d", err, first3)
 	} else {
 		os.Truncate(damaged, size)
-		b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: damaged})
+		b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: damaged})
 		if err != nil || !bytes.Equal(b.encode(), whole.encode()) {
 			t.Errorf("Generate after cutting the damaged checkpoint as told: %v, or a book that differs from an uninterrupted run's", err)
 		}
@@ -307,7 +309,7 @@ func TestResume(t *testing.T) {
 	// A first line cut short is called incomplete.
 	partial := filepath.Join(t.TempDir(), "partial")
 	os.WriteFile(partial, data[:10], 0o644)
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: partial})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: partial})
 	if err == nil || !strings.Contains(err.Error(), "its first line is incomplete") {
 		t.Errorf("Generate with a checkpoint whose first line is cut short: %v; want it called incomplete", err)
 	}
@@ -318,7 +320,7 @@ func TestResume(t *testing.T) {
 	f.Close()
 
 	resumed, solved := -1, 0
-	b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
+	b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: ck,
 		Progress: func(done, total int) {
 			if resumed < 0 {
 				resumed = done
@@ -337,7 +339,7 @@ func TestResume(t *testing.T) {
 	}
 
 	// A checkpoint of another run is refused.
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth - 1, TableMiB: 16, Checkpoint: ck})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth - 1, Table: ttable.New(16), Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not the checkpoint of this run") {
 		t.Errorf("Generate with another run's checkpoint: %v", err)
 	}
@@ -461,7 +463,7 @@ func TestReadFileBounded(t *testing.T) {
 // not let interleave its records with the first's.
 func TestCheckpointLocked(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "ck")
-	opt := Options{Root: testRoot, Depth: testDepth, TableMiB: 16, Checkpoint: name}
+	opt := Options{Root: testRoot, Depth: testDepth, Table: ttable.New(16), Checkpoint: name}
 	first, err := openCheckpoint(name, opt, nil, map[uint64]int8{})
 	if err != nil {
 		t.Fatal(err)

@@ -30,9 +30,10 @@ type Options struct {
 	// the parts into the book a whole run makes.
 	Shard, Shards int
 	// Threads is the number of positions solved at once, each by one
-	// goroutine; all share one table of TableMiB MiB.
-	Threads  int
-	TableMiB int
+	// goroutine; all share Table, or, if it is nil, a new table of
+	// defaultTableMiB.
+	Threads int
+	Table   *ttable.Table
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
 	Checkpoint string
@@ -181,6 +182,10 @@ func families(levels [][]uint64) []family {
 	return fams
 }
 
+// defaultTableMiB is the size of the table of a generation given none:
+// small, for a library caller who did not size one.
+const defaultTableMiB = 64
+
 // agingPositions is how many positions generation solves between two new
 // generations of its table: entries of long ago go first, while the
 // solves under way rarely see their own entries aged.
@@ -213,9 +218,12 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 			left = append(left, ks)
 		}
 	}
-	tt, err := ttable.Alloc(opt.TableMiB)
-	if err != nil {
-		return err
+	tt := opt.Table
+	if tt == nil {
+		var err error
+		if tt, err = ttable.Alloc(defaultTableMiB); err != nil {
+			return err
+		}
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {

@@ -65,6 +65,14 @@
 // more as of long ago, once: no entry is ever 1024 generations old, and an
 // entry of a search long gone never looks current, however many searches a
 // table serves (book generation runs millions, the server seven a request).
+//
+// # Sizing
+//
+// Every program that allocates tables sizes them the same way (Limit.Fit):
+// the process may use half of the machine's memory, half of its cgroup's
+// memory limit, or what its address-space limit leaves (MemoryLimit); a
+// default size that does not fit beside the other tables is halved until
+// it does, and a size the user asked for that does not fit is refused.
 package ttable
 
 import (

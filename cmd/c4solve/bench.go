@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"c4solve/bench"
 	"c4solve/internal/atomicfile"
 	"c4solve/posfile"
+	"c4solve/ttable"
 )
 
 const benchUsage = `Usage:
@@ -54,7 +56,7 @@ func runBench(ctx context.Context, args []string, std stdio) error {
 		return fmt.Errorf("-tt: %v", err)
 	}
 	for _, mib := range ttList {
-		if err := checkTableSize(mib); err != nil {
+		if err := ttable.CheckSize(mib); err != nil {
 			return fmt.Errorf("-tt %d: %v", mib, err)
 		}
 	}
@@ -92,9 +94,13 @@ files:
 			continue
 		}
 		for _, mib := range ttList {
+			tt, err := allocTable(mib, slices.Max(threadList), true, stderr)
+			if err != nil {
+				return err
+			}
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: mib, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
-				st, err := bench.Measure(ctx, ls, set, func(o bench.Outcome) {
+				set := bench.Setting{Threads: th, TableMiB: tt.Bytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
+				st, err := bench.Measure(ctx, tt, ls, set, func(o bench.Outcome) {
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)

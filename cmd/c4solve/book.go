@@ -115,7 +115,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if *depth < 0 || *out == "" {
 		return b.fail(exitBad, "-depth and -o are required")
 	}
-	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, TableMiB: search.ttMiB, Checkpoint: *ckName}
+	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -136,6 +136,11 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if sameFile(*out, opt.Checkpoint) {
 		return b.fail(exitBad, "-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
+	tt, err := search.table(search.threads, b.stderr)
+	if err != nil {
+		return b.fail(exitBad, "%v", err)
+	}
+	opt.Table = tt
 	start := time.Now()
 	var total, resumed int
 	show := b.progress()

@@ -32,11 +32,11 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	f.fs = fs
 	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
 	fs.IntVar(&f.ttMiB, "tt", defaultTableMiB,
-		"shared transposition table size in MiB (each search goroutine adds a table of 2 MiB of its own)")
+		fmt.Sprintf("shared transposition table size in MiB (each search goroutine adds a table of %d MiB of its own)", solver.LeafTableMiB))
 }
 
 func (f *searchFlags) check() error {
-	if err := checkTableSize(f.ttMiB); err != nil {
+	if err := ttable.CheckSize(f.ttMiB); err != nil {
 		return fmt.Errorf("-tt %d: %w", f.ttMiB, err)
 	}
 	if f.threads < 1 || f.threads > maxThreads() {
@@ -45,45 +45,47 @@ func (f *searchFlags) check() error {
 	return nil
 }
 
-// table allocates the shared table for searches of workers goroutines in
-// all, each of which adds a table of its own, within what the process may
-// use (memoryLimit): a default -tt that does not fit is made smaller, with
-// a note on stderr; a -tt asked for that does not fit is an error.
+// table allocates the shared table of -tt for searches of workers
+// goroutines in all (see allocTable); a default -tt may be made smaller.
 func (f *searchFlags) table(workers int, stderr io.Writer) (*ttable.Table, error) {
 	explicit := false
 	if f.fs != nil {
 		f.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
 	}
-	own := workers * solver.LeafTableMiB
-	if limit, why := processMemoryLimit(); limit > 0 && uint64(f.ttMiB+own)<<20 > limit {
-		if explicit {
-			return nil, fmt.Errorf("-tt %d with %d search goroutines: the tables take %d MiB, more than the %d MiB this process may use (%s): use -tt or -threads to ask for less",
-				f.ttMiB, workers, f.ttMiB+own, limit>>20, why)
-		}
-		mib := f.ttMiB
-		for mib > minFitMiB && uint64(mib+own)<<20 > limit {
-			mib /= 2
-		}
-		if uint64(mib+own)<<20 > limit {
-			return nil, fmt.Errorf("even a table of %d MiB with %d search goroutines takes %d MiB, more than the %d MiB this process may use (%s): use -threads to ask for fewer, or raise the limit",
-				mib, workers, mib+own, limit>>20, why)
-		}
-		fmt.Fprintf(stderr, "c4solve: note: the default table of %d MiB does not fit the %d MiB this process may use (%s): using -tt %d\n",
-			f.ttMiB, limit>>20, why, mib)
-		f.ttMiB = mib
+	t, err := allocTable(f.ttMiB, workers, explicit, stderr)
+	if err == nil {
+		f.ttMiB = t.Bytes() >> 20
 	}
-	t, err := ttable.Alloc(f.ttMiB)
+	return t, err
+}
+
+// allocTable allocates a shared table of mib MiB for searches of workers
+// goroutines in all, each of which adds a table of its own, within what
+// the process may use (ttable.Limit.Fit): a default size that does not fit
+// is made smaller, with a note on stderr; an explicit one is an error.
+func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Table, error) {
+	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
+	goroutines := fmt.Sprintf("%d search goroutines", workers)
+	if workers == 1 {
+		goroutines = "1 search goroutine"
+	}
+	switch {
+	case err != nil && explicit:
+		return nil, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w: use -threads to ask for fewer, or raise the limit", goroutines, err)
+	case note != "":
+		fmt.Fprintf(stderr, "c4solve: note: %s (-tt %d)\n", note, fit)
+	}
+	t, err := ttable.Alloc(fit)
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
 	return t, nil
 }
 
-// processMemoryLimit is memoryLimit; tests replace it.
-var processMemoryLimit = memoryLimit
-
-// minFitMiB is the smallest table a default -tt is cut down to.
-const minFitMiB = 16
+// processMemoryLimit is ttable.MemoryLimit; tests replace it.
+var processMemoryLimit = ttable.MemoryLimit
 
 // bookFlags are -book and -nobook.
 type bookFlags struct {
@@ -155,21 +157,6 @@ func maxThreads() int { return max(8, threadsPerCPU*runtime.NumCPU()) }
 
 // threadsPerCPU is how many search goroutines a CPU may have.
 const threadsPerCPU = 4
-
-// checkTableSize refuses table sizes that cannot be allocated: below the
-// minimum, or more than half the machine's memory.
-func checkTableSize(mib int) error {
-	if mib < ttable.MinMiB {
-		return fmt.Errorf("the table needs at least %d MiB", ttable.MinMiB)
-	}
-	if mem := physicalMemory(); mem > 0 && uint64(mib) > mem>>21 {
-		return fmt.Errorf("more than half of this machine's %d MiB of memory", mem>>20)
-	}
-	if mib > ttable.MaxMiB {
-		return fmt.Errorf("the table holds at most %d MiB", ttable.MaxMiB)
-	}
-	return nil
-}
 
 // flagSet is the flag set of a command, with its help text.
 type flagSet struct {

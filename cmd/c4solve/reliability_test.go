@@ -8,10 +8,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"c4solve/ttable"
 )
 
 // failWriter fails every write, as a full disk does.
@@ -279,8 +282,8 @@ func TestFIFOInputs(t *testing.T) {
 // not fit is an error, exit 2; a position the book answers needs no table
 // of any size; threads are bounded, and counted.
 func TestMemoryLimit(t *testing.T) {
-	defer func(f func() (uint64, string)) { processMemoryLimit = f }(processMemoryLimit)
-	processMemoryLimit = func() (uint64, string) { return 100 << 20, "a test's limit" }
+	defer func(f func() ttable.Limit) { processMemoryLimit = f }(processMemoryLimit)
+	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 100 << 20, Why: "a test's limit"} }
 	defer func(m int) { defaultTableMiB = m }(defaultTableMiB)
 	defaultTableMiB = 512
 	for _, tc := range []struct {
@@ -290,9 +293,9 @@ func TestMemoryLimit(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"-nobook", "-threads", "2", "4455"}, exitOK, "4455 18\n",
-			"c4solve: note: the default table of 512 MiB does not fit the 100 MiB this process may use (a test's limit): using -tt 64\n"},
+			"c4solve: note: the default table of 512 MiB does not fit the 100 MiB this process may use (a test's limit): using 64 MiB (-tt 64)\n"},
 		{[]string{"-nobook", "-threads", "2", "-tt", "512", "4455"}, exitBad, "",
-			"c4solve: -tt 512 with 2 search goroutines: the tables take 516 MiB, more than the 100 MiB this process may use (a test's limit): use -tt or -threads to ask for less\n"},
+			"c4solve: -tt 512 with 2 search goroutines: the tables take 516 MiB (512 shared, 4 beside it), more than the 100 MiB this process may use (a test's limit): use -tt or -threads to ask for less\n"},
 		{[]string{"-threads", "2", "4453", "4455"}, exitOK, "4453 -2\n4455 18\n", ""},
 		{[]string{"-threads", "2", "-tt", "512", "4453"}, exitOK, "4453 -2\n", ""},
 		{[]string{"-threads", "1000", "-tt", "16", "4453"}, exitBad, "", "c4solve: -threads 1000: want 1 to "},
@@ -302,9 +305,21 @@ func TestMemoryLimit(t *testing.T) {
 			t.Errorf("c4solve %v with 100 MiB: exit %d, stdout %q, stderr %q; want %d, %q, %q", tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 		}
 	}
-	processMemoryLimit = func() (uint64, string) { return 40 << 20, "a test's limit" }
+	// book generate and bench size their tables the same way.
+	dir := t.TempDir()
+	if code, _, stderr := runCmd(context.Background(), "", "book", "generate", "-from", bookRoot, "-depth", "13", "-threads", "2", "-o", filepath.Join(dir, "b")); code != exitOK ||
+		!strings.Contains(stderr, "c4solve: note: the default table of 512 MiB does not fit the 100 MiB") {
+		t.Errorf("c4solve book generate with 100 MiB: exit %d, stderr %q; want 0 and the default table made smaller", code, stderr)
+	}
+	file := filepath.Join(dir, "f")
+	os.WriteFile(file, []byte("4455 18\n"), 0o644)
+	if code, _, stderr := runCmd(context.Background(), "", "bench", "-threads", "1", "-tt", "1024", file); code != exitBad ||
+		!strings.Contains(stderr, "-tt 1024 with 1 search goroutine: the tables take 1026 MiB") {
+		t.Errorf("c4solve bench -tt 1024 with 100 MiB: exit %d, stderr %q; want 2 and the table refused", code, stderr)
+	}
+	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 40 << 20, Why: "a test's limit"} }
 	if code, _, stderr := runCmd(context.Background(), "", "serve", "-solvers", "8", "-threads", "4", "-addr", "127.0.0.1:0"); code != exitBad ||
-		!strings.Contains(stderr, "with 32 search goroutines takes 80 MiB, more than the 40 MiB") {
+		!strings.Contains(stderr, "32 search goroutines: even with a table of 16 MiB the tables take 80 MiB (64 beside it), more than the 40 MiB") {
 		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table counted", code, stderr)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package ttable
 
 import (
 	"bufio"
@@ -25,11 +25,16 @@ func physicalMemory() uint64 {
 // end than at the start of its search).
 const runtimeReserve = 128 << 20
 
-// memoryLimit returns the most bytes the tables may take, and what sets
-// that bound: half of the machine's memory, half of the memory limit of
-// the process's cgroup (a container's), or what its address-space limit
-// (ulimit -v) leaves beyond what is mapped already and a reserve for the
-// runtime. It returns 0 when nothing is known.
+// MemoryLimit returns the most memory the tables of this process may
+// take, and what sets that bound: half of the machine's memory, half of
+// the memory limit of the process's cgroup (a container's), or what its
+// address-space limit (ulimit -v) leaves beyond what is mapped already and
+// a reserve for the runtime. It is the zero Limit when nothing is known.
+func MemoryLimit() Limit {
+	limit, why := memoryLimit()
+	return Limit{Bytes: limit, Why: why}
+}
+
 func memoryLimit() (limit uint64, why string) {
 	if mem := physicalMemory(); mem > 0 {
 		limit, why = mem/2, "half of this machine's memory"

@@ -1,0 +1,61 @@
+package ttable
+
+import "fmt"
+
+// A Limit is the most memory a process's tables may take, and what sets
+// it, in words (see MemoryLimit). The zero value is no known limit.
+type Limit struct {
+	Bytes uint64
+	Why   string
+}
+
+// Sizing is a request for the size of a shared table.
+type Sizing struct {
+	MiB      int  // the size asked for
+	Explicit bool // the user asked for MiB: refuse it rather than shrink it
+	OtherMiB int  // what the tables beside it take (the search goroutines' own)
+}
+
+// MinFitMiB is the smallest size a default (not Explicit) size is cut
+// down to when it does not fit.
+const MinFitMiB = 16
+
+// Fit returns the size, in MiB, of the table to allocate for s within l:
+// the size asked for when it fits beside the other tables; a default size
+// halved until it fits, with a note that says so; an error for an
+// explicit size that does not fit, or when even MinFitMiB does not.
+func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
+	fits := func(mib int) bool { return l.Bytes == 0 || uint64(mib+s.OtherMiB)<<20 <= l.Bytes }
+	if fits(s.MiB) {
+		return s.MiB, "", nil
+	}
+	if s.Explicit {
+		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), more than the %d MiB this process may use (%s)",
+			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.Bytes>>20, l.Why)
+	}
+	mib = s.MiB
+	for mib > MinFitMiB && !fits(mib) {
+		mib /= 2
+	}
+	if !fits(mib) {
+		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), more than the %d MiB this process may use (%s)",
+			mib, mib+s.OtherMiB, s.OtherMiB, l.Bytes>>20, l.Why)
+	}
+	return mib, fmt.Sprintf("the default table of %d MiB does not fit the %d MiB this process may use (%s): using %d MiB",
+		s.MiB, l.Bytes>>20, l.Why, mib), nil
+}
+
+// CheckSize refuses table sizes that cannot be allocated: below MinMiB,
+// above MaxMiB, or more than half the machine's memory.
+func CheckSize(mib int) error {
+	if mib < MinMiB {
+		return fmt.Errorf("the table needs at least %d MiB", MinMiB)
+	}
+	if mem := physicalMemory(); mem > 0 && uint64(mib) > mem>>21 {
+		return fmt.Errorf("more than half of this machine's %d MiB of memory", mem>>20)
+	}
+	if mib > MaxMiB {
+		return fmt.Errorf("the table holds at most %d MiB", MaxMiB)
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package ttable
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFit(t *testing.T) {
+	l := Limit{Bytes: 100 << 20, Why: "a test's limit"}
+	for _, tt := range []struct {
+		limit   Limit
+		s       Sizing
+		mib     int
+		note    string
+		errText string
+	}{
+		{l, Sizing{MiB: 64, OtherMiB: 4}, 64, "", ""},
+		{l, Sizing{MiB: 64, Explicit: true, OtherMiB: 36}, 64, "", ""},
+		{l, Sizing{MiB: 64, Explicit: true, OtherMiB: 37}, 0, "", "the tables take 101 MiB (64 shared, 37 beside it), more than the 100 MiB this process may use (a test's limit)"},
+		{l, Sizing{MiB: 512, OtherMiB: 4}, 64, "the default table of 512 MiB does not fit the 100 MiB this process may use (a test's limit): using 64 MiB", ""},
+		{l, Sizing{MiB: 512, OtherMiB: 90}, 0, "", "even with a table of 16 MiB the tables take 106 MiB (90 beside it)"},
+		{Limit{}, Sizing{MiB: 1 << 20, Explicit: true, OtherMiB: 1 << 20}, 1 << 20, "", ""},
+	} {
+		mib, note, err := tt.limit.Fit(tt.s)
+		if mib != tt.mib || note != tt.note || (err == nil) != (tt.errText == "") || err != nil && !strings.Contains(err.Error(), tt.errText) {
+			t.Errorf("%+v.Fit(%+v) = %d, %q, %v; want %d, %q, %q", tt.limit, tt.s, mib, note, err, tt.mib, tt.note, tt.errText)
+		}
+	}
+}
+
+func TestCheckSize(t *testing.T) {
+	for _, tt := range []struct {
+		mib  int
+		want string
+	}{
+		{0, "at least 1 MiB"},
+		{1, ""},
+		{MaxMiB + 1, "MiB"}, // more than half the machine's memory, or MaxMiB
+	} {
+		if err := CheckSize(tt.mib); (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("CheckSize(%d) = %v; want %q", tt.mib, err, tt.want)
+		}
+	}
+}

@@ -186,11 +186,6 @@ func families(levels [][]uint64) []family {
 // small, for a library caller who did not size one.
 const defaultTableMiB = 64
 
-// agingPositions is how many positions generation solves between two new
-// generations of its table: entries of long ago go first, while the
-// solves under way rarely see their own entries aged.
-const agingPositions = 256
-
 // solveAll solves the positions of the families fams (total in all)
 // missing from scores and adds them. Each worker takes a whole family and
 // solves its members one after the other, on a table warm from the ones
@@ -237,38 +232,46 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 		}
 		return nil
 	})
-	solved := 0
+	pool := solver.NewPool(tt, opt.Threads, 1, nil)
 	for range max(opt.Threads, 1) {
-		s := solver.New(tt, 1)
-		// The solvers share the table and solve at once: a new
-		// generation at each solve would make the entries of the others'
-		// solves under way look old (see solver.Solver.SetAging).
-		s.SetAging(false)
 		g.Go(func() error {
 			for ks := range pending {
-				for _, k := range ks {
-					p, _ := board.FromKey(k)
-					r, err := s.Solve(gctx, p)
-					if err != nil {
-						return err
-					}
+				s, err := pool.Get(gctx)
+				if err != nil {
+					return err
+				}
+				err = solveFamily(gctx, s, ks, func(k uint64, score int) error {
 					mu.Lock()
-					scores[k] = int8(r.Score)
-					err = ck.add(k, r.Score)
+					defer mu.Unlock()
+					scores[k] = int8(score)
 					progress()
-					if solved++; solved%agingPositions == 0 {
-						tt.NewSearch()
-					}
-					mu.Unlock()
-					if err != nil {
-						return err
-					}
+					return ck.add(k, score)
+				})
+				pool.Put(s)
+				if err != nil {
+					return err
 				}
 			}
 			return nil
 		})
 	}
 	return g.Wait()
+}
+
+// solveFamily solves the positions ks one after the other with s, and
+// passes each score to done.
+func solveFamily(ctx context.Context, s *solver.Solver, ks []uint64, done func(k uint64, score int) error) error {
+	for _, k := range ks {
+		p, _ := board.FromKey(k)
+		r, err := s.Solve(ctx, p)
+		if err != nil {
+			return err
+		}
+		if err := done(k, r.Score); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func scoresOf(keys []uint64, scores map[uint64]int8) []int8 {

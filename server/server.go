@@ -35,7 +35,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"c4solve/board"
@@ -73,11 +72,10 @@ const DefaultFull = 100
 // solvers, Config.Solvers of them, and wait for one in a queue of
 // Config.Queue. The zero value is not usable; call New.
 type Server struct {
-	cfg     Config
-	solvers chan *solver.Solver // the idle ones
-	slots   chan struct{}       // one per request admitted: solving or waiting
-	mux     *http.ServeMux
-	solving atomic.Int32 // solves under way
+	cfg   Config
+	pool  *solver.Pool
+	slots chan struct{} // one per request admitted: solving or waiting
+	mux   *http.ServeMux
 }
 
 //go:embed page
@@ -87,20 +85,10 @@ var page embed.FS
 func New(cfg Config) *Server {
 	cfg.Solvers, cfg.Threads, cfg.Queue = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0)
 	s := &Server{
-		cfg:     cfg,
-		solvers: make(chan *solver.Solver, cfg.Solvers),
-		slots:   make(chan struct{}, cfg.Solvers+cfg.Queue),
-		mux:     http.NewServeMux(),
-	}
-	for range cfg.Solvers {
-		sv := solver.New(cfg.Table, cfg.Threads)
-		sv.UseBook(cfg.Book)
-		// The solvers share the table and solve at once: a new generation
-		// at each solve would make the entries of the others' solves look
-		// old. The server starts one when a solve begins with none other
-		// under way (see run).
-		sv.SetAging(false)
-		s.solvers <- sv
+		cfg:   cfg,
+		pool:  solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book),
+		slots: make(chan struct{}, cfg.Solvers+cfg.Queue),
+		mux:   http.NewServeMux(),
 	}
 	files, err := fs.Sub(page, "page")
 	if err != nil {
@@ -284,18 +272,12 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string,
 		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
 		defer cancel()
 	}
-	var sv *solver.Solver
-	select {
-	case sv = <-s.solvers:
-		defer func() { s.solvers <- sv }()
-		if s.solving.Add(1) == 1 {
-			s.cfg.Table.NewSearch()
-		}
-		defer s.solving.Add(-1)
-	case <-ctx.Done():
-		s.failed(w, ctx, ctx.Err())
+	sv, err := s.pool.Get(ctx)
+	if err != nil {
+		s.failed(w, ctx, err)
 		return
 	}
+	defer s.pool.Put(sv)
 	answer, err := work(ctx, sv, p)
 	if err != nil {
 		s.failed(w, ctx, err)

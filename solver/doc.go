@@ -99,7 +99,8 @@
 // gain more from the cores than lazy SMP gives one solve.
 //
 // Solvers that share one table and solve at once (book generation, the
-// server) turn off the new table generation of each solve (SetAging):
-// one solver's new generation would make the entries the others are
-// storing look old, the first to be replaced.
+// server, the command's batches) come from a Pool, whose solvers do not
+// start a new table generation at each solve (SetAging): one solver's new
+// generation would make the entries the others are storing look old, the
+// first to be replaced. The pool ages the table itself.
 package solver

@@ -27,10 +27,9 @@ import (
 type batch struct {
 	c        *command
 	ctx      context.Context
-	free     []*solver.Solver // single-threaded solvers not in use
-	made     int              // single-threaded solvers made so far
-	pending  []*job           // solves started and not printed, in input order
-	finished chan *job        // solves done, in any order
+	pool     *solver.Pool // single-threaded solvers on the command's table, made when first needed
+	pending  []*job       // solves started and not printed, in input order
+	finished chan *job    // solves done, in any order
 }
 
 // job is one position of a batch: its line, or a bad line to report in its
@@ -81,18 +80,15 @@ func (b *batch) reportBad(err error) {
 // solver returns a free single-threaded solver, waiting for a solve to end
 // when all are in use; it prints what is done meanwhile.
 func (b *batch) solver() *solver.Solver {
-	for len(b.free) == 0 {
-		if b.made < b.threads() {
-			b.made++
-			s := solver.New(b.c.s.Table(), 1)
-			s.UseBook(b.c.book)
+	if b.pool == nil {
+		b.pool = solver.NewPool(b.c.s.Table(), b.threads(), 1, b.c.book)
+	}
+	for {
+		if s, ok := b.pool.TryGet(); ok {
 			return s
 		}
 		b.wait()
 	}
-	s := b.free[len(b.free)-1]
-	b.free = b.free[:len(b.free)-1]
-	return s
 }
 
 // wait waits for one solve to end, frees its solver and prints every
@@ -100,7 +96,7 @@ func (b *batch) solver() *solver.Solver {
 func (b *batch) wait() {
 	j := <-b.finished
 	j.done = true
-	b.free = append(b.free, j.s)
+	b.pool.Put(j.s)
 	for len(b.pending) > 0 && b.pending[0].done {
 		j := b.pending[0]
 		b.pending = b.pending[1:]

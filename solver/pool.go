@@ -1,0 +1,93 @@
+package solver
+
+import (
+	"context"
+	"sync"
+
+	"c4solve/ttable"
+)
+
+// Pool is a set of Solvers that share one table and solve at once: the
+// server's solvers, book generation's, the command's batch. It makes at
+// most n Solvers of the same number of threads, as they are first needed,
+// and lends them out one at a time (Get, TryGet, Put). Its Solvers do not
+// age the table at each solve (see SetAging); the pool starts a new
+// generation instead when a Solver is lent while none is in use, or once
+// agingLends Solvers were lent since the last one, so that a pool that is
+// never idle ages its table too. A Pool is safe for concurrent use. The
+// zero value is not usable; call NewPool.
+type Pool struct {
+	tt    *ttable.Table
+	slots chan struct{} // one per Solver lent
+
+	mu    sync.Mutex // guards what follows
+	free  []*Solver
+	inUse int
+	lends int // since the last new generation
+}
+
+// agingLends is how many Solvers a busy pool lends between two new
+// generations of its table: entries of long ago go first, while the solves
+// under way rarely see their own entries aged.
+const agingLends = 256
+
+// NewPool returns a pool of at most n Solvers of threads workers each,
+// sharing tt, answering from b (nil: no book).
+func NewPool(tt *ttable.Table, n, threads int, b Book) *Pool {
+	p := &Pool{tt: tt, slots: make(chan struct{}, max(n, 1))}
+	for range cap(p.slots) {
+		s := New(tt, threads)
+		s.UseBook(b)
+		s.SetAging(false)
+		p.free = append(p.free, s)
+	}
+	return p
+}
+
+// Get lends a Solver, waiting for one to be free, or returns ctx's error
+// if ctx is done first. Give it back with Put.
+func (p *Pool) Get(ctx context.Context) (*Solver, error) {
+	select {
+	case p.slots <- struct{}{}:
+		return p.lend(), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// TryGet lends a Solver if one is free, without waiting.
+func (p *Pool) TryGet() (*Solver, bool) {
+	select {
+	case p.slots <- struct{}{}:
+		return p.lend(), true
+	default:
+		return nil, false
+	}
+}
+
+// lend takes a free Solver for a slot just taken.
+func (p *Pool) lend() *Solver {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.inUse == 0 || p.lends >= agingLends {
+		p.tt.NewSearch()
+		p.lends = 0
+	}
+	p.inUse++
+	p.lends++
+	s := p.free[len(p.free)-1] // a slot was free, so a Solver is
+	p.free = p.free[:len(p.free)-1]
+	return s
+}
+
+// Put gives back a Solver that Get or TryGet lent.
+func (p *Pool) Put(s *Solver) {
+	p.mu.Lock()
+	p.free = append(p.free, s)
+	p.inUse--
+	p.mu.Unlock()
+	<-p.slots
+}
+
+// Table returns the table the pool's Solvers share.
+func (p *Pool) Table() *ttable.Table { return p.tt }

@@ -1,0 +1,54 @@
+package solver_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"c4solve/solver"
+	"c4solve/ttable"
+)
+
+// A pool lends its n solvers, one at a time each; they share its table,
+// which ages when a solver is lent while none is in use.
+func TestPool(t *testing.T) {
+	tt := ttable.New(4)
+	pool := solver.NewPool(tt, 2, 1, nil)
+	ctx := context.Background()
+	before := tt.Searches()
+	a, err := pool.Get(ctx)
+	if err != nil || tt.Searches() != before+1 {
+		t.Fatalf("Get of an idle pool: %v, %d new generations; want a solver and one", err, tt.Searches()-before)
+	}
+	b, ok := pool.TryGet()
+	if !ok || b == a || tt.Searches() != before+1 {
+		t.Fatalf("TryGet with one solver lent: %v (the same: %v), %d new generations; want the other solver and no new generation", ok, b == a, tt.Searches()-before)
+	}
+	if a.Table() != tt || b.Table() != tt || pool.Table() != tt {
+		t.Error("the pool's solvers do not share its table")
+	}
+	if _, ok := pool.TryGet(); ok {
+		t.Fatal("TryGet with both solvers lent: got a third")
+	}
+	tctx, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	if _, err := pool.Get(tctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Get with both solvers lent, until a deadline: %v; want DeadlineExceeded", err)
+	}
+	got := make(chan *solver.Solver)
+	go func() {
+		s, _ := pool.Get(ctx)
+		got <- s
+	}()
+	pool.Put(b)
+	if s := <-got; s != b {
+		t.Error("Get waiting for a solver: not the one put back")
+	}
+	// Solves on the pool's solvers are right (the book of none, no aging
+	// of their own).
+	r, err := a.Solve(ctx, mustParse(t, "4455"))
+	if err != nil || r.Score != 18 {
+		t.Errorf("Solve(4455) on a pool's solver = %d, %v; want 18", r.Score, err)
+	}
+}

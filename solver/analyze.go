@@ -7,7 +7,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
-	"c4solve/ttable"
 )
 
 // Analysis holds the score of each move of a position, from the point of
@@ -106,21 +105,21 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 	// A position of the book whose children are not in it (it has the
 	// book's depth in stones) has a known score sc, the best of its
 	// moves': every child scores at least -sc, and the best exactly -sc,
-	// which a single probe then proves.
-	childLower := lower
+	// which the first probe, "above -sc?", then proves.
+	childLower, first := lower, noFirst
 	if s.book != nil && n <= s.book.Depth() {
 		if sc, ok := s.book.Lookup(p); ok {
-			childLower = max(lower, -sc)
+			childLower, first = max(lower, -sc), -sc
 		}
 	}
 	if len(s.workers) > 1 && len(children) > 1 {
-		s.solveChildren(ctx, children, childLower, upper)
+		s.solveChildren(ctx, children, childLower, upper, first)
 	} else {
 		for _, c := range children {
 			if ctx.Err() != nil {
 				break
 			}
-			c.r, c.err = s.search(ctx, c.p, childLower, upper)
+			c.r, c.err = s.search(ctx, c.p, childLower, upper, first)
 			c.solved = true
 		}
 	}
@@ -168,7 +167,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 // each in turn, and the helpers keep the cores busy at the end, when one
 // hard child is left. When ctx is done, the children not finished keep
 // the bounds found, with ctx's error.
-func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lower, upper int) {
+func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lower, upper, first int) {
 	open := 0
 	for _, c := range children {
 		r, lo, hi, err := s.prepare(c.p, lower, upper)
@@ -176,7 +175,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 			c.r, c.err, c.solved = r, err, true
 			continue
 		}
-		c.rb.set(lo, hi)
+		c.rb.set(lo, hi, first)
 		open++
 	}
 	if open == 0 {
@@ -216,13 +215,11 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 	}
 	var g errgroup.Group
 	for _, w := range s.workers {
-		w.nodes, w.limit = 0, 0
-		w.published.Store(0)
-		w.busy = s.busy
-		for ; w.leafStale > 0; w.leafStale-- {
-			w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
-		}
+		w.begin(s.busy, false, 0)
 		g.Go(func() error {
+			if !w.clearLeaf(ctx, nil) {
+				return nil
+			}
 			for ctx.Err() == nil {
 				c, helper := pick()
 				if c == nil {
@@ -236,7 +233,6 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 				c.searching--
 				mu.Unlock()
 			}
-			w.helper = w.id > 0
 			return nil
 		})
 	}

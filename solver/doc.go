@@ -95,7 +95,10 @@
 //
 // Analyze, which solves the moves of a position, solves them side by side
 // instead, one worker each, center first; a worker with no move left to
-// start helps on the one the fewest workers search. Solves side by side
+// start helps on the one the fewest workers search. Where the book knows the
+// position but not its children, the book's score bounds every child's,
+// and each child's first probe asks whether it is the best move
+// (rootBounds.set). Solves side by side
 // gain more from the cores than lazy SMP gives one solve.
 //
 // Solvers that share one table and solve at once (book generation, the

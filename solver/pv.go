@@ -60,7 +60,7 @@ func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int
 		}
 		// The move keeps the score if the child's score is at most
 		// -score: the probe of the range [-score, -score+1].
-		r, err := s.search(ctx, child, -score, -score+1)
+		r, err := s.search(ctx, child, -score, -score+1, noFirst)
 		nodes += r.Nodes
 		if err != nil {
 			return 0, nodes, err

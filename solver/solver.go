@@ -77,10 +77,7 @@ func New(tt *ttable.Table, threads int) *Solver {
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{
-			id: id, helper: id > 0, tt: tt, leaf: ttable.New(LeafTableMiB),
-			busy: s.busy, bookDepth: -1,
-		})
+		s.workers = append(s.workers, &worker{id: id, tt: tt, leaf: ttable.New(LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s
@@ -168,7 +165,7 @@ func (s *Solver) Progress() (nodes uint64, lower, upper int) {
 // until the score is known to lie outside it (weak solves use [-1, 1]).
 func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
 	s.newSearch()
-	return s.search(ctx, p, lower, upper)
+	return s.search(ctx, p, lower, upper, noFirst)
 }
 
 // SetAging says whether each solve starts a new generation of the shared
@@ -198,18 +195,15 @@ func (s *Solver) newSearch() {
 	}
 }
 
-// search is solve within the current generation of the tables.
-func (s *Solver) search(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
+// search is solve within the current generation of the tables, asking
+// first the probe first if the range holds it (noFirst: none).
+func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
 	}
 	rb := &s.bounds
-	rb.set(lo, hi)
-	for _, w := range s.workers {
-		w.nodes = 0
-		w.published.Store(0)
-	}
+	rb.set(lo, hi, first)
 	s.runWorkers(ctx, p, rb)
 	var nodes uint64
 	for _, w := range s.workers {
@@ -270,15 +264,18 @@ func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 func (s *Solver) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
+		first.begin(nil, false, 0)
 		first.probeRoot(ctx, p, rb)
 		return
 	}
+	for _, w := range s.workers[1:] {
+		w.begin(s.busy, true, 0)
+	}
 	s.helpers = helpers{ctx: ctx, p: p, rb: rb}
-	// Alone, the first worker has no one to keep out of its subtrees.
-	first.busy = nil
-	first.limit = helperNodes
+	// Alone, the first worker has no one to keep out of its subtrees;
+	// startHelpers gives it the busy table when the others join.
+	first.begin(nil, false, helperNodes)
 	first.probeRoot(ctx, p, rb)
-	first.limit = 0
 	s.helpers.g.Wait()
 }
 
@@ -310,12 +307,29 @@ func (s *Solver) startHelpers() {
 type rootBounds struct {
 	mu     sync.Mutex
 	lo, hi int
+	first  int // the probe to ask first (see set); written before the workers start
 }
 
-func (rb *rootBounds) set(lo, hi int) {
+// noFirst is set's first when the solve has no probe to ask first: no
+// range holds it.
+const noFirst = MinScore - 1
+
+// set starts the range at [lo, hi], with first, when the range holds it,
+// the probe asked before the others (see probe): the score when it is
+// likely lo, which one probe then proves.
+func (rb *rootBounds) set(lo, hi, first int) {
 	rb.mu.Lock()
 	defer rb.mu.Unlock()
-	rb.lo, rb.hi = lo, hi
+	rb.lo, rb.hi, rb.first = lo, hi, first
+}
+
+// probe returns the probe to ask in the range [lo, hi): the solve's first
+// while the range holds it, then nextProbe's.
+func (rb *rootBounds) probe(lo, hi int) int {
+	if lo <= rb.first && rb.first < hi {
+		return rb.first
+	}
+	return nextProbe(lo, hi)
 }
 
 func (rb *rootBounds) get() (lo, hi int) {

@@ -672,7 +672,7 @@ func (b rootBook) Lookup(p board.Position) (int, bool) {
 
 // TestAnalyzeRootInBook: Analyze of a position the book knows, but not
 // its children, bounds each child by the book's score: the same scores,
-// exact and weak, at one and two threads, in fewer nodes.
+// exact and weak, at one and two threads.
 func TestAnalyzeRootInBook(t *testing.T) {
 	lines := readPositions(t)
 	step := 9
@@ -680,7 +680,6 @@ func TestAnalyzeRootInBook(t *testing.T) {
 		step = 27
 	}
 	ctx := context.Background()
-	var bare, booked uint64
 	for _, threads := range []int{1, 2} {
 		s := solver.New(ttable.New(testMiB), threads)
 		for i := 0; i < len(lines); i += step {
@@ -701,9 +700,6 @@ func TestAnalyzeRootInBook(t *testing.T) {
 				t.Errorf("%d threads: Analyze(%q) with its score known = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
 					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
 			}
-			if threads == 1 {
-				bare, booked = bare+want.Nodes, booked+got.Nodes
-			}
 			s.Clear()
 			weak, err := s.AnalyzeWeak(ctx, p)
 			for col := range weak.Scores {
@@ -714,8 +710,4 @@ func TestAnalyzeRootInBook(t *testing.T) {
 			}
 		}
 	}
-	if booked >= bare {
-		t.Errorf("1 thread: %d nodes with the roots' scores known, %d without; want fewer", booked, bare)
-	}
-	t.Logf("1 thread: %d nodes with the roots' scores known, %d without", booked, bare)
 }

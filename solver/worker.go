@@ -43,15 +43,31 @@ type worker struct {
 	_ [128]byte
 }
 
+// begin sets the worker up for a search, every part of its state that a
+// search sets: its counters zeroed; the busy table of the subtrees other
+// workers search (nil when it searches alone); whether it is a helper,
+// asking the probes beside the first worker's (helperProbe); and the
+// node count at which it calls join (0: never).
+func (w *worker) begin(busy *busyTable, helper bool, limit uint64) {
+	w.nodes, w.limit = 0, limit
+	w.published.Store(0)
+	w.busy, w.helper = busy, helper
+}
+
 // clearLeaf clears what is left to clear of the worker's own table (see
 // Solver.Clear), a part at a time, and reports whether it got to the end:
-// it stops early when the solve's range rb has closed or ctx is done, so
-// that a solve that ends while a helper clears does not wait for the whole
-// of it.
+// it stops early when ctx is done or the solve's range rb, if not nil, has
+// closed, so that a solve that ends while a helper clears does not wait
+// for the whole of it.
 func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 	for ; w.leafStale > 0; w.leafStale-- {
-		if lo, hi := rb.get(); lo >= hi || ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return false
+		}
+		if rb != nil {
+			if lo, hi := rb.get(); lo >= hi {
+				return false
+			}
 		}
 		w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
 	}
@@ -70,7 +86,7 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = nextProbe(lo, hi)
+		w.probe = rb.probe(lo, hi)
 		if w.helper {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}

@@ -28,6 +28,18 @@ type Line struct {
 	HasScore bool // whether the line carried an expected score
 }
 
+// Contradicts reports whether score, a solve's of the line's position,
+// contradicts the line's expected score: differs from it, or, for a weak
+// score (the sign alone), from its sign. A line without a score
+// contradicts none.
+func (l Line) Contradicts(score int, weak bool) bool {
+	want := l.Expected
+	if weak {
+		want = solver.WeakScore(want)
+	}
+	return l.HasScore && score != want
+}
+
 // LineError is a line that could not be read, with its 1-based number.
 type LineError struct {
 	Num int

@@ -211,3 +211,24 @@ func TestPublishedSets(t *testing.T) {
 		}
 	}
 }
+
+func TestContradicts(t *testing.T) {
+	scored := posfile.Line{Expected: -5, HasScore: true}
+	for _, tt := range []struct {
+		l     posfile.Line
+		score int
+		weak  bool
+		want  bool
+	}{
+		{scored, -5, false, false},
+		{scored, -4, false, true},
+		{scored, -1, true, false}, // the sign of -5
+		{scored, 0, true, true},
+		{scored, -5, true, true}, // a weak score is -1, 0 or 1
+		{posfile.Line{}, 7, false, false},
+	} {
+		if got := tt.l.Contradicts(tt.score, tt.weak); got != tt.want {
+			t.Errorf("%+v.Contradicts(%d, weak %v) = %v; want %v", tt.l, tt.score, tt.weak, got, tt.want)
+		}
+	}
+}

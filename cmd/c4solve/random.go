@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"c4solve/bench"
+	"c4solve/board"
 )
 
 const randomUsage = `Usage:
@@ -42,7 +42,7 @@ func runRandom(_ context.Context, args []string, std stdio) error {
 	if *n < 1 {
 		return fmt.Errorf("-n %d: want at least 1", *n)
 	}
-	lines, err := bench.RandomPositions(*seed, stones, *n)
+	lines, err := board.RandomPositions(*seed, stones, *n)
 	if err != nil {
 		return err
 	}

@@ -252,12 +252,17 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	}
 	start := time.Now()
 	stop := c.showProgress()
-	o, err := bench.Solve(ctx, c.s, l, bench.Options{Weak: c.opt.weak})
-	r := result{Pos: l.Moves, Nodes: o.Nodes}
+	solve := c.s.Solve
+	if c.opt.weak {
+		solve = c.s.SolveWeak
+	}
+	sr, err := solve(ctx, l.Position)
+	took := time.Since(start)
+	r := result{Pos: l.Moves, Nodes: sr.Nodes}
 	if err == nil && c.opt.pv {
 		var line []int
 		var n uint64
-		line, n, err = c.s.PV(ctx, l.Position, o.Score)
+		line, n, err = c.s.PV(ctx, l.Position, sr.Score)
 		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
 	}
 	stop()
@@ -266,18 +271,19 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		c.solveError(where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.PV = ""
-			r.Lower, r.Upper = &o.Lower, &o.Upper
+			r.Lower, r.Upper = &sr.Lower, &sr.Upper
 			c.print(&r)
 		}
 		return
 	}
-	r.Score = &o.Score
-	r.compare(l, o.Mismatch)
-	if o.Mismatch {
+	r.Score = &sr.Score
+	mismatch := l.Contradicts(sr.Score, c.opt.weak)
+	r.compare(l, mismatch)
+	if mismatch {
 		c.fail(exitMismatch)
 	}
 	c.print(&r)
-	c.stats(l.Moves, r.Nodes, o.Time)
+	c.stats(l.Moves, r.Nodes, took)
 }
 
 func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
@@ -317,15 +323,10 @@ func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line)
 	}
 	r.Score = &best
 	r.Seconds = time.Since(start).Seconds()
-	want := l.Expected
-	if c.opt.weak {
-		want = solver.WeakScore(want)
-	}
-	if mismatch := l.HasScore && best != want; mismatch {
-		r.compare(l, true)
+	mismatch := l.Contradicts(best, c.opt.weak)
+	r.compare(l, mismatch)
+	if mismatch {
 		c.fail(exitMismatch)
-	} else {
-		r.compare(l, false)
 	}
 	c.print(&r)
 	c.stats(l.Moves, an.Nodes, time.Since(start))

@@ -1,10 +1,8 @@
-package bench
+package board
 
 import (
 	"fmt"
 	"math/rand/v2"
-
-	"c4solve/board"
 )
 
 // RandomPositions returns n distinct positions of the given number of
@@ -18,10 +16,10 @@ import (
 // same positions.
 //
 // It fails when the positions run out before n are found (few exist of
-// fewer than 4 stones, none of more than board.Cells).
+// fewer than 4 stones, none of more than Cells).
 func RandomPositions(seed uint64, stones, n int) ([]string, error) {
-	if stones < 0 || stones >= board.Cells {
-		return nil, fmt.Errorf("%d stones: want 0 to %d", stones, board.Cells-1)
+	if stones < 0 || stones >= Cells {
+		return nil, fmt.Errorf("%d stones: want 0 to %d", stones, Cells-1)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x63347361))
 	seen := make(map[uint64]bool, n)
@@ -41,20 +39,20 @@ func RandomPositions(seed uint64, stones, n int) ([]string, error) {
 			continue
 		}
 		seen[key] = true
-		out = append(out, board.FormatMoves(cols))
+		out = append(out, FormatMoves(cols))
 	}
 	return out, nil
 }
 
 // randomGame plays stones uniformly random legal moves from the empty
 // board. It reports false when a move on the way made four.
-func randomGame(rng *rand.Rand, stones int) (board.Position, []int, bool) {
-	var p board.Position
+func randomGame(rng *rand.Rand, stones int) (Position, []int, bool) {
+	var p Position
 	cols := make([]int, 0, stones)
 	for range stones {
-		var legal [board.Width]int
+		var legal [Width]int
 		k := 0
-		for c := range board.Width {
+		for c := range Width {
 			if p.CanPlay(c) {
 				legal[k] = c
 				k++

@@ -1,4 +1,4 @@
-package bench
+package board_test
 
 import (
 	"fmt"
@@ -21,12 +21,12 @@ func TestRandomPositions(t *testing.T) {
 		if stones < 2 {
 			want = 1
 		}
-		got, err := RandomPositions(9, stones, want)
+		got, err := board.RandomPositions(9, stones, want)
 		if err != nil {
-			t.Fatalf("RandomPositions(9, %d, %d): %v", stones, want, err)
+			t.Fatalf("board.RandomPositions(9, %d, %d): %v", stones, want, err)
 		}
 		if len(got) != want {
-			t.Fatalf("RandomPositions(9, %d, %d): %d positions", stones, want, len(got))
+			t.Fatalf("board.RandomPositions(9, %d, %d): %d positions", stones, want, len(got))
 		}
 		seen := map[uint64]string{}
 		for _, moves := range got {
@@ -53,11 +53,11 @@ func TestRandomPositions(t *testing.T) {
 			}
 			seen[key] = moves
 		}
-		again, _ := RandomPositions(9, stones, want)
+		again, _ := board.RandomPositions(9, stones, want)
 		if !slices.Equal(got, again) {
-			t.Errorf("RandomPositions(9, %d, %d) differs from one call to the next", stones, want)
+			t.Errorf("board.RandomPositions(9, %d, %d) differs from one call to the next", stones, want)
 		}
-		if other, _ := RandomPositions(10, stones, want); stones >= 5 && slices.Equal(got, other) {
+		if other, _ := board.RandomPositions(10, stones, want); stones >= 5 && slices.Equal(got, other) {
 			t.Errorf("RandomPositions with seeds 9 and 10, %d stones: the same positions", stones)
 		}
 	}
@@ -66,16 +66,16 @@ func TestRandomPositions(t *testing.T) {
 // TestRandomPositionsRunOut asks for more positions than exist: of 2
 // stones there are 49 games, 25 with mirror images counted once.
 func TestRandomPositionsRunOut(t *testing.T) {
-	if got, err := RandomPositions(1, 2, 25); err != nil || len(got) != 25 {
-		t.Errorf("RandomPositions(1, 2, 25) = %d positions, %v; want 25, nil", len(got), err)
+	if got, err := board.RandomPositions(1, 2, 25); err != nil || len(got) != 25 {
+		t.Errorf("board.RandomPositions(1, 2, 25) = %d positions, %v; want 25, nil", len(got), err)
 	}
-	_, err := RandomPositions(1, 2, 26)
+	_, err := board.RandomPositions(1, 2, 26)
 	if err == nil || !strings.Contains(err.Error(), "only 25 distinct positions of 2 stones") {
-		t.Errorf("RandomPositions(1, 2, 26): error %v; want one that says only 25 exist", err)
+		t.Errorf("board.RandomPositions(1, 2, 26): error %v; want one that says only 25 exist", err)
 	}
 	for _, stones := range []int{-1, board.Cells} {
-		if _, err := RandomPositions(1, stones, 1); err == nil {
-			t.Errorf("RandomPositions(1, %d, 1): no error", stones)
+		if _, err := board.RandomPositions(1, stones, 1); err == nil {
+			t.Errorf("board.RandomPositions(1, %d, 1): no error", stones)
 		}
 	}
 }
@@ -95,12 +95,12 @@ func TestRandomSets(t *testing.T) {
 		for _, l := range lines {
 			moves = append(moves, l.Moves)
 		}
-		want, err := RandomPositions(1, stones, len(lines))
+		want, err := board.RandomPositions(1, stones, len(lines))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(lines) != 100 || !slices.Equal(moves, want) {
-			t.Errorf("%s: %d lines, not the positions of RandomPositions(1, %d, 100)", name, len(lines), stones)
+			t.Errorf("%s: %d lines, not the positions of board.RandomPositions(1, %d, 100)", name, len(lines), stones)
 		}
 	}
 }

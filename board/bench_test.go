@@ -15,7 +15,7 @@ func benchPositions(n int) []board.Position {
 	for len(ps) < n {
 		var p board.Position
 		stones := 10 + rng.IntN(26)
-		for p.Moves() < stones && !p.Won() {
+		for p.Stones() < stones && !p.Won() {
 			if col := rng.IntN(board.Width); p.CanPlay(col) {
 				p.Play(col)
 			}
@@ -41,9 +41,9 @@ func BenchmarkStaticBounds(b *testing.B) {
 		if p.OpponentCanStillWin() {
 			sink++
 		}
-		if v, ok := p.ClaimevenBound(-3); ok {
+		if v, ok := p.ClaimevenBound(-board.ClaimevenWinScore); ok {
 			sink += v
-		} else if v, ok := p.ClaimevenReplyBound(3); ok {
+		} else if v, ok := p.ClaimevenReplyBound(board.ClaimevenWinScore); ok {
 			sink += v
 		}
 	}

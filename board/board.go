@@ -56,11 +56,11 @@ func bottomCell(col int) Bitboard { return 1 << (col * colBits) }
 type Position struct {
 	current Bitboard // stones of the side to move
 	mask    Bitboard // occupied cells
-	moves   int
+	stones  int
 }
 
 // Moves returns the number of stones on the board.
-func (p Position) Moves() int { return p.moves }
+func (p Position) Stones() int { return p.stones }
 
 // Mask returns the occupied cells.
 func (p Position) Mask() Bitboard { return p.mask }
@@ -85,7 +85,7 @@ func (p *Position) Play(col int) {
 func (p *Position) PlayMove(move Bitboard) {
 	p.current ^= p.mask
 	p.mask |= move
-	p.moves++
+	p.stones++
 }
 
 // Possible returns the cells where a stone can be dropped now: the lowest
@@ -144,7 +144,7 @@ func (p Position) Won() bool { return hasFour(p.current ^ p.mask) }
 
 // Over reports whether the game has ended: the last move won or the board
 // is full.
-func (p Position) Over() bool { return p.moves == Cells || p.Won() }
+func (p Position) Over() bool { return p.stones == Cells || p.Won() }
 
 // CanStillWin reports whether the side to move has a line of four cells
 // with none of the opponent's stones: without one it can never win.
@@ -173,9 +173,9 @@ func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.curr
 // It returns the bound on the score of the side to move and whether the
 // rule applies. A search needs no bound below alpha: where the rule gives
 // one, the bound returned is at most alpha, not necessarily the lowest
-// (pass -3 for the lowest).
+// (pass -ClaimevenWinScore for the lowest).
 func (p Position) ClaimevenBound(alpha int) (int, bool) {
-	if p.moves%2 != 0 {
+	if p.stones%2 != 0 {
 		return 0, false // second player to move
 	}
 	free := Playable &^ p.mask
@@ -200,11 +200,11 @@ func (p Position) ClaimevenBound(alpha int) (int, bool) {
 // if ClaimevenBound then bounds the first player's score by b, the side to
 // move scores at least -b. It returns the best such lower bound over the
 // odd columns and whether the rule applies to any. As with ClaimevenBound's
-// alpha, it looks no further once it has a bound of beta or more (pass 3
-// for the best).
+// alpha, it looks no further once it has a bound of beta or more (pass
+// ClaimevenWinScore for the best).
 func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 	tops := p.Possible() & oddRows // the next cells of the odd columns
-	if p.moves%2 == 0 || tops.Count() > 3 {
+	if p.stones%2 == 0 || tops.Count() > 3 {
 		return 0, false
 	}
 	// After the reply the opponent is the first player, to move, and its
@@ -238,9 +238,14 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 	return best, found
 }
 
+// ClaimevenWinScore is the best score the claimeven rules give the second
+// player: a four completed by its 19th stone at the latest (claimedWinTime).
+const ClaimevenWinScore = 3
+
 // claimedWinTime scores how late the second player completes four under
-// claimeven, against any play of the first: 3, 2 or 1 when it wins by its
-// 19th, 20th or 21st stone at the latest, 0 when it has no four to claim.
+// claimeven, against any play of the first: 3 (ClaimevenWinScore), 2 or 1
+// when it wins by its 19th, 20th or 21st stone at the latest, 0 when it has
+// no four to claim.
 // second is the second player's stones and the free cells it claims, free
 // the free cells; a and b are as in ClaimevenBound (0 for none), the first
 // player getting either. It looks no further once it has found a time of
@@ -261,7 +266,7 @@ func claimedWinTime(second, free, a, b Bitboard, enough int) int {
 	case enough <= 2 || !claimsFour(second&^(free&^rowsBelow2), a, b):
 		return 2
 	}
-	return 3
+	return ClaimevenWinScore
 }
 
 // claimsFour reports whether the cells s hold four in a row whichever of a
@@ -342,10 +347,10 @@ func FromKey(key uint64) (Position, error) {
 		colMask := uint64(1)<<h - 1
 		p.mask |= Bitboard(colMask << (col * colBits))
 		p.current |= Bitboard((v - colMask) << (col * colBits))
-		p.moves += h
+		p.stones += h
 	}
-	if p.current.Count() != p.moves/2 {
-		return Position{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, p.current.Count(), p.moves)
+	if p.current.Count() != p.stones/2 {
+		return Position{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, p.current.Count(), p.stones)
 	}
 	return p, nil
 }
@@ -378,7 +383,7 @@ func (p Position) Mirror() Position {
 	return Position{
 		current: Bitboard(mirror(uint64(p.current))),
 		mask:    Bitboard(mirror(uint64(p.mask))),
-		moves:   p.moves,
+		stones:  p.stones,
 	}
 }
 
@@ -392,7 +397,7 @@ func (p Position) Cell(col, row int) int {
 	switch {
 	case p.mask&bit == 0:
 		return 0
-	case (p.current&bit != 0) == (p.moves%2 == 0):
+	case (p.current&bit != 0) == (p.stones%2 == 0):
 		return 1 // the first player is to move after an even number of moves
 	default:
 		return 2
@@ -427,11 +432,11 @@ func (p Position) Line() ([]int, bool) {
 	if hasFour(p.current) { // the side to move has four: it did not just move
 		return nil, false
 	}
-	line := make([]int, p.moves)
+	line := make([]int, p.stones)
 	dead := make(map[uint64]bool) // keys of positions no game reaches
 	var back func(q Position) bool
 	back = func(q Position) bool {
-		if q.moves == 0 {
+		if q.stones == 0 {
 			return true
 		}
 		if dead[q.Key()] {
@@ -447,11 +452,11 @@ func (p Position) Line() ([]int, bool) {
 			if last&top == 0 {
 				continue
 			}
-			prev := Position{current: last ^ top, mask: q.mask ^ top, moves: q.moves - 1}
+			prev := Position{current: last ^ top, mask: q.mask ^ top, stones: q.stones - 1}
 			if hasFour(prev.current) || hasFour(prev.Opponent()) {
 				continue // the game was over before this stone
 			}
-			line[prev.moves] = col
+			line[prev.stones] = col
 			if back(prev) {
 				return true
 			}

@@ -274,8 +274,8 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 		ok = false
 	}
 
-	if got := p.Moves(); got != ref.moves {
-		errorf("Moves() = %d; want %d", got, ref.moves)
+	if got := p.Stones(); got != ref.moves {
+		errorf("Stones() = %d; want %d", got, ref.moves)
 	}
 	for col := 0; col < board.Width; col++ {
 		if got, want := p.CanPlay(col), ref.canPlay(col); got != want {
@@ -354,7 +354,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	}
 	if !canWin {
 		if got, want := p.NonLosingMoves(), ref.nonLosingMoves(); got != want {
-			errorf("NonLosingMoves() = %#x; want %#x", got, want)
+			errorf("NonLosingStones() = %#x; want %#x", got, want)
 		}
 		threats := ref.winningCells(ref.lastMover())
 		if got, want := p.NonLosingMovesAgainst(threats), ref.nonLosingMoves(); got != want {
@@ -496,9 +496,9 @@ func TestString(t *testing.T) {
 // first player to move.
 func TestZeroValue(t *testing.T) {
 	var p board.Position
-	if p.Moves() != 0 || p.Mask() != 0 || p.Won() || p.Over() || p.CanWinNext() {
-		t.Errorf("Position{}: Moves() = %d, Mask() = %#x, Won() = %t, Over() = %t, CanWinNext() = %t; want the empty board",
-			p.Moves(), p.Mask(), p.Won(), p.Over(), p.CanWinNext())
+	if p.Stones() != 0 || p.Mask() != 0 || p.Won() || p.Over() || p.CanWinNext() {
+		t.Errorf("Position{}: Stones() = %d, Mask() = %#x, Won() = %t, Over() = %t, CanWinNext() = %t; want the empty board",
+			p.Stones(), p.Mask(), p.Won(), p.Over(), p.CanWinNext())
 	}
 	if got := p.Possible(); got != board.BottomRow {
 		t.Errorf("Position{}.Possible() = %#x; want BottomRow %#x", got, board.BottomRow)
@@ -513,7 +513,7 @@ func TestFromKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 500 {
 		var p board.Position
-		for p.Moves() < board.Cells {
+		for p.Stones() < board.Cells {
 			col := rng.IntN(board.Width)
 			if !p.CanPlay(col) {
 				continue
@@ -548,7 +548,7 @@ func TestLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 2000 {
 		var p board.Position
-		for n := rng.IntN(board.Cells + 1); p.Moves() < n && !p.Won(); {
+		for n := rng.IntN(board.Cells + 1); p.Stones() < n && !p.Won(); {
 			if col := rng.IntN(board.Width); p.CanPlay(col) {
 				p.Play(col)
 			}

@@ -28,7 +28,7 @@ func ExampleParse() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Moves(), p.CanPlay(3), p.Height(3), p.Cell(3, 0), p.Cell(3, 1))
+	fmt.Println(p.Stones(), p.CanPlay(3), p.Height(3), p.Cell(3, 0), p.Cell(3, 1))
 
 	_, err = board.Parse("448")
 	fmt.Println(err)

@@ -35,8 +35,8 @@ func FuzzParseMoves(f *testing.F) {
 		if got := board.FormatMoves(cols); got != s {
 			t.Fatalf("FormatMoves(ParseMoves(%q)) = %q", s, got)
 		}
-		if len(cols) != len(s) || p.Moves() != len(s) {
-			t.Fatalf("ParseMoves(%q) = %d columns, Parse(%q).Moves() = %d; want %d", s, len(cols), s, p.Moves(), len(s))
+		if len(cols) != len(s) || p.Stones() != len(s) {
+			t.Fatalf("ParseMoves(%q) = %d columns, Parse(%q).Stones() = %d; want %d", s, len(cols), s, p.Stones(), len(s))
 		}
 		var ref refBoard
 		var q board.Position

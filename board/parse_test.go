@@ -47,7 +47,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		p, err := board.Parse(tt.in)
 		if err == nil {
-			t.Errorf("Parse(%q) = %d moves, no error; want %q", tt.in, p.Moves(), tt.wantErr)
+			t.Errorf("Parse(%q) = %d moves, no error; want %q", tt.in, p.Stones(), tt.wantErr)
 			continue
 		}
 		if got := err.Error(); got != tt.wantErr {
@@ -89,8 +89,8 @@ func TestParseValid(t *testing.T) {
 			t.Errorf("Parse(%q) error %v; want none", tt.in, err)
 			continue
 		}
-		if got := p.Moves(); got != tt.moves {
-			t.Errorf("Parse(%q).Moves() = %d; want %d", tt.in, got, tt.moves)
+		if got := p.Stones(); got != tt.moves {
+			t.Errorf("Parse(%q).Stones() = %d; want %d", tt.in, got, tt.moves)
 		}
 		if got := p.Won(); got != tt.won {
 			t.Errorf("Parse(%q).Won() = %t; want %t", tt.in, got, tt.won)
@@ -126,9 +126,9 @@ func TestParseDraw(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Parse(%q) error %v", drawGame, err)
 	}
-	if p.Moves() != board.Cells || p.Won() || !p.Over() || p.Possible() != 0 {
-		t.Errorf("Parse(%q): Moves() = %d, Won() = %t, Over() = %t, Possible() = %#x; want 42, false, true, 0",
-			drawGame, p.Moves(), p.Won(), p.Over(), p.Possible())
+	if p.Stones() != board.Cells || p.Won() || !p.Over() || p.Possible() != 0 {
+		t.Errorf("Parse(%q): Stones() = %d, Won() = %t, Over() = %t, Possible() = %#x; want 42, false, true, 0",
+			drawGame, p.Stones(), p.Won(), p.Over(), p.Possible())
 	}
 	for col := 0; col < board.Width; col++ {
 		if p.CanPlay(col) {

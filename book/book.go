@@ -13,7 +13,6 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/atomicfile"
-	"c4solve/solver"
 )
 
 // The file format, version 1. All integers are little-endian.
@@ -77,7 +76,7 @@ func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
 
 // Lookup returns the score of p and whether the book holds p.
 func (b *Book) Lookup(p board.Position) (score int, ok bool) {
-	if p.Moves() > b.depth {
+	if p.Stones() > b.depth {
 		return 0, false
 	}
 	i, ok := slices.BinarySearch(b.keys, canonical(p))
@@ -103,7 +102,7 @@ func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
 	for _, k := range b.keys {
 		p, _ := board.FromKey(k) // validated when the book was made
-		counts[p.Moves()]++
+		counts[p.Stones()]++
 	}
 	return counts
 }
@@ -295,7 +294,7 @@ func (b *Book) check() error {
 	if err != nil {
 		return fmt.Errorf("root %q: %w", b.root, err)
 	}
-	if root.Moves() > b.depth {
+	if root.Stones() > b.depth {
 		return fmt.Errorf("root %q is deeper than the depth, %d", b.root, b.depth)
 	}
 	for i, k := range b.keys {
@@ -306,13 +305,13 @@ func (b *Book) check() error {
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
-		n := p.Moves()
+		n := p.Stones()
 		switch {
 		case p.MirrorKey() < k:
 			return fmt.Errorf("entry %d: key %#x is not the smaller of its mirror pair", i+1, k)
-		case n < root.Moves() || n > b.depth || b.shards > 0 && n != b.depth:
+		case n < root.Stones() || n > b.depth || b.shards > 0 && n != b.depth:
 			return fmt.Errorf("entry %d: %d stones, outside the book's range", i+1, n)
-		case int(b.scores[i]) < solver.LossScore(n) || int(b.scores[i]) > solver.WinScore(n):
+		case int(b.scores[i]) < board.LossNextScore(n) || int(b.scores[i]) > board.WinNextScore(n):
 			return fmt.Errorf("entry %d: score %d is impossible with %d stones", i+1, b.scores[i], n)
 		}
 	}

@@ -594,8 +594,8 @@ func TestSample(t *testing.T) {
 			switch {
 			case !ok || sc != scores[i]:
 				t.Errorf("line %v: score %d; the book has %d, %v", line, scores[i], sc, ok)
-			case tt.stones >= 0 && p.Moves() != tt.stones:
-				t.Errorf("line %v: %d stones, want %d", line, p.Moves(), tt.stones)
+			case tt.stones >= 0 && p.Stones() != tt.stones:
+				t.Errorf("line %v: %d stones, want %d", line, p.Stones(), tt.stones)
 			case seen[canonical(p)]:
 				t.Errorf("line %v: drawn twice", line)
 			}

@@ -13,7 +13,7 @@ import (
 
 	farm "github.com/dgryski/go-farm"
 
-	"c4solve/solver"
+	"c4solve/board"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
@@ -107,7 +107,7 @@ func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) e
 		if _, ok := slices.BinarySearch(todo, k); !ok {
 			return fmt.Errorf("record %d: key %#x is not a position of this run", n, k)
 		}
-		if score < solver.LossScore(opt.Depth) || score > solver.WinScore(opt.Depth) {
+		if score < board.LossNextScore(opt.Depth) || score > board.WinNextScore(opt.Depth) {
 			return fmt.Errorf("record %d: score %d is impossible", n, score)
 		}
 		scores[k] = int8(score)

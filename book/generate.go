@@ -98,8 +98,8 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 
 func checkRange(root board.Position, opt Options) error {
 	switch {
-	case opt.Depth < root.Moves() || opt.Depth >= board.Cells:
-		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Moves(), board.Cells-1)
+	case opt.Depth < root.Stones() || opt.Depth >= board.Cells:
+		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), board.Cells-1)
 	case root.Won():
 		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
 	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
@@ -122,7 +122,7 @@ func shardOf(k uint64, n int) int {
 func enumerate(root board.Position, depth int) [][]uint64 {
 	level := []uint64{canonical(root)}
 	levels := [][]uint64{level}
-	for n := root.Moves(); n < depth; n++ {
+	for n := root.Stones(); n < depth; n++ {
 		next := make(map[uint64]struct{})
 		for _, k := range level {
 			p, _ := board.FromKey(k)
@@ -290,13 +290,13 @@ func complete(root string, depth int, levels [][]uint64, scores map[uint64]int8)
 	for i := len(levels) - 2; i >= 0; i-- {
 		for _, k := range levels[i] {
 			p, _ := board.FromKey(k)
-			best := solver.LossScore(p.Moves())
+			best := board.LossNextScore(p.Stones())
 			for col := range board.Width {
 				if !p.CanPlay(col) {
 					continue
 				}
 				if p.IsWinningMove(col) {
-					best = solver.WinScore(p.Moves())
+					best = board.WinNextScore(p.Stones())
 					break
 				}
 				c := p

@@ -46,7 +46,7 @@ func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Ra
 func (b *Book) Sample(n, stones int, rng *rand.Rand) (lines [][]int, scores []int, err error) {
 	var idx []int
 	for i, k := range b.keys {
-		if p, _ := board.FromKey(k); stones < 0 || p.Moves() == stones {
+		if p, _ := board.FromKey(k); stones < 0 || p.Stones() == stones {
 			idx = append(idx, i)
 		}
 	}

@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"c4solve/board"
-	"c4solve/solver"
 )
 
 // Line is one position read from a file.
@@ -35,7 +34,7 @@ type Line struct {
 func (l Line) Contradicts(score int, weak bool) bool {
 	want := l.Expected
 	if weak {
-		want = solver.WeakScore(want)
+		want = board.WeakScore(want)
 	}
 	return l.HasScore && score != want
 }
@@ -67,9 +66,9 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 	}
 	if len(fields) == 2 {
 		sc, err := strconv.Atoi(fields[1])
-		if err != nil || sc < solver.MinScore || sc > solver.MaxScore {
+		if err != nil || sc < board.MinScore || sc > board.MaxScore {
 			return Line{}, false, &LineError{num, fmt.Errorf("score %q is not a whole number from %d to %d",
-				fields[1], solver.MinScore, solver.MaxScore)}
+				fields[1], board.MinScore, board.MaxScore)}
 		}
 		l.Expected, l.HasScore = sc, true
 	}

@@ -295,7 +295,7 @@ func TestAnalyze(t *testing.T) {
 		t.Errorf("/analyze?pos=4453: %d %+v; want score -2, best 3 6 7, nodes", resp.StatusCode, a)
 	}
 	p, err := board.Parse("4453" + a.PV)
-	if err != nil || !p.Won() || p.Moves() != 40 || len(a.PV)%2 != 0 {
+	if err != nil || !p.Won() || p.Stones() != 40 || len(a.PV)%2 != 0 {
 		t.Errorf("/analyze?pos=4453: pv %q; want a line to the second player's four with its 20th stone", a.PV)
 	}
 }
@@ -425,9 +425,9 @@ func TestRandomGames(t *testing.T) {
 			if resp := get(t, ts, "/solve?pos="+moves, &a); resp.StatusCode != 200 {
 				t.Fatalf("/solve?pos=%s: %d", moves, resp.StatusCode)
 			}
-			took[p.Moves()] = append(took[p.Moves()], time.Since(start))
+			took[p.Stones()] = append(took[p.Stones()], time.Since(start))
 			col := -1
-			if p.Moves()%2 == engine {
+			if p.Stones()%2 == engine {
 				for _, c := range []int{3, 2, 4, 1, 5, 0, 6} {
 					if a.Score[c] != server.DefaultFull && (col < 0 || a.Score[c] > a.Score[col]) {
 						col = c
@@ -441,7 +441,7 @@ func TestRandomGames(t *testing.T) {
 			moves += string(rune('1' + col))
 			p.Play(col)
 		}
-		if p.Won() && (p.Moves()-1)%2 != engine {
+		if p.Won() && (p.Stones()-1)%2 != engine {
 			t.Errorf("game %d, %s: the random player won", g+1, moves)
 		}
 	}

@@ -50,7 +50,7 @@ func (an Analysis) BestMove() int {
 // Analyze solves every move of p, which must not be over. With more than
 // one thread, the moves are solved side by side (see solveChildren).
 func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
-	return s.analyze(ctx, p, MinScore, MaxScore)
+	return s.analyze(ctx, p, board.MinScore, board.MaxScore)
 }
 
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
@@ -59,9 +59,9 @@ func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error
 func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
-		an.Scores[col] = WeakScore(an.Scores[col])
+		an.Scores[col] = board.WeakScore(an.Scores[col])
 	}
-	an.Lower, an.Upper = WeakScore(an.Lower), WeakScore(an.Upper)
+	an.Lower, an.Upper = board.WeakScore(an.Lower), board.WeakScore(an.Upper)
 	return an, err
 }
 
@@ -88,7 +88,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 		return an, ErrGameOver
 	}
 	s.newSearch() // one for the seven solves
-	n := p.Moves()
+	n := p.Stones()
 	var children []*childSolve
 	var childOf [board.Width]*childSolve
 	for col := 0; col < board.Width; col++ {
@@ -97,7 +97,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 		}
 		child := p
 		child.Play(col)
-		if child.Moves() < board.Cells { // else the last cell, and no four: a draw
+		if child.Stones() < board.Cells { // else the last cell, and no four: a draw
 			childOf[col] = &childSolve{p: child, col: col}
 			children = append(children, childOf[col])
 		}
@@ -125,8 +125,8 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 	}
 
 	// The bounds of the moves not solved: any score a child can have.
-	lo, hi := max(-WinScore(n+1), MinScore), min(-LossScore(n+1), MaxScore)
-	an.Lower, an.Upper = MinScore-1, MinScore-1
+	lo, hi := max(-board.WinNextScore(n+1), board.MinScore), min(-board.LossNextScore(n+1), board.MaxScore)
+	an.Lower, an.Upper = board.MinScore-1, board.MinScore-1
 	var err error
 	for col := 0; col < board.Width; col++ {
 		if !p.CanPlay(col) {
@@ -136,7 +136,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 		c := childOf[col]
 		switch {
 		case p.IsWinningMove(col):
-			an.Scores[col] = WinScore(n)
+			an.Scores[col] = board.WinNextScore(n)
 		case c == nil: // a draw in the last cell
 		case !c.solved:
 			an.Lower, an.Upper = max(an.Lower, lo), max(an.Upper, hi)
@@ -239,7 +239,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 	g.Wait()
 	for _, c := range order {
 		var closed bool
-		c.r, closed = c.rb.result(c.p.Moves(), lower, c.nodes)
+		c.r, closed = c.rb.result(c.p.Stones(), lower, c.nodes)
 		if !closed {
 			c.err = ctx.Err()
 		}

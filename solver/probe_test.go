@@ -9,8 +9,8 @@ import (
 // Every probe lies in the open range, so that its answer narrows the range
 // whatever it is.
 func TestNextProbeInRange(t *testing.T) {
-	for lo := MinScore; lo <= MaxScore; lo++ {
-		for hi := lo + 1; hi <= MaxScore; hi++ {
+	for lo := board.MinScore; lo <= board.MaxScore; lo++ {
+		for hi := lo + 1; hi <= board.MaxScore; hi++ {
 			if v := nextProbe(lo, hi); v < lo || v >= hi {
 				t.Fatalf("nextProbe(%d, %d) = %d, outside [%d, %d)", lo, hi, v, lo, hi)
 			}
@@ -57,8 +57,8 @@ func TestHelperProbe(t *testing.T) {
 			t.Errorf("helperProbe(%d, %d, %d, %d) = %d, want %d", tt.lo, tt.hi, v, tt.id, got, tt.want)
 		}
 	}
-	for lo := MinScore; lo <= MaxScore; lo++ {
-		for hi := lo + 1; hi <= MaxScore; hi++ {
+	for lo := board.MinScore; lo <= board.MaxScore; lo++ {
+		for hi := lo + 1; hi <= board.MaxScore; hi++ {
 			for id := 1; id <= 3; id++ {
 				if v := helperProbe(lo, hi, nextProbe(lo, hi), id); v < lo || v >= hi {
 					t.Fatalf("helperProbe(%d, %d, ..., %d) = %d, outside [%d, %d)", lo, hi, id, v, lo, hi)

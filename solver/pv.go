@@ -38,21 +38,21 @@ func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, ui
 
 // bestMove returns a move of p that keeps p's exact score.
 func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int, uint64, error) {
-	n := p.Moves()
+	n := p.Stones()
 	var nodes uint64
 	for _, col := range columnOrder {
 		if !p.CanPlay(col) {
 			continue
 		}
 		if p.IsWinningMove(col) {
-			if WinScore(n) == score {
+			if board.WinNextScore(n) == score {
 				return col, nodes, nil
 			}
 			continue
 		}
 		child := p
 		child.Play(col)
-		if child.Moves() == board.Cells {
+		if child.Stones() == board.Cells {
 			if score == 0 {
 				return col, nodes, nil
 			}

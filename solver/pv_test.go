@@ -29,13 +29,13 @@ func checkLine(t *testing.T, s *solver.Solver, moves string, p board.Position, s
 			return
 		}
 		if q.IsWinningMove(col) {
-			if got := solver.WinScore(q.Moves()); got != sc {
+			if got := board.WinNextScore(q.Stones()); got != sc {
 				t.Errorf("PV(%q): move %d wins for %d, but the score there is %d", moves, i+1, got, sc)
 			}
 		} else {
 			child := q
 			child.Play(col)
-			if child.Moves() < board.Cells {
+			if child.Stones() < board.Cells {
 				s.Clear()
 				r, err := s.Solve(ctx, child)
 				if err != nil {
@@ -53,7 +53,7 @@ func checkLine(t *testing.T, s *solver.Solver, moves string, p board.Position, s
 		t.Errorf("PV(%q) = %v: the game is not over at its end", moves, line)
 		return
 	}
-	n := q.Moves()
+	n := q.Stones()
 	switch {
 	case score == 0:
 		if q.Won() || n != board.Cells {

@@ -23,7 +23,7 @@ type node struct {
 	p          board.Position
 	oppThreats board.Bitboard // p.OpponentWinningCells()
 	next       board.Bitboard // the moves that do not lose at once
-	n          int            // p.Moves()
+	n          int            // p.Stones()
 
 	alpha, beta int // the window, narrowed to [lo, hi]
 	lo, hi      int // the score is known to lie in [lo, hi]
@@ -72,7 +72,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 			return 0
 		}
 	}
-	n := p.Moves()
+	n := p.Stones()
 	if n <= w.bookDepth {
 		if sc, ok := w.book.Lookup(p); ok {
 			return sc
@@ -80,7 +80,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	}
 	next := p.NonLosingMovesAgainst(oppThreats)
 	if next == 0 {
-		return LossScore(n)
+		return board.LossNextScore(n)
 	}
 	if n >= board.Cells-2 {
 		return 0 // both last stones can only be played, and neither wins
@@ -91,7 +91,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		// table slot, leaving the room to positions with a choice. Only
 		// the range's bounds are applied here; the static rules are left
 		// to the child, whose bounds are the node's one move later.
-		lo, hi := minScore(n), maxScore(n)
+		lo, hi := lossLaterScore(n), winLaterScore(n)
 		if lo >= beta || lo >= hi {
 			return lo
 		}
@@ -125,16 +125,16 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	if w.generateMoves(nd, ml) {
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
-		return maxScore(n)
+		return winLaterScore(n)
 	}
 	// No move wins with our next stone: at best the one after.
-	nd.hi = min(nd.hi, maxScore(n+2))
+	nd.hi = min(nd.hi, winLaterScore(n+2))
 	if nd.hi <= nd.alpha {
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
 	etc := n < etcStones
-	ml.exclusive = w.busy != nil && n-w.rootMoves < busyDepth
+	ml.exclusive = w.busy != nil && n-w.rootStones < busyDepth
 	if etc || ml.exclusive {
 		w.childKeys(nd, ml, etc)
 	}
@@ -168,7 +168,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // of the root's probes, most nodes' windows lie far from zero. Where a rule
 // is skipped, the bounds returned are only looser.
 func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
-	lo, hi = minScore(n), maxScore(n)
+	lo, hi = lossLaterScore(n), winLaterScore(n)
 	// Claimeven bounds the first player to move, the reply rule the
 	// second; each bound is 0 or beyond, which makes the open-line test
 	// on its side moot.
@@ -235,7 +235,7 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 	// center first; where the root's side is, center first alone: by
 	// the lines for both sides helps positions of one parity and hurts
 	// the other (docs/performance.md).
-	tiebreak := (nd.n-w.rootMoves)&1 == 1
+	tiebreak := (nd.n-w.rootStones)&1 == 1
 	for i := 0; rest != 0; i++ {
 		cell := rest & columnCells[i]
 		if cell == 0 {
@@ -306,7 +306,7 @@ func (w *worker) childKeys(nd *node, ml *moveList, etc bool) {
 // prove a fail low. It reports whether the entries decide the node, and
 // then its value.
 func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
-	upper := MinScore - 1 // below any score
+	upper := board.MinScore - 1 // below any score
 	for i := 0; i < ml.count; i++ {
 		e, ok := ml.refs[i].Get()
 		if !ok {
@@ -351,7 +351,7 @@ func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 	exclusive := ml.exclusive
 	a, beta := nd.alpha, nd.beta
-	best, bestCol := MinScore-1, -1
+	best, bestCol := board.MinScore-1, -1
 	var deferred [board.Width]bool
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.count; i++ {

@@ -133,7 +133,7 @@ type Result struct {
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
 func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
-	return s.solve(ctx, p, MinScore, MaxScore)
+	return s.solve(ctx, p, board.MinScore, board.MaxScore)
 }
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
@@ -145,7 +145,7 @@ func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error
 
 // signs returns r with its score and bounds replaced by their signs.
 func (r Result) signs() Result {
-	r.Score, r.Lower, r.Upper = WeakScore(r.Score), WeakScore(r.Lower), WeakScore(r.Upper)
+	r.Score, r.Lower, r.Upper = board.WeakScore(r.Score), board.WeakScore(r.Lower), board.WeakScore(r.Upper)
 	return r
 }
 
@@ -209,7 +209,7 @@ func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, fir
 	for _, w := range s.workers {
 		nodes += w.nodes
 	}
-	r, closed := rb.result(p.Moves(), lower, nodes)
+	r, closed := rb.result(p.Stones(), lower, nodes)
 	if !closed {
 		return r, ctx.Err()
 	}
@@ -224,12 +224,12 @@ func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 	if p.Won() {
 		return Result{}, 0, 0, ErrGameOver
 	}
-	n := p.Moves()
+	n := p.Stones()
 	if n == board.Cells {
 		return Result{}, 0, 0, ErrGameOver
 	}
 	if p.CanWinNext() {
-		sc := WinScore(n)
+		sc := board.WinNextScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
 	}
 	if s.book != nil && n <= s.book.Depth() {
@@ -239,9 +239,9 @@ func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 	}
 	// The probe sequence starts from the range of any position, not the
 	// tighter static bounds: it measured fewer nodes.
-	lo, hi = LossScore(n), WinScore(n)
+	lo, hi = board.LossNextScore(n), board.WinNextScore(n)
 	if p.NonLosingMoves() == 0 {
-		lo, hi = LossScore(n), LossScore(n)
+		lo, hi = board.LossNextScore(n), board.LossNextScore(n)
 	}
 	lo, hi = max(lo, lower), min(hi, upper)
 	if lo >= hi {
@@ -312,7 +312,7 @@ type rootBounds struct {
 
 // noFirst is set's first when the solve has no probe to ask first: no
 // range holds it.
-const noFirst = MinScore - 1
+const noFirst = board.MinScore - 1
 
 // set starts the range at [lo, hi], with first, when the range holds it,
 // the probe asked before the others (see probe): the score when it is
@@ -345,7 +345,7 @@ func (rb *rootBounds) get() (lo, hi int) {
 func (rb *rootBounds) result(n, lower int, nodes uint64) (Result, bool) {
 	lo, hi := rb.get()
 	if lo < hi {
-		return Result{Lower: max(lo, minScore(n)), Upper: min(hi, maxScore(n)), Nodes: nodes}, false
+		return Result{Lower: max(lo, lossLaterScore(n)), Upper: min(hi, winLaterScore(n)), Nodes: nodes}, false
 	}
 	// With a clipped range (weak solves) the range may close with hi < lo:
 	// the score lies beyond the clipped end, on the side of the bound that

@@ -193,8 +193,8 @@ func TestAnalyze(t *testing.T) {
 			c.Play(col)
 			want := 0
 			if c.Won() {
-				want = (board.Cells + 1 - p.Moves()) / 2
-			} else if c.Moves() < board.Cells {
+				want = (board.Cells + 1 - p.Stones()) / 2
+			} else if c.Stones() < board.Cells {
 				want = -negamax(c)
 			}
 			if an.Scores[col] != want {
@@ -251,7 +251,7 @@ func TestImmediate(t *testing.T) {
 // negamax is the plain exhaustive search the solver is checked against:
 // every move, no table, no pruning, no ordering.
 func negamax(p board.Position) int {
-	if p.Moves() == board.Cells {
+	if p.Stones() == board.Cells {
 		return 0
 	}
 	best := -board.Cells
@@ -263,7 +263,7 @@ func negamax(p board.Position) int {
 		c.Play(col)
 		var sc int
 		if c.Won() {
-			sc = (board.Cells + 1 - p.Moves()) / 2
+			sc = (board.Cells + 1 - p.Stones()) / 2
 		} else {
 			sc = -negamax(c)
 		}
@@ -331,12 +331,12 @@ func TestClaimevenBounds(t *testing.T) {
 		if !ok || p.CanWinNext() {
 			continue
 		}
-		rule := p.Moves() % 2
+		rule := p.Stones() % 2
 		var b int
 		if rule == 1 {
-			b, ok = p.ClaimevenReplyBound(3)
+			b, ok = p.ClaimevenReplyBound(board.ClaimevenWinScore)
 		} else {
-			b, ok = p.ClaimevenBound(-3)
+			b, ok = p.ClaimevenBound(-board.ClaimevenWinScore)
 		}
 		if !ok || applied[rule][abs(b)] >= want {
 			continue
@@ -367,7 +367,7 @@ func TestClaimevenBounds(t *testing.T) {
 // window (alpha, beta), as fail-hard alpha-beta with no table: a value of
 // alpha or below means score <= alpha, beta or above score >= beta.
 func alphaBeta(p board.Position, alpha, beta int) int {
-	n := p.Moves()
+	n := p.Stones()
 	if n == board.Cells {
 		return 0
 	}
@@ -394,7 +394,7 @@ func abs(x int) int { return max(x, -x) }
 // still on after them.
 func randomPosition(rng *rand.Rand, n int) (board.Position, bool) {
 	var p board.Position
-	for p.Moves() < n {
+	for p.Stones() < n {
 		col := rng.IntN(board.Width)
 		if !p.CanPlay(col) {
 			continue
@@ -663,7 +663,7 @@ type rootBook struct {
 	score int
 }
 
-func (b rootBook) Depth() int { return b.p.Moves() }
+func (b rootBook) Depth() int { return b.p.Stones() }
 func (b rootBook) Lookup(p board.Position) (int, bool) {
 	k, _, _ := p.CanonicalKey()
 	rk, _, _ := b.p.CanonicalKey()

@@ -13,19 +13,19 @@ import (
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
 type worker struct {
-	tt        *ttable.Table // shared by all workers
-	leaf      *ttable.Table // this worker's own, for positions of leafFrom stones or more
-	leafFrom  int           // see leafStones and sharedPlies
-	leafStale int           // parts of leaf (ttable.ClearParts) still to clear before it is used
-	book      Book          // nil for none
-	bookDepth int           // the book's depth, -1 for none
-	id        int           // 0 for the first worker, 1 and up for the helpers
-	helper    bool          // the worker helps another with its root: it asks other probes (helperProbe)
-	rootMoves int           // stones on the board at the root of the solve
-	nodes     uint64        // nodes of the current solve
-	published atomic.Uint64 // nodes, as last published for progress readers
-	limit     uint64        // once nodes reaches it, call join; 0 for none
-	join      func()        // starts the other workers (Solver.startHelpers)
+	tt         *ttable.Table // shared by all workers
+	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
+	leafFrom   int           // see leafStones and sharedPlies
+	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
+	book       Book          // nil for none
+	bookDepth  int           // the book's depth, -1 for none
+	id         int           // 0 for the first worker, 1 and up for the helpers
+	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe)
+	rootStones int           // stones on the board at the root of the solve
+	nodes      uint64        // nodes of the current solve
+	published  atomic.Uint64 // nodes, as last published for progress readers
+	limit      uint64        // once nodes reaches it, call join; 0 for none
+	join       func()        // starts the other workers (Solver.startHelpers)
 
 	done    <-chan struct{} // the current search's context's Done channel
 	stopped bool            // set once done is closed or the probe is moot; unwinds the search
@@ -77,8 +77,8 @@ func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 // probeRoot runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
 func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds) {
-	w.rootMoves = p.Moves()
-	w.leafFrom = max(leafStones, w.rootMoves+sharedPlies)
+	w.rootStones = p.Stones()
+	w.leafFrom = max(leafStones, w.rootStones+sharedPlies)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {

@@ -82,10 +82,10 @@ import (
 	"sync/atomic"
 )
 
-// Score bounds must lie in [MinScore, MaxScore].
+// Score bounds must lie in [MinBound, MaxBound].
 const (
-	MinScore = -31
-	MaxScore = 31
+	MinBound = -31
+	MaxBound = 31
 )
 
 const (

@@ -135,11 +135,11 @@ func TestLayout(t *testing.T) {
 		}
 		used |= m
 	}
-	if -MinScore+scoreOffset > boundMask || MaxScore+scoreOffset > boundMask {
-		t.Errorf("scores [%d, %d] + %d do not fit in %d bits", MinScore, MaxScore, scoreOffset, boundBits)
+	if -MinBound+scoreOffset > boundMask || MaxBound+scoreOffset > boundMask {
+		t.Errorf("scores [%d, %d] + %d do not fit in %d bits", MinBound, MaxBound, scoreOffset, boundBits)
 	}
-	if MinScore+scoreOffset <= 0 {
-		t.Errorf("MinScore + scoreOffset = %d; want > 0, so a used slot is never 0", MinScore+scoreOffset)
+	if MinBound+scoreOffset <= 0 {
+		t.Errorf("MinBound + scoreOffset = %d; want > 0, so a used slot is never 0", MinBound+scoreOffset)
 	}
 }
 
@@ -181,8 +181,8 @@ func TestPutGet(t *testing.T) {
 		}
 	}
 	// The extremes the layout allows.
-	puts = append(puts, put{key(i), MinScore, MaxScore, 6}, put{key(i + 1), MinScore, MinScore, -1},
-		put{key(i + 2), MaxScore, MaxScore, 0})
+	puts = append(puts, put{key(i), MinBound, MaxBound, 6}, put{key(i + 1), MinBound, MinBound, -1},
+		put{key(i + 2), MaxBound, MaxBound, 0})
 
 	for _, p := range puts {
 		if e, ok := tt.Get(p.key); ok {
@@ -229,7 +229,7 @@ func TestMerge(t *testing.T) {
 		{"no move yet", []put{{-3, 5, -1}, {-1, 1, -1}}, Entry{-1, 1, -1}},
 		{"move after none", []put{{-3, 5, -1}, {-9, 9, 6}}, Entry{-3, 5, 6}},
 		{"narrower first", []put{{0, 0, 3}, {-21, 21, -1}}, Entry{0, 0, 3}},
-		{"lower then upper", []put{{2, MaxScore, -1}, {MinScore, 2, 5}}, Entry{2, 2, 5}},
+		{"lower then upper", []put{{2, MaxBound, -1}, {MinBound, 2, 5}}, Entry{2, 2, 5}},
 		{"three", []put{{-10, 10, 1}, {-5, 20, -1}, {-20, 3, 2}}, Entry{-5, 3, 2}},
 	}
 	for _, tc := range tests {
@@ -338,7 +338,7 @@ type putRecord struct{ lower, upper, move int }
 // the given Puts: the merge of the last n Puts for some n >= 1 (the key may
 // have been evicted and stored afresh before any of them).
 func mergedSuffix(e Entry, puts []putRecord) bool {
-	m := Entry{Lower: MinScore, Upper: MaxScore, Move: -1}
+	m := Entry{Lower: MinBound, Upper: MaxBound, Move: -1}
 	for i := len(puts) - 1; i >= 0; i-- {
 		p := puts[i]
 		m.Lower, m.Upper = max(m.Lower, p.lower), min(m.Upper, p.upper)

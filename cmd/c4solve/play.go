@@ -53,7 +53,7 @@ func runPlay(ctx context.Context, args []string, std stdio) error {
 		return exit(st)
 	}
 	defer cancel()
-	g := &game{c: c, moves: moves, start: len(moves), engine: p.Moves() % 2}
+	g := &game{c: c, moves: moves, start: len(moves), engine: p.Stones() % 2}
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
@@ -96,7 +96,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			g.result(p)
 			return exitOK
 		}
-		if p.Moves()%2 == g.engine {
+		if p.Stones()%2 == g.engine {
 			an, err := g.analyze(ctx, p)
 			if err != nil {
 				return g.c.status
@@ -258,7 +258,7 @@ func (g *game) result(p board.Position) {
 	switch {
 	case !p.Won():
 		fmt.Fprintf(g.c.stdout, "draw: the board is full (%s)\n", g.moves)
-	case (p.Moves()-1)%2 == g.engine:
+	case (p.Stones()-1)%2 == g.engine:
 		fmt.Fprintf(g.c.stdout, "c4solve wins (%s)\n", g.moves)
 	default:
 		fmt.Fprintf(g.c.stdout, "you win (%s)\n", g.moves)

@@ -23,7 +23,7 @@ func TestPlay(t *testing.T) {
 			code, stderr, tail(stdout))
 	}
 	moves := strings.TrimSuffix(stdout[i+len("c4solve wins ("):], ")\n")
-	if p, err := board.Parse(moves); err != nil || !strings.HasPrefix(moves, lost) || !p.Won() || p.Moves()%2 != 0 {
+	if p, err := board.Parse(moves); err != nil || !strings.HasPrefix(moves, lost) || !p.Won() || p.Stones()%2 != 0 {
 		t.Errorf("play: c4solve wins (%s), which is no win of the second player: %v", moves, err)
 	}
 	// The board: plain text, x for the first player, o for the second.

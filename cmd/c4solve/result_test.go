@@ -20,7 +20,7 @@ func checkPV(t *testing.T, moves, pv string, score int) {
 		t.Errorf("%s then the line %s: %v", moves, pv, err)
 		return
 	}
-	n := p.Moves()
+	n := p.Stones()
 	switch {
 	case score == 0 && (n != board.Cells || p.Won()):
 		t.Errorf("%s: line %s for a draw does not fill the board", moves, pv)

@@ -226,7 +226,7 @@ func needSearch(opt options, bk solver.Book, positions []string) bool {
 		if err != nil || p.Over() || p.CanWinNext() {
 			continue // answered without a search, or refused
 		}
-		if bk == nil || p.Moves() > bk.Depth() {
+		if bk == nil || p.Stones() > bk.Depth() {
 			return true
 		}
 		if _, ok := bk.Lookup(p); !ok {

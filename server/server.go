@@ -227,14 +227,7 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		a := AnalyzeAnswer{Pos: pos, Score: an.Lower, Nodes: an.Nodes}
-		for col := range a.Scores {
-			if an.Legal[col] {
-				a.Scores[col] = &an.Scores[col]
-			}
-		}
-		for _, col := range an.Best() {
-			a.Best = append(a.Best, col+1)
-		}
+		a.Scores, a.Best = an.Columns()
 		line, nodes, err := sv.PV(ctx, p, a.Score)
 		if err != nil {
 			return nil, err

@@ -294,16 +294,10 @@ func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line)
 		analyze = c.s.AnalyzeWeak
 	}
 	an, err := analyze(ctx, l.Position)
-	r := result{Pos: l.Moves, Nodes: an.Nodes, Scores: make([]*int, board.Width)}
+	r := result{Pos: l.Moves, Nodes: an.Nodes}
 	best := an.Lower // the best score, once finished
-	for col := range an.Scores {
-		if an.Legal[col] {
-			r.Scores[col] = &an.Scores[col]
-		}
-	}
-	for _, col := range an.Best() {
-		r.Best = append(r.Best, col+1)
-	}
+	scores, bestCols := an.Columns()
+	r.Scores, r.Best = scores[:], bestCols
 	if err == nil && c.opt.pv {
 		var line []int
 		var n uint64

@@ -16,10 +16,7 @@ import (
 	"c4solve/ttable"
 )
 
-const benchUsage = `Usage:
-  c4solve bench [flags] FILE ...
-
-Solves the positions of benchmark-format files ("moves score" lines) at
+const benchHelp = `Solves the positions of benchmark-format files ("moves score" lines) at
 every combination of the listed thread counts and table sizes, and prints
 one markdown table row per file and setting: positions, mismatches, mean,
 median and max solve time, mean nodes, nodes per second, and the speedup
@@ -33,9 +30,9 @@ an unreadable file or line, 3 interrupted.
 `
 
 // runBench is the bench command.
-func runBench(ctx context.Context, args []string, std stdio) error {
+func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
-	fs := newFlagSet("c4solve bench", benchUsage, stdout, stderr)
+	fs := cmd.flagSet(std)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
 	tts := fs.String("tt", "64", "comma-separated table sizes in MiB (64 by default, not the 512 of solving: the size the side-by-side\nmeasurements against the reference solvers use)")
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")

@@ -21,17 +21,28 @@ import (
 	"c4solve/solver"
 )
 
-const bookUsage = `Usage:
-  c4solve book generate [flags] -depth D -o FILE   solve every position of at most D stones
-  c4solve book merge -o FILE PART ...              join the parts of a sharded generate
-  c4solve book info [FILE]                         header and positions per depth (FILE
-                                                   omitted: the built-in book)
-  c4solve book verify [flags] [FILE]               check the checksum and re-solve a sample
-                                                   (FILE omitted: the built-in book)
-  c4solve book sample [flags] [FILE]               print a random sample as "moves score"
-                                                   lines, to check with another solver
+// bookCommands are book's subcommands, in the order its help lists them.
+var bookCommands = []*subcommand{
+	{path: "c4solve book generate", args: "[flags] -depth D -o FILE", short: "solve every position of at most D stones", long: bookAbout},
+	{path: "c4solve book merge", args: "-o FILE PART ...", short: "join the parts of a sharded generate", long: bookAbout},
+	{path: "c4solve book info", args: "[FILE]", short: "header and positions per depth (FILE\nomitted: the built-in book)", long: bookAbout},
+	{path: "c4solve book verify", args: "[flags] [FILE]", short: "check the checksum and re-solve a sample\n(FILE omitted: the built-in book)", long: bookAbout},
+	{path: "c4solve book sample", args: "[flags] [FILE]", short: "print a random sample as \"moves score\"\nlines, to check with another solver", long: bookAbout},
+}
 
-An opening book holds the exact score of every position of at most D
+// bookRuns are the run functions of bookCommands, by name. (The table
+// cannot hold them: they print its help, and a table that refers to
+// itself cannot be initialized.)
+var bookRuns = map[string]func(b *bookCommand, ctx context.Context, fs *flagSet, args []string) error{
+	"generate": (*bookCommand).generate,
+	"merge":    (*bookCommand).merge,
+	"info":     (*bookCommand).info,
+	"verify":   (*bookCommand).verify,
+	"sample":   (*bookCommand).sample,
+}
+
+// bookAbout is what book's help says after the list of its commands.
+const bookAbout = `An opening book holds the exact score of every position of at most D
 stones (mirror images once, finished games left out). c4solve answers
 from its built-in book unless given -book FILE or -nobook.
 
@@ -39,13 +50,16 @@ generate solves the positions of exactly D stones and takes the scores of
 shallower ones from their children. It records each solved position in a
 checkpoint file (FILE.checkpoint) at once; run the same command again after
 an interruption and it goes on from there. On a terminal, a progress bar
-shows the positions solved, the rate and the time left. With -shard K/N it solves only
-shard K of N and writes a part; "book merge" joins the N parts into the book
-one run would make.
+shows the positions solved, the rate and the time left. With -shard K/N it
+solves only shard K of N and writes a part; "book merge" joins the N parts
+into the book one run would make.
 
 Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
 3 interrupted.
 `
+
+// bookUsage is book's help: its commands, then bookAbout.
+func bookUsage() string { return "Usage:\n" + commandList(bookCommands...) + "\n" + bookAbout }
 
 // sameFile reports whether the names a and b are one file: the same
 // existing file, or, where either does not exist yet, the same path.
@@ -61,32 +75,22 @@ func sameFile(a, b string) bool {
 }
 
 // runBook is the book command.
-func runBook(ctx context.Context, args []string, std stdio) error {
-	stdout, stderr := std.out, std.err
+func runBook(ctx context.Context, _ *subcommand, args []string, std stdio) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, bookUsage)
+		fmt.Fprint(std.err, bookUsage())
 		return exit(exitBad)
 	}
 	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-		fmt.Fprint(stdout, bookUsage)
+		fmt.Fprint(std.out, bookUsage())
 		return nil
 	}
-	cmd, args := args[0], args[1:]
-	fs := newFlagSet("c4solve book "+cmd, bookUsage, stdout, stderr)
-	b := &bookCommand{name: "c4solve book " + cmd, stdout: stdout, stderr: stderr}
-	switch cmd {
-	case "generate":
-		return exit(b.generate(ctx, fs, args))
-	case "merge":
-		return exit(b.merge(fs, args))
-	case "info":
-		return exit(b.info(fs, args))
-	case "verify":
-		return exit(b.verify(ctx, fs, args))
-	case "sample":
-		return exit(b.sample(fs, args))
+	for _, cmd := range bookCommands {
+		if cmd.word() == args[0] {
+			b := &bookCommand{name: cmd.path, stdout: std.out, stderr: std.err}
+			return exit(status(std.err, cmd.path, bookRuns[args[0]](b, ctx, cmd.flagSet(std), args[1:])))
+		}
 	}
-	return fmt.Errorf("unknown command %q (want generate, merge, info, verify or sample)", cmd)
+	return fmt.Errorf("unknown command %q (want one of %s)", args[0], names(bookCommands))
 }
 
 type bookCommand struct {
@@ -94,11 +98,7 @@ type bookCommand struct {
 	stdout, stderr io.Writer
 }
 
-func (b *bookCommand) fail(st int, format string, a ...any) int {
-	return report(b.stderr, b.name, st, fmt.Errorf(format, a...))
-}
-
-func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) int {
+func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) error {
 	depth := fs.Int("depth", -1, "the most stones of a position in the book (required)")
 	out := fs.String("o", "", "write the book, or the part, to `FILE` (required)")
 	from := fs.String("from", "", "only positions that extend these `MOVES`")
@@ -107,38 +107,38 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if fs.NArg() > 0 {
-		return b.fail(exitBad, "unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *depth < 0 || *out == "" {
-		return b.fail(exitBad, "-depth and -o are required")
+		return errors.New("-depth and -o are required")
 	}
 	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
-			return b.fail(exitBad, "-shard %q: want K/N with 1 <= K <= N <= 255", *shard)
+			return fmt.Errorf("-shard %q: want K/N with 1 <= K <= N <= 255", *shard)
 		}
 		opt.Shard, opt.Shards = k, n
 	}
 	if err := search.check(); err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = *out + ".checkpoint"
 	}
 	// Refuse an output that cannot be written before hours of work.
 	if _, err := atomicfile.Check(*out); err != nil {
-		return b.fail(exitBad, "-o: %v", err)
+		return fmt.Errorf("-o: %v", err)
 	}
 	if sameFile(*out, opt.Checkpoint) {
-		return b.fail(exitBad, "-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
+		return fmt.Errorf("-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
 	tt, err := search.table(search.threads, b.stderr)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	opt.Table = tt
 	start := time.Now()
@@ -154,25 +154,25 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	show(-1, 0)
 	if err != nil {
 		if ctx.Err() != nil {
-			return b.fail(exitIncomplete, "interrupted; the solved positions are in %s: run the same command again to go on", opt.Checkpoint)
+			return failed(exitIncomplete, fmt.Errorf("interrupted; the solved positions are in %s: run the same command again to go on", opt.Checkpoint))
 		}
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	if err := bk.WriteFile(*out); err != nil {
-		return b.fail(exitBad, "%v; the solved positions are still in %s: run the same command again to write the book", err, opt.Checkpoint)
+		return fmt.Errorf("%v; the solved positions are still in %s: run the same command again to write the book", err, opt.Checkpoint)
 	}
 	if err := os.Remove(opt.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(b.stderr, "%s: %v\n", b.name, err)
 	}
 	fi, err := os.Stat(*out)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	took := time.Since(start)
 	solved := total - resumed
 	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d bytes=%d solved=%d resumed=%d time=%v solved_per_hour=%.0f\n",
 		*out, bk.Depth(), bk.Len(), fi.Size(), solved, resumed, took.Round(time.Millisecond), float64(solved)/took.Hours())
-	return exitOK
+	return nil
 }
 
 // parseShard parses "K/N".
@@ -230,51 +230,51 @@ func bookProgress(w io.Writer) func(done, total int) {
 	}
 }
 
-func (b *bookCommand) merge(fs *flagSet, args []string) int {
+func (b *bookCommand) merge(_ context.Context, fs *flagSet, args []string) error {
 	out := fs.String("o", "", "write the merged book to `FILE` (required)")
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if *out == "" || fs.NArg() == 0 {
-		return b.fail(exitBad, "want -o FILE and the part files")
+		return errors.New("want -o FILE and the part files")
 	}
 	if _, err := atomicfile.Check(*out); err != nil {
-		return b.fail(exitBad, "-o: %v", err)
+		return fmt.Errorf("-o: %v", err)
 	}
 	for _, name := range fs.Args() {
 		if sameFile(*out, name) {
-			return b.fail(exitBad, "-o %s is one of the parts to merge: the book would replace a part it is made from", *out)
+			return fmt.Errorf("-o %s is one of the parts to merge: the book would replace a part it is made from", *out)
 		}
 	}
 	var parts []*book.Book
 	for _, name := range fs.Args() {
 		p, err := book.ReadFile(name)
 		if err != nil {
-			return b.fail(exitBad, "%v", err)
+			return err
 		}
 		parts = append(parts, p)
 	}
 	bk, err := book.Merge(parts...)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	if err := bk.WriteFile(*out); err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d parts=%d\n", *out, bk.Depth(), bk.Len(), len(parts))
-	return exitOK
+	return nil
 }
 
-func (b *bookCommand) info(fs *flagSet, args []string) int {
+func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error {
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if fs.NArg() > 1 {
-		return b.fail(exitBad, "want at most one file")
+		return errors.New("want at most one file")
 	}
 	name, bk, err := b.open(fs)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	shard := "whole"
 	if k, n := bk.Shard(); n > 0 {
@@ -287,7 +287,7 @@ func (b *bookCommand) info(fs *flagSet, args []string) int {
 			fmt.Fprintf(b.stdout, "stones=%d positions=%d\n", n, c)
 		}
 	}
-	return exitOK
+	return nil
 }
 
 // open reads the book named by the one argument, or the built-in book.
@@ -303,32 +303,32 @@ func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) 
 // sample prints entries drawn at random, each as moves that reach it and
 // its score: the benchmark files' format, which another solver can check
 // (compare/README.md).
-func (b *bookCommand) sample(fs *flagSet, args []string) int {
+func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) error {
 	n := fs.Int("n", 20, "positions to print, drawn at random")
 	stones := fs.Int("stones", -1, "only positions of this many stones (-1: any)")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if fs.NArg() > 1 {
-		return b.fail(exitBad, "want at most one book file")
+		return errors.New("want at most one book file")
 	}
 	if *n < 0 {
-		return b.fail(exitBad, "-n %d: want 0 or more", *n)
+		return fmt.Errorf("-n %d: want 0 or more", *n)
 	}
 	name, bk, err := b.open(fs)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	if *stones > bk.Depth() {
-		return b.fail(exitBad, "-stones %d: the book %s holds positions of at most %d stones", *stones, name, bk.Depth())
+		return fmt.Errorf("-stones %d: the book %s holds positions of at most %d stones", *stones, name, bk.Depth())
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
 	lines, scores, err := bk.Sample(*n, *stones, rand.New(rand.NewPCG(*seed, 0)))
 	if err != nil {
-		return b.fail(exitBad, "%s: %v", name, err)
+		return fmt.Errorf("%s: %v", name, err)
 	}
 	// Standard output is the lines alone, which other solvers' drivers read.
 	fmt.Fprintf(b.stderr, "%s: book=%s stones=%d seed=%d positions=%d\n", b.name, name, *stones, *seed, len(lines))
@@ -337,31 +337,31 @@ func (b *bookCommand) sample(fs *flagSet, args []string) int {
 		fmt.Fprintf(w, "%s %d\n", board.FormatMoves(line), scores[i])
 	}
 	if err := w.Flush(); err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
-	return exitOK
+	return nil
 }
 
-func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) int {
+func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) error {
 	sample := fs.Int("n", 20, "positions to re-solve, drawn at random")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	var search searchFlags
 	search.register(fs.FlagSet)
 	if st, ok := fs.parse(args); !ok {
-		return st
+		return exit(st)
 	}
 	if fs.NArg() > 1 {
-		return b.fail(exitBad, "want at most one book file")
+		return errors.New("want at most one book file")
 	}
 	if *sample < 0 {
-		return b.fail(exitBad, "-n %d: want 0 or more", *sample)
+		return fmt.Errorf("-n %d: want 0 or more", *sample)
 	}
 	if err := search.check(); err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	name, bk, err := b.open(fs)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
@@ -369,12 +369,12 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) in
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	tt, err := search.table(search.threads, b.stderr)
 	if err != nil {
-		return b.fail(exitBad, "%v", err)
+		return err
 	}
 	s := solver.New(tt, search.threads) // no book: a real search
 	bad, n, err := bk.Verify(ctx, s, *sample, rng)
 	if err != nil {
-		return b.fail(exitIncomplete, "%v", err)
+		return failed(exitIncomplete, fmt.Errorf("%v", err))
 	}
 	status := exitOK
 	for _, m := range bad {
@@ -382,5 +382,5 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) in
 		status = exitMismatch
 	}
 	fmt.Fprintf(b.stdout, "book=%s checksum=ok checked=%d mismatches=%d seed=%d\n", name, n, len(bad), *seed)
-	return status
+	return exit(status)
 }

@@ -30,7 +30,8 @@
 //
 // Each command describes itself and its flags with -h ("c4solve verify -h",
 // "c4solve serve -h"); the README shows each with real output. The text
-// above is usage.txt, which "c4solve -h" prints: a test keeps the two
+// above is what "c4solve -h" prints: the list of commands, made from the
+// table of commands (subcommands), then usage.txt. A test keeps the two
 // the same.
 package main
 
@@ -73,14 +74,62 @@ type stdio struct {
 	out, err io.Writer
 }
 
-// A subcommand is one of c4solve's commands (in the shape of cmd/go's
-// base.Command): its name and its run function, which parses its own
-// flags (usage with -h) and returns what went wrong: an error to report
-// (exit status 2), or an exitStatus whose failures it has reported itself,
-// line by line. Solving positions, the default, is runSolve.
+// A subcommand is one of c4solve's commands, described once, in the shape
+// of cmd/go's base.Command: its path ("c4solve verify"), the arguments of
+// its usage line, a short description for the list of commands, the help
+// that -h prints between the usage line and the flags, and its run
+// function, which parses its own flags (cmd.flagSet) and returns what went
+// wrong: an error to report (exit status 2, or failed's), or an exitStatus
+// whose failures it has reported itself, line by line. The lists of
+// commands in the usage texts are made from these descriptions.
 type subcommand struct {
-	name string
-	run  func(ctx context.Context, args []string, std stdio) error
+	path  string
+	args  string
+	short string // lines after the first are continued below it
+	long  string
+	run   func(ctx context.Context, cmd *subcommand, args []string, std stdio) error
+}
+
+// word is the command's name, the last word of its path.
+func (c *subcommand) word() string { return c.path[strings.LastIndexByte(c.path, ' ')+1:] }
+
+// usage is the command's help: its usage line, then its long help.
+func (c *subcommand) usage() string {
+	return "Usage:\n  " + c.path + " " + c.args + "\n\n" + c.long
+}
+
+// flagSet returns a flag set for the command, whose -h prints its usage.
+func (c *subcommand) flagSet(std stdio) *flagSet {
+	return newFlagSet(c.path, c.usage(), std.out, std.err)
+}
+
+// commandList formats cmds as the list of a usage text: each usage line,
+// then its short description, aligned.
+func commandList(cmds ...*subcommand) string {
+	width := 0
+	for _, c := range cmds {
+		width = max(width, len(c.path)+1+len(c.args))
+	}
+	var sb strings.Builder
+	for _, c := range cmds {
+		for i, l := range strings.Split(c.short, "\n") {
+			left := ""
+			if i == 0 {
+				left = c.path + " " + c.args
+			}
+			fmt.Fprintf(&sb, "  %-*s  %s\n", width, left, l)
+		}
+	}
+	return sb.String()
+}
+
+// names returns the commands' names, for messages.
+func names(cmds []*subcommand) string {
+	var ws []string
+	for _, c := range cmds {
+		ws = append(ws, c.word())
+	}
+	return strings.Join(ws, ", ")
 }
 
 // exitStatus is the error of a command that has reported its failures
@@ -98,46 +147,65 @@ func exit(st int) error {
 	return exitStatus(st)
 }
 
+// statusError is an error to report with an exit status other than 2.
+type statusError struct {
+	st  int
+	err error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+func (e *statusError) Unwrap() error { return e.err }
+
+// failed returns err, to report with exit status st.
+func failed(st int, err error) error { return &statusError{st, err} }
+
 // status returns the exit status of a run function's error, reporting it
 // on stderr as cmd's unless it is an exitStatus.
 func status(stderr io.Writer, cmd string, err error) int {
 	var st exitStatus
+	var se *statusError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &st):
 		return int(st)
+	case errors.As(err, &se):
+		return report(stderr, cmd, se.st, se.err)
 	}
 	return report(stderr, cmd, exitBad, err)
 }
 
-// subcommands are c4solve's commands, in the order help lists them.
-var subcommands = []subcommand{
-	{"verify", runVerify},
-	{"bench", runBench},
-	{"book", runBook},
-	{"serve", runServe},
-	{"play", runPlay},
-	{"random", runRandom},
+// subcommands are c4solve's named commands, in the order help lists them.
+var subcommands = []*subcommand{
+	{path: "c4solve verify", args: "[flags] FILE ...", short: "check benchmark files and time the solves", long: verifyHelp, run: runVerify},
+	{path: "c4solve bench", args: "[flags] FILE ...", short: "measure speed at several thread counts and table sizes", long: benchHelp, run: runBench},
+	{path: "c4solve book", args: "CMD ...", short: "generate, merge, inspect or check opening books", run: runBook},
+	{path: "c4solve serve", args: "[flags]", short: "answer positions over HTTP, with a page to play on", long: serveHelp, run: runServe},
+	{path: "c4solve play", args: "[flags] [MOVES]", short: "play against the perfect player in the terminal", long: playHelp, run: runPlay},
+	{path: "c4solve random", args: "[flags] STONES", short: "print random positions of real play, for benchmarks", long: randomHelp, run: runRandom},
+}
+
+// solveDoc and helpDoc describe the commands that have no name in
+// subcommands, for the list of commands: solving, the default, and help.
+var (
+	solveDoc = &subcommand{path: "c4solve", args: "[flags] [MOVES ...]", short: `solve positions (standard input if none, or "-")`}
+	helpDoc  = &subcommand{path: "c4solve help", args: "[CMD]", short: `this text, or a command's ("c4solve CMD -h")`}
+)
+
+// usageText is "c4solve -h"'s text before the flags: the list of commands,
+// then usage.txt.
+func usageText() string {
+	return "Usage:\n" + commandList(append(append([]*subcommand{solveDoc}, subcommands...), helpDoc)...) + "\n" + usageAbout
 }
 
 // lookup returns the subcommand called name.
-func lookup(name string) (subcommand, bool) {
+func lookup(name string) (*subcommand, bool) {
 	for _, c := range subcommands {
-		if c.name == name {
+		if c.word() == name {
 			return c, true
 		}
 	}
-	return subcommand{}, false
-}
-
-// subcommandNames is the names of the subcommands, for messages.
-func subcommandNames() string {
-	names := make([]string, len(subcommands))
-	for i, c := range subcommands {
-		names[i] = c.name
-	}
-	return strings.Join(names, ", ")
+	return nil, false
 }
 
 // run is the whole command, with its environment as arguments for tests.
@@ -155,7 +223,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case args0(args) == "help":
 		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
 	case ok:
-		st = status(stderr, "c4solve "+cmd.name, cmd.run(ctx, args[1:], std))
+		st = status(stderr, cmd.path, cmd.run(ctx, cmd, args[1:], std))
 	default:
 		st = status(stderr, "c4solve", runSolve(ctx, args, std))
 	}
@@ -175,9 +243,9 @@ func runHelp(ctx context.Context, args []string, std stdio) error {
 		return errors.New("want at most one command")
 	}
 	if cmd, ok := lookup(args[0]); ok {
-		return cmd.run(ctx, []string{"-h"}, std)
+		return cmd.run(ctx, cmd, []string{"-h"}, std)
 	}
-	return fmt.Errorf("unknown command %q (want one of %s)", args[0], subcommandNames())
+	return fmt.Errorf("unknown command %q (want one of %s)", args[0], names(subcommands))
 }
 
 // quoteShort quotes s for a message, cut to its first 60 bytes when longer.

@@ -13,10 +13,7 @@ import (
 	"c4solve/solver"
 )
 
-const playUsage = `Usage:
-  c4solve play [flags] [MOVES]
-
-A game against the perfect player in the terminal, from the empty board or
+const playHelp = `A game against the perfect player in the terminal, from the empty board or
 from MOVES. Type a column (1 to 7) to play, u to take back your last move,
 h for a hint (the score of each column), q to quit. The board is drawn in
 colour when standard output is a terminal, in plain text otherwise; the
@@ -25,8 +22,8 @@ game ends with a line saying who won; end of input ends it too.
 `
 
 // runPlay is the play command.
-func runPlay(ctx context.Context, args []string, std stdio) error {
-	fs := newFlagSet("c4solve play", playUsage, std.out, std.err)
+func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+	fs := cmd.flagSet(std)
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	var opt options
 	opt.search.register(fs.FlagSet)
@@ -48,10 +45,11 @@ func runPlay(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("%q: %w", moves, err)
 	}
-	c, ctx, cancel, st := newCommand(ctx, "c4solve play", opt, std, nil)
-	if c == nil {
-		return exit(st)
+	c, err := newCommand(opt, std, nil)
+	if err != nil {
+		return err
 	}
+	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	g := &game{c: c, moves: moves, start: len(moves), engine: p.Stones() % 2}
 	if *first == "human" {

@@ -9,10 +9,7 @@ import (
 	"c4solve/board"
 )
 
-const randomUsage = `Usage:
-  c4solve random [flags] STONES
-
-Prints -n distinct positions of STONES stones, one move string a line,
+const randomHelp = `Prints -n distinct positions of STONES stones, one move string a line,
 each reached by uniformly random legal moves from the empty board: the
 positions a game in progress asks about. Games that ended on the way and
 positions whose side to move wins at once are left out, and mirror images
@@ -25,8 +22,8 @@ Exit status: 0 ok, 2 bad usage or too few distinct positions.
 `
 
 // runRandom is the random command.
-func runRandom(_ context.Context, args []string, std stdio) error {
-	fs := newFlagSet("c4solve random", randomUsage, std.out, std.err)
+func runRandom(_ context.Context, cmd *subcommand, args []string, std stdio) error {
+	fs := cmd.flagSet(std)
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
 	if st, ok := fs.parse(args); !ok {

@@ -13,10 +13,7 @@ import (
 	"c4solve/server"
 )
 
-const serveUsage = `Usage:
-  c4solve serve [flags]
-
-Answers positions over HTTP:
+const serveHelp = `Answers positions over HTTP:
 
   GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
   GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play
@@ -40,8 +37,8 @@ it exits 0.
 `
 
 // runServe is the serve command.
-func runServe(ctx context.Context, args []string, std stdio) error {
-	fs := newFlagSet("c4solve serve", serveUsage, std.out, std.err)
+func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+	fs := cmd.flagSet(std)
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
 	queue := fs.Int("queue", 64, "requests that may wait for a solver; more answer 503 at once")

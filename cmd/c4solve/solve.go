@@ -59,13 +59,12 @@ func (o *options) check() error {
 	return o.timeout.check()
 }
 
+// usageAbout is what "c4solve -h" says after the list of commands.
+//
 //go:embed usage.txt
-var usageText string
+var usageAbout string
 
-const verifyUsage = `Usage:
-  c4solve verify [flags] FILE ...
-
-Solves every line of benchmark-format files ("moves score" lines), prints
+const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines), prints
 each line whose score differs from the expected one as
 
   MISMATCH FILE:LINE MOVES expected=E got=G
@@ -79,7 +78,7 @@ position (not timed) unless -warm is given.
 // runSolve solves the positions of args, or of standard input.
 func runSolve(ctx context.Context, args []string, std stdio) error {
 	var opt options
-	fs := newFlagSet("c4solve", usageText, std.out, std.err)
+	fs := newFlagSet("c4solve", usageText(), std.out, std.err)
 	opt.register(fs, false)
 	all := args
 	if st, ok := fs.parse(args); !ok {
@@ -93,7 +92,8 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		// Flags may also come before the command name ("c4solve -nobook
 		// verify FILE"): verify parses them all, with its own flags.
 		before := all[:len(all)-len(args)]
-		return exit(status(std.err, "c4solve verify", runVerify(ctx, append(before[:len(before):len(before)], args[1:]...), std)))
+		verify, _ := lookup("verify")
+		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
 	}
 	if opt.warm {
 		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
@@ -102,10 +102,11 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		positions = args
 	}
-	c, ctx, cancel, st := newCommand(ctx, "c4solve", opt, std, positions)
-	if c == nil {
-		return exit(st)
+	c, err := newCommand(opt, std, positions)
+	if err != nil {
+		return err
 	}
+	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		b := newBatch(ctx, c)
@@ -148,9 +149,9 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 }
 
 // runVerify is the verify command.
-func runVerify(ctx context.Context, args []string, std stdio) error {
+func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	var opt options
-	fs := newFlagSet("c4solve verify", verifyUsage, std.out, std.err)
+	fs := cmd.flagSet(std)
 	opt.register(fs, true)
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
@@ -159,10 +160,11 @@ func runVerify(ctx context.Context, args []string, std stdio) error {
 	if len(files) == 0 {
 		return errors.New("no files given")
 	}
-	c, ctx, cancel, st := newCommand(ctx, "c4solve verify", opt, std, nil)
-	if c == nil {
-		return exit(st)
+	c, err := newCommand(opt, std, nil)
+	if err != nil {
+		return err
 	}
+	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	return exit(c.verify(ctx, files))
 }
@@ -178,22 +180,19 @@ type command struct {
 	status         int
 }
 
-// newCommand checks opt and returns the command that carries it out, and
-// ctx with opt's timeout; or nil and the exit status when opt is bad.
+// newCommand checks opt and returns the command that carries it out.
 //
 // When positions are the command's only ones and none needs a search (the
 // book or a win at once answers each, or it is not a position), the table
 // is the smallest: "c4solve 4453" needs no memory for a search it will not
 // make.
-func newCommand(ctx context.Context, name string, opt options, std stdio, positions []string) (*command, context.Context, context.CancelFunc, int) {
+func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err := opt.check(); err != nil {
-		fmt.Fprintf(std.err, "%s: %v\n", name, err)
-		return nil, ctx, nil, exitBad
+		return nil, err
 	}
 	bk, err := opt.book.load()
 	if err != nil {
-		fmt.Fprintf(std.err, "%s: %v\n", name, err)
-		return nil, ctx, nil, exitBad
+		return nil, err
 	}
 	var tt *ttable.Table
 	if positions != nil && !needSearch(opt, bk, positions) {
@@ -202,16 +201,19 @@ func newCommand(ctx context.Context, name string, opt options, std stdio, positi
 		tt, err = opt.search.table(opt.search.threads, std.err)
 	}
 	if err != nil {
-		fmt.Fprintf(std.err, "%s: %v\n", name, err)
-		return nil, ctx, nil, exitBad
-	}
-	cancel := context.CancelFunc(func() {})
-	if opt.timeout.timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, opt.timeout.timeout)
+		return nil, err
 	}
 	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 	c.s.UseBook(bk)
-	return c, ctx, cancel, exitOK
+	return c, nil
+}
+
+// withTimeout returns ctx bounded by the command's -timeout, if any.
+func (c *command) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c.opt.timeout.timeout > 0 {
+		return context.WithTimeout(ctx, c.opt.timeout.timeout)
+	}
+	return ctx, func() {}
 }
 
 // needSearch reports whether a solve of one of positions, as opt asks,

@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -408,17 +409,30 @@ func (p Position) Cell(col, row int) int {
 // 'o' for the second's, '.' for an empty cell, and the column numbers 1 to 7
 // below.
 func (p Position) String() string {
+	return p.Draw(func(who int) string { return ".xo"[who : who+1] })
+}
+
+// Draw draws the board as String does, each cell as cell gives it for who
+// holds it: 0 nobody, 1 the first player, 2 the second. The cells of a row
+// are apart by a space, so cell should give one character's width.
+func (p Position) Draw(cell func(who int) string) string {
 	var sb strings.Builder
 	for row := Height - 1; row >= 0; row-- {
 		for col := 0; col < Width; col++ {
 			if col > 0 {
 				sb.WriteByte(' ')
 			}
-			sb.WriteByte(".xo"[p.Cell(col, row)])
+			sb.WriteString(cell(p.Cell(col, row)))
 		}
 		sb.WriteByte('\n')
 	}
-	sb.WriteString("1 2 3 4 5 6 7\n")
+	for col := 0; col < Width; col++ {
+		if col > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.Itoa(col + 1))
+	}
+	sb.WriteByte('\n')
 	return sb.String()
 }
 

@@ -79,37 +79,48 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 // not one, in order, and returns the first read error. It stops early when
 // fn returns false. Lines may be of any length.
 func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
+	return ScanLines(r, func(num int, text string, tooLong bool) bool {
+		if tooLong { // too long to be a position
+			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			return true
+		}
+		l, ok, err := ParseLine(num, text)
+		switch {
+		case err != nil:
+			bad(err.(*LineError))
+		case ok:
+			return fn(l)
+		}
+		return true
+	})
+}
+
+// ScanLines calls fn with each line of r, numbered from 1, without its
+// line ending, until the input ends, a read fails (the error returned), a
+// NUL byte shows that the input is not text (an error), or fn returns
+// false. A line longer than MaxLineBytes comes with tooLong and its first
+// bytes only: the rest is skipped, never held in memory. A UTF-8 byte
+// order mark at the start is dropped.
+func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) error {
 	br := bufio.NewReaderSize(r, MaxLineBytes)
 	for num := 1; ; num++ {
 		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// Too long to be a position: report it and skip to its end,
-			// holding no more than a buffer of it.
-			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+		tooLong := errors.Is(err, bufio.ErrBufferFull)
+		if bytes.IndexByte(line, 0) >= 0 {
+			return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
+		}
+		text := string(line)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = br.ReadSlice('\n')
 			if bytes.IndexByte(line, 0) >= 0 {
 				return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
 			}
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = br.ReadSlice('\n')
-				if bytes.IndexByte(line, 0) >= 0 {
-					return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
-				}
-			}
-			line = nil
 		}
 		if num == 1 {
-			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a UTF-8 byte order mark
+			text = strings.TrimPrefix(text, "\ufeff") // a UTF-8 byte order mark
 		}
-		if len(line) > 0 {
-			l, ok, perr := ParseLine(num, string(line))
-			switch {
-			case perr != nil:
-				bad(perr.(*LineError))
-			case ok:
-				if !fn(l) {
-					return nil
-				}
-			}
+		if (len(text) > 0 || tooLong) && !fn(num, strings.TrimRight(text, "\r\n"), tooLong) {
+			return nil
 		}
 		if err == io.EOF {
 			return nil

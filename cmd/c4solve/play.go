@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"c4solve/board"
@@ -51,7 +49,8 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
-	g := &game{c: c, moves: moves, start: len(moves), engine: p.Stones() % 2}
+	cols, _ := board.ParseMoves(moves) // Parse took them
+	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2}
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
@@ -59,28 +58,34 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	return exit(g.run(ctx, std))
 }
 
-// game is a game of play: the moves so far and the perfect player's side.
+// game is a game of play: the position, the moves so far and the perfect
+// player's side.
 type game struct {
 	c      *command
-	moves  string
-	start  int  // the moves given at the start, which undo leaves
-	engine int  // the side the perfect player plays: 0 moves first
-	colour bool // draw with colours
+	p      board.Position
+	cols   []int // the moves so far, 0-based columns
+	start  int   // the moves given at the start, which undo leaves
+	engine int   // the side the perfect player plays: 0 moves first
+	colour bool  // draw with colours
 }
 
-func (g *game) position() board.Position {
-	p, _ := board.Parse(g.moves) // the moves were checked as played
-	return p
+// play plays col, which must be legal.
+func (g *game) play(col int) {
+	g.p.Play(col)
+	g.cols = append(g.cols, col)
 }
+
+// moves returns the moves so far as a move string.
+func (g *game) moves() string { return board.FormatMoves(g.cols) }
 
 func (g *game) run(ctx context.Context, std stdio) int {
 	lines := make(chan inputLine)
 	var inErr error // set before lines closes
 	go func() {     // ends with the input; may stay blocked in a read until the process ends
 		defer close(lines)
-		inErr = readLines(std.in, func(l inputLine) bool {
+		inErr = posfile.ScanLines(std.in, func(num int, text string, tooLong bool) bool {
 			select {
-			case lines <- l:
+			case lines <- inputLine{num, text, tooLong}:
 				return true
 			case <-ctx.Done():
 				return false
@@ -88,7 +93,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 		})
 	}()
 	for {
-		p := g.position()
+		p := g.p
 		g.draw(p)
 		if p.Over() {
 			g.result(p)
@@ -101,7 +106,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			}
 			col := an.BestMove()
 			fmt.Fprintf(g.c.stdout, "c4solve plays %d\n", col+1)
-			g.moves += string(rune('1' + col))
+			g.play(col)
 			continue
 		}
 		fmt.Fprintf(g.c.stdout, "your move (1-7, u undo, h hint, q quit): ")
@@ -116,7 +121,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			return exitIncomplete
 		}
 		if !ok {
-			fmt.Fprintf(g.c.stdout, "\nend of input: the game stops at %q\n", g.moves)
+			fmt.Fprintf(g.c.stdout, "\nend of input: the game stops at %q\n", g.moves())
 			if inErr != nil {
 				g.c.bad(fmt.Errorf("reading standard input: %w", inErr))
 			}
@@ -124,12 +129,12 @@ func (g *game) run(ctx context.Context, std stdio) int {
 		}
 		if line.tooLong {
 			fmt.Fprintf(g.c.stdout, "line %d: longer than %d bytes (%q...): type a column 1 to 7, u, h or q\n",
-				line.num, maxPlayLine, line.text[:20])
+				line.num, posfile.MaxLineBytes, line.text[:20])
 			continue
 		}
 		switch cmd := strings.TrimSpace(line.text); cmd {
 		case "q":
-			fmt.Fprintf(g.c.stdout, "quit at %q\n", g.moves)
+			fmt.Fprintf(g.c.stdout, "quit at %q\n", g.moves())
 			return exitOK
 		case "u":
 			g.undo()
@@ -143,56 +148,33 @@ func (g *game) run(ctx context.Context, std stdio) int {
 					cmd = cmd[:40] + "..."
 				}
 				fmt.Fprintf(g.c.stdout, "%q: type a column 1 to 7, u, h or q\n", cmd)
-			} else if !p.CanPlay(int(cmd[0] - '1')) {
+			} else if col := int(cmd[0] - '1'); !p.CanPlay(col) {
 				fmt.Fprintf(g.c.stdout, "column %s is full\n", cmd)
 			} else {
-				g.moves += cmd
+				g.play(col)
 			}
 		}
 	}
 }
 
-// maxPlayLine bounds the lines play reads, as every command's: a longer
-// one is reported and skipped, never held whole in memory.
-const maxPlayLine = posfile.MaxLineBytes
-
-// inputLine is a line that play read, or the start of one too long.
+// inputLine is a line that play read, or the start of one too long
+// (posfile.ScanLines).
 type inputLine struct {
 	num     int
-	text    string // without its newline; its first bytes if tooLong
-	tooLong bool   // longer than maxPlayLine: skipped to its end
+	text    string
+	tooLong bool
 }
 
-// readLines calls fn with each line of r until the input ends, a read
-// fails (the error returned) or fn returns false.
-func readLines(r io.Reader, fn func(inputLine) bool) error {
-	br := bufio.NewReaderSize(r, maxPlayLine)
-	for num := 1; ; num++ {
-		line, err := br.ReadSlice('\n')
-		l := inputLine{num: num, text: strings.TrimRight(string(line), "\r\n")}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			l.tooLong = true
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = br.ReadSlice('\n')
-			}
-		}
-		if (len(line) > 0 || l.tooLong) && !fn(l) {
-			return nil
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-// undo takes back the human's last move and the perfect player's reply.
+// undo takes back the human's last move and the perfect player's reply:
+// the position is played again from the empty board, without them.
 func (g *game) undo() {
-	for i := len(g.moves) - 1; i >= g.start; i-- {
+	for i := len(g.cols) - 1; i >= g.start; i-- {
 		if i%2 != g.engine {
-			g.moves = g.moves[:i]
+			g.cols = g.cols[:i]
+			g.p = board.Position{}
+			for _, col := range g.cols {
+				g.p.Play(col)
+			}
 			return
 		}
 	}
@@ -205,7 +187,7 @@ func (g *game) analyze(ctx context.Context, p board.Position) (solver.Analysis, 
 	an, err := g.c.s.Analyze(ctx, p)
 	stop()
 	if err != nil {
-		g.c.solveError("the game", g.moves, err)
+		g.c.solveError("the game", g.moves(), err)
 	}
 	return an, err
 }
@@ -223,42 +205,33 @@ func (g *game) hint(an solver.Analysis) {
 	fmt.Fprintln(g.c.stdout, sb.String())
 }
 
-// draw prints the board, the first player's stones as x (red), the
-// second's as o (yellow).
+// draw prints the board (board.Position.Draw): the first player's stones
+// as x, or red on a terminal, the second's as o, or yellow.
 func (g *game) draw(p board.Position) {
-	var sb strings.Builder
-	sb.WriteString("\n 1 2 3 4 5 6 7\n")
-	for row := board.Height - 1; row >= 0; row-- {
-		for col := range board.Width {
-			switch p.Cell(col, row) {
-			case 1:
-				sb.WriteString(g.stone("x", "31"))
-			case 2:
-				sb.WriteString(g.stone("o", "33"))
-			default:
-				sb.WriteString(" .")
-			}
-		}
-		sb.WriteString("\n")
-	}
-	fmt.Fprint(g.c.stdout, sb.String())
+	fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
 }
 
-func (g *game) stone(plain, ansi string) string {
-	if !g.colour {
-		return " " + plain
+// cell is how draw shows a cell held by who (board.Position.Draw).
+func (g *game) cell(who int) string {
+	switch {
+	case who == 0:
+		return "."
+	case !g.colour:
+		return "xo"[who-1 : who]
+	case who == 1:
+		return "\033[1;31m●\033[0m"
 	}
-	return " \033[1;" + ansi + "m●\033[0m"
+	return "\033[1;33m●\033[0m"
 }
 
 // result prints who won.
 func (g *game) result(p board.Position) {
 	switch {
 	case !p.Won():
-		fmt.Fprintf(g.c.stdout, "draw: the board is full (%s)\n", g.moves)
+		fmt.Fprintf(g.c.stdout, "draw: the board is full (%s)\n", g.moves())
 	case (p.Stones()-1)%2 == g.engine:
-		fmt.Fprintf(g.c.stdout, "c4solve wins (%s)\n", g.moves)
+		fmt.Fprintf(g.c.stdout, "c4solve wins (%s)\n", g.moves())
 	default:
-		fmt.Fprintf(g.c.stdout, "you win (%s)\n", g.moves)
+		fmt.Fprintf(g.c.stdout, "you win (%s)\n", g.moves())
 	}
 }

@@ -27,7 +27,7 @@ func TestPlay(t *testing.T) {
 		t.Errorf("play: c4solve wins (%s), which is no win of the second player: %v", moves, err)
 	}
 	// The board: plain text, x for the first player, o for the second.
-	if !strings.HasPrefix(stdout, "\n 1 2 3 4 5 6 7\n . . x . . . .\n o . x . . . .\n o . x . . . .\n o o o . . . x\n x x o . . . o\n x x o x . . o\n") {
+	if !strings.HasPrefix(stdout, "\n. . x . . . .\no . x . . . .\no . x . . . .\no o o . . . x\nx x o . . . o\nx x o x . . o\n1 2 3 4 5 6 7\n") {
 		t.Errorf("play %s: the first board drawn is not %s's in plain text: %q", lost, lost, stdout)
 	}
 	if strings.Contains(stdout, "\033[") {

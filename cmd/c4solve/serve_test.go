@@ -48,14 +48,15 @@ func TestServe(t *testing.T) {
 			strings.NewReader(""), &stdout, &stderr)
 	}()
 	base := listeningOn(t, &stderr)
-	resp, err := http.Get(base + "solve?pos=4453")
+	// A position of Test_L2_R1 (score -10), searched in milliseconds.
+	resp, err := http.Get(base + "solve?pos=737534232264")
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if string(body) != `{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}`+"\n" {
-		t.Errorf("GET /solve?pos=4453: %q", body)
+	if string(body) != `{"pos":"737534232264","score":[-15,-10,-15,-15,-15,-15,-15]}`+"\n" {
+		t.Errorf("GET /solve?pos=737534232264: %q", body)
 	}
 
 	// A solve of minutes (the empty board's moves, no book) under way.
@@ -82,8 +83,8 @@ func TestServe(t *testing.T) {
 	if code := <-long; code != http.StatusServiceUnavailable {
 		t.Errorf("the solve under way when the server stopped answered %d; want 503", code)
 	}
-	if !regexp.MustCompile(`GET /solve\?pos=4453 200 [0-9.]+ms`).MatchString(stderr.String()) {
-		t.Errorf("c4solve serve: no log line of GET /solve?pos=4453 on stderr %q", stderr.String())
+	if !regexp.MustCompile(`GET /solve\?pos=737534232264 200 [0-9.]+ms`).MatchString(stderr.String()) {
+		t.Errorf("c4solve serve: no log line of GET /solve?pos=737534232264 on stderr %q", stderr.String())
 	}
 	if stdout.String() != "" {
 		t.Errorf("c4solve serve wrote %q on standard output; want nothing", stdout.String())

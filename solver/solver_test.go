@@ -675,13 +675,10 @@ func (b rootBook) Lookup(p board.Position) (int, bool) {
 // exact and weak, at one and two threads.
 func TestAnalyzeRootInBook(t *testing.T) {
 	lines := readPositions(t)
-	step := 9
-	if testing.Short() {
-		step = 27
-	}
-	ctx := context.Background()
+	step := map[bool]int{false: 9, true: 27}[testing.Short()]
 	for _, threads := range []int{1, 2} {
 		s := solver.New(ttable.New(testMiB), threads)
+		ctx := context.Background()
 		for i := 0; i < len(lines); i += step {
 			p := lines[i].Position
 			if p.CanWinNext() {

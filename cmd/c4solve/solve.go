@@ -246,6 +246,22 @@ func (c *command) bad(err error) {
 	c.fail(report(c.stderr, "c4solve", exitBad, err))
 }
 
+// solve is the solver's Solve, or SolveWeak with -weak.
+func (c *command) solve(ctx context.Context, p board.Position) (solver.Result, error) {
+	if c.opt.weak {
+		return c.s.SolveWeak(ctx, p)
+	}
+	return c.s.Solve(ctx, p)
+}
+
+// analyze is the solver's Analyze, or AnalyzeWeak with -weak.
+func (c *command) analyze(ctx context.Context, p board.Position) (solver.Analysis, error) {
+	if c.opt.weak {
+		return c.s.AnalyzeWeak(ctx, p)
+	}
+	return c.s.Analyze(ctx, p)
+}
+
 // solveLine solves one position and prints its result.
 func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	if c.opt.analyze {
@@ -254,11 +270,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	}
 	start := time.Now()
 	stop := c.showProgress()
-	solve := c.s.Solve
-	if c.opt.weak {
-		solve = c.s.SolveWeak
-	}
-	sr, err := solve(ctx, l.Position)
+	sr, err := c.solve(ctx, l.Position)
 	took := time.Since(start)
 	r := result{Pos: l.Moves, Nodes: sr.Nodes}
 	if err == nil && c.opt.pv {
@@ -291,11 +303,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
-	analyze := c.s.Analyze
-	if c.opt.weak {
-		analyze = c.s.AnalyzeWeak
-	}
-	an, err := analyze(ctx, l.Position)
+	an, err := c.analyze(ctx, l.Position)
 	r := result{Pos: l.Moves, Nodes: an.Nodes}
 	best := an.Lower // the best score, once finished
 	scores, bestCols := an.Columns()

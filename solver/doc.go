@@ -101,7 +101,7 @@
 // gain more from the cores than lazy SMP gives one solve.
 //
 // Solvers that share one table and solve at once (book generation, the
-// server, the command's batches) come from a Pool, whose solvers do not
+// server, a Batch's solves side by side) come from a Pool, whose solvers do not
 // start a new table generation at each solve (SetAging): one solver's new
 // generation would make the entries the others are storing look old, the
 // first to be replaced. The pool ages the table itself.

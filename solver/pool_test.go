@@ -3,6 +3,8 @@ package solver_test
 import (
 	"context"
 	"errors"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,5 +52,58 @@ func TestPool(t *testing.T) {
 	r, err := a.Solve(ctx, mustParse(t, "4455"))
 	if err != nil || r.Score != 18 {
 		t.Errorf("Solve(4455) on a pool's solver = %d, %v; want 18", r.Score, err)
+	}
+}
+
+// A Batch hands results back in the order of Do: a position alone is
+// solved by the Batch's Solver, positions in a stream side by side by
+// single-threaded ones, and an item without work waits for its turn.
+func TestBatch(t *testing.T) {
+	lines := readPositions(t)[:40]
+	s := solver.New(ttable.New(16), 2)
+	b := solver.NewBatch(s)
+	var order []int
+	scores := make([]int, len(lines))
+	var sideBySide atomic.Int32
+	ctx := context.Background()
+	for i, l := range lines {
+		if i == 10 {
+			b.Do(true, nil, func() { order = append(order, -1) })
+		}
+		b.Do(i < len(lines)-1, func(sv *solver.Solver) {
+			if sv != s {
+				sideBySide.Add(1)
+			}
+			r, err := sv.Solve(ctx, l.Position)
+			if err != nil {
+				t.Error(err)
+			}
+			scores[i] = r.Score
+		}, func() { order = append(order, i) })
+	}
+	b.Flush()
+	want := []int{}
+	for i := range lines {
+		if i == 10 {
+			want = append(want, -1)
+		}
+		want = append(want, i)
+	}
+	if !slices.Equal(order, want) {
+		t.Errorf("done in the order %v; want %v", order, want)
+	}
+	for i, l := range lines {
+		if scores[i] != l.Expected {
+			t.Errorf("%q: %d; want %d", l.Moves, scores[i], l.Expected)
+		}
+	}
+	if sideBySide.Load() == 0 {
+		t.Error("no position of the stream was solved side by side")
+	}
+	// Alone: the Batch's own Solver, at once.
+	var got *solver.Solver
+	b.Do(false, func(sv *solver.Solver) { got = sv }, func() {})
+	if got != s {
+		t.Error("a position alone was not solved by the Batch's Solver")
 	}
 }

@@ -93,6 +93,9 @@ const scanAhead = 64
 // isTerminal reports whether w is a terminal: progress and colours are
 // shown only there.
 func isTerminal(w io.Writer) bool {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w // standard output, checked
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

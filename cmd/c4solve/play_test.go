@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -98,5 +100,20 @@ func TestPlayLongLines(t *testing.T) {
 	}
 	if code != exitOK || stderr != "" || len(stdout) > 10000 {
 		t.Errorf("play <<< long lines: exit %d, stderr %q, %d bytes out; want 0, nothing, short", code, stderr, len(stdout))
+	}
+}
+
+// TestPlayColourOnTerminal: on a terminal (a pseudo-terminal of script(1))
+// play draws the stones in colour.
+func TestPlayColourOnTerminal(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("no script(1) for a terminal")
+	}
+	cmd := exec.Command("script", "-qfec", os.Args[0]+" play -tt 16 4453", "/dev/null")
+	cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+	cmd.Stdin = strings.NewReader("q\n")
+	out, err := cmd.Output()
+	if err != nil || !strings.Contains(string(out), "\033[1;31m●") || !strings.Contains(string(out), "quit at") {
+		t.Errorf("play on a terminal: %v, output %q; want red and yellow stones", err, out)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"time"
 
+	"c4solve/board"
 	"c4solve/server"
 )
 
@@ -42,7 +43,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
 	queue := fs.Int("queue", 64, "requests that may wait for a solver; more answer 503 at once")
-	full := fs.Int("full", server.DefaultFull, "/solve's score of a full column")
+	full := fs.Int("full", server.DefaultFull, "/solve's score of a full column: outside the scores' range, -18 to 18")
 	quiet := fs.Bool("quiet", false, "do not log requests on standard error")
 	var idle time.Duration
 	durationVar(fs.FlagSet, &idle, "idle", 30*time.Second, "close connections idle for `DURATION`")
@@ -60,6 +61,9 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	}
 	if err := errors.Join(search.check(), tf.check()); err != nil {
 		return err
+	}
+	if *full >= board.MinScore && *full <= board.MaxScore {
+		return fmt.Errorf("-full %d: a score a move can have (%d to %d): a full column would look playable; want a number outside that range", *full, board.MinScore, board.MaxScore)
 	}
 	if *addr == "" {
 		return errors.New(`-addr "": give HOST:PORT (":5555" listens on every interface)`)

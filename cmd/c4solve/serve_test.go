@@ -89,7 +89,7 @@ func TestServe(t *testing.T) {
 	if stdout.String() != "" {
 		t.Errorf("c4solve serve wrote %q on standard output; want nothing", stdout.String())
 	}
-	for _, args := range [][]string{{"serve", "-solvers", "0"}, {"serve", "x"}, {"serve", "-addr", "nonsense"}, {"serve", "-addr", ""}, {"serve", "-idle", "0s"}} {
+	for _, args := range [][]string{{"serve", "-full", "0"}, {"serve", "-full", "18"}, {"serve", "-full", "-18"}, {"serve", "-solvers", "0"}, {"serve", "x"}, {"serve", "-addr", "nonsense"}, {"serve", "-addr", ""}, {"serve", "-idle", "0s"}} {
 		if code, _, stderr := runCmd(context.Background(), "", args...); code != exitBad || !strings.HasPrefix(stderr, "c4solve serve: ") {
 			t.Errorf("c4solve %v: exit %d, stderr %q; want 2 and a message", args, code, stderr)
 		}

@@ -11,11 +11,14 @@
 // Config.Full), and pos is the string given, unchanged. "pos=" with no
 // value is the empty board.
 //
-// Every error is JSON, {"error": "..."}, never a score: 400 for a request
-// without exactly one well-formed pos (none, two, a query that does not
-// parse, a bad position), 405 for a method other than GET, 503 with
-// Retry-After for a solve over Config.Timeout, a request beyond the queue
-// or a server that is stopping, 500 for anything else. Every answer
+// Every error the Server answers is JSON, {"error": "..."}, never a score:
+// 400 for a request without exactly one well-formed pos (none, two, a
+// query that does not parse, a bad position), 404 for a path it does not
+// answer, 405 for a method other than GET, 503 with Retry-After for a solve
+// over Config.Timeout, a request beyond the queue or a server that is
+// stopping, 500 for anything else. (A request that net/http itself refuses
+// before any handler sees it, a malformed request line or headers too
+// large, gets net/http's plain-text 400, 431 or 505.) Every answer
 // carries Access-Control-Allow-Origin: *, so that pages on other sites can
 // call it.
 //
@@ -35,6 +38,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"c4solve/board"
@@ -96,8 +100,23 @@ func New(cfg Config) *Server {
 	}
 	s.mux.HandleFunc("/solve", s.solve)
 	s.mux.HandleFunc("/analyze", s.analyze)
-	s.mux.Handle("/", http.FileServerFS(files))
+	pageFiles := http.FileServerFS(files)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		// The page's own files; anything else is a JSON 404 that names
+		// what is answered ("/SOLVE", "/solve/" are typos of a client).
+		if r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/")) {
+			pageFiles.ServeHTTP(w, r)
+			return
+		}
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such path %q: the service answers /solve?pos=MOVES, /analyze?pos=MOVES and the page at /", clip(r.URL.Path)))
+	})
 	return s
+}
+
+// fileExists reports whether name is a file of fsys.
+func fileExists(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && !st.IsDir()
 }
 
 // ServeHTTP answers a request, and logs it to Config.Log.

@@ -161,6 +161,17 @@ func TestErrors(t *testing.T) {
 		resp.Header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Errorf("OPTIONS /solve: %v %v; want 204 with CORS headers", resp, err)
 	}
+	// A path that is none of the service's: a JSON 404, not net/http's text.
+	for _, path := range []string{"/solve/?pos=4453", "/SOLVE?pos=4453", "/favicon.ico", "/page/index.html"} {
+		var e struct{ Error string }
+		resp := get(t, ts, path, &e)
+		if resp.StatusCode != 404 || !strings.Contains(e.Error, "the service answers /solve") || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("GET %s: %d %q; want 404 and a JSON error", path, resp.StatusCode, e.Error)
+		}
+	}
+	if resp := get(t, ts, "/index.html", nil); resp.StatusCode != 301 && resp.StatusCode != 200 {
+		t.Errorf("GET /index.html: %d; want the page", resp.StatusCode)
+	}
 	for _, path := range []string{"/solve?pos=4", "/analyze?pos=4", "/"} {
 		resp, err := http.Post(ts.URL+path, "text/plain", nil)
 		if err != nil {

@@ -41,7 +41,7 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	var bf bookFlags
 	bf.register(fs.FlagSet)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	threadList, err := intList(*threads, 1, maxThreads())

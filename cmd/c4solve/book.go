@@ -106,7 +106,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	var search searchFlags
 	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if fs.NArg() > 0 {
@@ -232,7 +232,7 @@ func bookProgress(w io.Writer) func(done, total int) {
 
 func (b *bookCommand) merge(_ context.Context, fs *flagSet, args []string) error {
 	out := fs.String("o", "", "write the merged book to `FILE` (required)")
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if *out == "" || fs.NArg() == 0 {
@@ -266,7 +266,7 @@ func (b *bookCommand) merge(_ context.Context, fs *flagSet, args []string) error
 }
 
 func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error {
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if fs.NArg() > 1 {
@@ -307,7 +307,7 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	n := fs.Int("n", 20, "positions to print, drawn at random")
 	stones := fs.Int("stones", -1, "only positions of this many stones (-1: any)")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if fs.NArg() > 1 {
@@ -347,7 +347,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	var search searchFlags
 	search.register(fs.FlagSet)
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if fs.NArg() > 1 {

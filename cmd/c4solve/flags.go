@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"time"
 
@@ -186,6 +187,31 @@ func (fs *flagSet) help() {
 		fs.PrintDefaults()
 		fs.SetOutput(fs.stderr)
 	}
+}
+
+// parseAll is parse, but takes flags among and after the other arguments
+// too ("verify FILE -json"), up to a "--", after which every argument is
+// another.
+func (fs *flagSet) parseAll(args []string) (status int, ok bool) {
+	var rest []string
+	for {
+		if st, ok := fs.parse(args); !ok {
+			return st, false
+		}
+		left := fs.Args()
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			rest = append(rest, left...)
+			break
+		}
+		i := slices.IndexFunc(left, func(a string) bool { return len(a) > 1 && a[0] == '-' })
+		if i < 0 {
+			rest = append(rest, left...)
+			break
+		}
+		rest, args = append(rest, left[:i]...), left[i:]
+	}
+	fs.Parse(append([]string{"--"}, rest...)) // Args is rest; no flag is left to parse
+	return exitOK, true
 }
 
 // parse parses args. When it returns ok false the command ends with

@@ -345,3 +345,30 @@ func TestAddressSpaceLimit(t *testing.T) {
 		t.Errorf("ulimit -v 3000000; c4solve -nobook -tt 4096 4453: %v, stderr %q; want exit 2 and a message", err, errOut.String())
 	}
 }
+
+// TestFlagsAfterFilesAndWords: flags after a file are flags (verify FILE
+// -json), after "--" everything is a file or position, and a word near a
+// command's name is named as a mistyped command, not as a bad position.
+func TestFlagsAfterFilesAndWords(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "v.txt")
+	os.WriteFile(file, []byte("4453 -2\n"), 0o644)
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stdout string // a prefix
+		stderr string // contained
+	}{
+		{[]string{"verify", file, "-json"}, exitOK, `{"file":"` + file + `","positions":1,"mismatches":0,`, ""},
+		{[]string{"bench", file, "-threads", "1", "-tt", "16"}, exitOK, "| file |", ""},
+		{[]string{"verify", "--", file, "-json"}, exitBad, file + " positions=1 mismatches=0", "open -json: no such file"},
+		{[]string{"--", "-4453"}, exitBad, "", `argument 1 "-4453": position 1: '-' is not a column 1-7`},
+		{[]string{"4453", "-analyze"}, exitBad, "4453 -2\n", `argument 2 "-analyze": flags go before the positions`},
+		{[]string{"verfy", file}, exitBad, "", `unknown command "verfy" (did you mean verify?)`},
+		{[]string{"sreve"}, exitBad, "", `unknown command "sreve" (did you mean serve?)`},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
+		if code != tc.code || !strings.HasPrefix(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("c4solve %v: exit %d, stdout %q, stderr %q; want %d, %q..., and %q", tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
+		}
+	}
+}

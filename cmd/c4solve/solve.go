@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -95,6 +96,9 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		verify, _ := lookup("verify")
 		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
 	}
+	if name, ok := nearCommand(args0(args)); ok {
+		return fmt.Errorf("unknown command %q (did you mean %s?)", args[0], name)
+	}
 	if opt.warm {
 		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
 	}
@@ -127,10 +131,13 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		}
 		return exit(c.status)
 	}
+	// After "--" every argument is a position, even one that looks like a
+	// flag.
+	afterDashes := len(all) > len(args) && all[len(all)-len(args)-1] == "--"
 	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
-		if len(a) > 1 && a[0] == '-' {
+		if len(a) > 1 && a[0] == '-' && !afterDashes {
 			b.reportBad(fmt.Errorf("%s %q: flags go before the positions", where, a))
 			continue
 		}
@@ -153,7 +160,7 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	var opt options
 	fs := cmd.flagSet(std)
 	opt.register(fs, true)
-	if st, ok := fs.parse(args); !ok {
+	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	files := fs.Args()
@@ -244,6 +251,48 @@ func (c *command) fail(st int) { c.status = max(c.status, st) }
 // bad reports bad input and marks the run as failed.
 func (c *command) bad(err error) {
 	c.fail(report(c.stderr, "c4solve", exitBad, err))
+}
+
+// nearCommand returns the command whose name a word that is not a
+// position most likely misspells: one of at most two letters wrong,
+// missing, extra or swapped.
+func nearCommand(word string) (string, bool) {
+	if strings.Trim(word, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return "", false
+	}
+	for _, c := range append(subcommands, helpDoc) {
+		if name := c.word(); editDistance(word, name) <= 2 {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// editDistance is the optimal string alignment distance of a and b: the
+// fewest letters inserted, deleted, changed or swapped with a neighbour
+// that turn one into the other.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // solve is the solver's Solve, or SolveWeak with -weak.

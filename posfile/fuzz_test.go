@@ -14,7 +14,7 @@ import (
 // and the line written back in the benchmark format parses the same.
 func FuzzParseLine(f *testing.F) {
 	for _, s := range []string{"", "# c", "4453", "4453 -2", "4453 -2 x", "  4453\t-2  ", "4448", "4453 99",
-		"1212121", "4453 +2", "4453 -0", "\ufeff4453", "44 53", "7422341735647741166133573473242566 1"} {
+		"1212121", "4453 +2", "4453 -0", "\ufeff4453", "44 53", "7422341735647741166133573473242566 1", `"" 1`, `""`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -29,7 +29,11 @@ func FuzzParseLine(f *testing.F) {
 		if !ok {
 			return // blank or a comment
 		}
-		p, perr := board.Parse(l.Moves)
+		moves := l.Moves
+		if moves == posfile.EmptyBoard {
+			moves = ""
+		}
+		p, perr := board.Parse(moves)
 		if perr != nil || p != l.Position || l.Num != 7 {
 			t.Fatalf("ParseLine(7, %q) = %+v; Parse(%q) = %v, %v", text, l, l.Moves, p, perr)
 		}

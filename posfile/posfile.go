@@ -2,7 +2,8 @@
 // benchmark sets ("Solving Connect 4", blog.gamesolver.org, part 2, "Test
 // protocol"): one position a line, its moves as 1-based columns,
 // optionally followed by one space-separated expected score; blank lines
-// and lines starting with '#' are skipped.
+// and lines starting with '#' are skipped. The empty board, which has no
+// moves, is written "" (two double quotes), as on a command line.
 package posfile
 
 import (
@@ -39,6 +40,9 @@ func (l Line) Contradicts(score int, weak bool) bool {
 	return l.HasScore && score != want
 }
 
+// EmptyBoard is how a line writes the empty board, which has no moves.
+const EmptyBoard = `""`
+
 // LineError is a line that could not be read, with its 1-based number.
 type LineError struct {
 	Num int
@@ -61,7 +65,11 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score", len(fields))}
 	}
 	l = Line{Num: num, Moves: fields[0]}
-	if l.Position, err = board.Parse(l.Moves); err != nil {
+	moves := l.Moves
+	if moves == EmptyBoard {
+		moves = ""
+	}
+	if l.Position, err = board.Parse(moves); err != nil {
 		return Line{}, false, &LineError{num, err}
 	}
 	if len(fields) == 2 {
@@ -110,11 +118,16 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 			return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
 		}
 		text := string(line)
+		blank := isSpace(line)
 		for errors.Is(err, bufio.ErrBufferFull) {
 			line, err = br.ReadSlice('\n')
 			if bytes.IndexByte(line, 0) >= 0 {
 				return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
 			}
+			blank = blank && isSpace(line)
+		}
+		if tooLong && blank { // a blank line, however long, is blank
+			text, tooLong = "\n", false
 		}
 		if num == 1 {
 			text = strings.TrimPrefix(text, "\ufeff") // a UTF-8 byte order mark
@@ -130,6 +143,9 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 		}
 	}
 }
+
+// isSpace reports whether b is white space only.
+func isSpace(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 
 // MaxLineBytes bounds the length of a line Scan reads: a position is at
 // most 42 moves and a score; a longer line is reported as bad, and its

@@ -232,3 +232,21 @@ func TestContradicts(t *testing.T) {
 		}
 	}
 }
+
+// The empty board is written "", and a blank line is blank however long.
+func TestEmptyBoardAndLongBlankLines(t *testing.T) {
+	l, ok, err := posfile.ParseLine(3, `"" 1`)
+	if err != nil || !ok || l.Position != (board.Position{}) || l.Moves != `""` || !l.HasScore || l.Expected != 1 {
+		t.Errorf(`ParseLine(3, "\"\" 1") = %+v, %v, %v; want the empty board, score 1`, l, ok, err)
+	}
+	input := strings.Repeat(" ", 3*posfile.MaxLineBytes) + "\n" + strings.Repeat("\t", posfile.MaxLineBytes+1) + "\n4453 -2\n" + strings.Repeat("4", posfile.MaxLineBytes+1) + "\n"
+	var got []string
+	var bad []int
+	err = posfile.Scan(strings.NewReader(input), func(l posfile.Line) bool {
+		got = append(got, l.Moves)
+		return true
+	}, func(e *posfile.LineError) { bad = append(bad, e.Num) })
+	if err != nil || !slices.Equal(got, []string{"4453"}) || !slices.Equal(bad, []int{4}) {
+		t.Errorf("Scan of two long blank lines, a position and a long line: %v, positions %v, bad lines %v; want [4453] and [4]", err, got, bad)
+	}
+}

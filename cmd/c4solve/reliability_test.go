@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -370,5 +371,25 @@ func TestFlagsAfterFilesAndWords(t *testing.T) {
 		if code != tc.code || !strings.HasPrefix(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 			t.Errorf("c4solve %v: exit %d, stdout %q, stderr %q; want %d, %q..., and %q", tc.args, code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 		}
+	}
+}
+
+// TestVerifyInterrupted: a verify stopped by -timeout prints the bounds of
+// the position under way and the summary of what it checked, marked
+// incomplete, and exits 3.
+func TestVerifyInterrupted(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "v.txt")
+	// Two quick positions, then the empty board's, minutes without a book.
+	os.WriteFile(file, []byte("4455 18\n737534232264 -10\n\"\" 1\n"), 0o644)
+	code, stdout, stderr := runCmd(context.Background(), "", "verify", "-nobook", "-tt", "16", "-timeout", "300ms", file)
+	want := regexp.MustCompile(`^` + regexp.QuoteMeta(file) + `:3 "" incomplete -?\d+ <= score <= \d+\n` +
+		regexp.QuoteMeta(file) + ` positions=2 mismatches=0 .* incomplete\n$`)
+	if code != exitIncomplete || !want.MatchString(stdout) || !strings.Contains(stderr, "interrupted") {
+		t.Errorf("verify stopped in its third position: exit %d, stdout %q, stderr %q; want 3, the bounds and the summary of 2, incomplete", code, stdout, stderr)
+	}
+	code, stdout, _ = runCmd(context.Background(), "", "verify", "-json", "-nobook", "-tt", "16", "-timeout", "300ms", file)
+	if code != exitIncomplete || !strings.Contains(stdout, `"line":3,"pos":"\"\"","lower":`) || !strings.Contains(stdout, `"positions":2,`) ||
+		!strings.HasSuffix(stdout, `"incomplete":true}`+"\n") {
+		t.Errorf("verify -json stopped: exit %d, stdout %q", code, stdout)
 	}
 }

@@ -99,8 +99,20 @@ type verifyMismatch struct {
 	Mismatch bool   `json:"mismatch"`
 }
 
-// verifySummary is verify's summary of a file, as -json prints it.
-func verifySummary(name string, st *bench.Stats) any {
+// verifyStopped is the line whose solve verify was stopped in, with the
+// bounds found, as -json prints it.
+type verifyStopped struct {
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	Pos        string `json:"pos"`
+	Lower      int    `json:"lower"`
+	Upper      int    `json:"upper"`
+	Incomplete bool   `json:"incomplete"`
+}
+
+// verifySummary is verify's summary of a file, as -json prints it;
+// incomplete when it was stopped before the file's end.
+func verifySummary(name string, st *bench.Stats, incomplete bool) any {
 	return struct {
 		File           string  `json:"file"`
 		Positions      int     `json:"positions"`
@@ -110,6 +122,7 @@ func verifySummary(name string, st *bench.Stats) any {
 		MaxSeconds     float64 `json:"max_seconds"`
 		MeanNodes      float64 `json:"mean_nodes"`
 		NodesPerSecond float64 `json:"nodes_per_second"`
+		Incomplete     bool    `json:"incomplete,omitempty"`
 	}{name, st.Positions, st.Mismatches, st.Mean().Seconds(), st.Median().Seconds(), st.Max().Seconds(),
-		st.MeanNodes(), st.NodesPerSecond()}
+		st.MeanNodes(), st.NodesPerSecond(), incomplete}
 }

@@ -466,10 +466,14 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			continue
 		}
 		var st bench.Stats
+		var stopped *bench.Outcome // the solve under way when ctx ended
 		err = posfile.Scan(f, func(l posfile.Line) bool {
 			o, err := bench.Solve(ctx, c.s, l, opt)
 			if err != nil {
 				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
+				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
+					stopped = &o
+				}
 				return ctx.Err() == nil
 			}
 			if !l.HasScore {
@@ -500,13 +504,21 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			c.bad(fmt.Errorf("reading %s: %w", name, err))
 			continue // unreadable: no summary of what could be read
 		}
-		if ctx.Err() != nil {
-			break // interrupted: no summary of a partial file
+		incomplete := ctx.Err() != nil
+		if o := stopped; o != nil && c.opt.json { // its bounds, as a stopped solve prints them
+			c.printJSON(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true})
+		} else if o != nil {
+			fmt.Fprintf(c.stdout, "%s:%d %s incomplete %d <= score <= %d\n", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper)
 		}
 		if c.opt.json {
-			c.printJSON(verifySummary(name, &st))
+			c.printJSON(verifySummary(name, &st, incomplete))
+		} else if incomplete {
+			fmt.Fprintf(c.stdout, "%s %s incomplete\n", name, st.String())
 		} else {
 			fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		}
+		if incomplete {
+			break // the files after it are not begun
 		}
 	}
 	return c.status

@@ -82,6 +82,9 @@ func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Tabl
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
+	if got := t.Bytes() >> 20; got != fit {
+		fmt.Fprintf(stderr, "c4solve: note: -tt %d: a table holds a power of two of buckets: using %d MiB\n", fit, got)
+	}
 	return t, nil
 }
 

@@ -393,3 +393,18 @@ func TestVerifyInterrupted(t *testing.T) {
 		t.Errorf("verify -json stopped: exit %d, stdout %q", code, stdout)
 	}
 }
+
+// TestTableSizeUsed: a -tt that is not a power of two is rounded down, and
+// the command says to what; bench's rows show the size used.
+func TestTableSizeUsed(t *testing.T) {
+	code, stdout, stderr := runCmd(context.Background(), "", "-nobook", "-tt", "20", "4455")
+	if code != exitOK || stdout != "4455 18\n" || stderr != "c4solve: note: -tt 20: a table holds a power of two of buckets: using 16 MiB\n" {
+		t.Errorf("c4solve -tt 20: exit %d, stdout %q, stderr %q; want the note that 16 MiB are used", code, stdout, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "f")
+	os.WriteFile(file, []byte("4455 18\n"), 0o644)
+	code, stdout, _ = runCmd(context.Background(), "", "bench", "-threads", "1", "-tt", "20", file)
+	if code != exitOK || !strings.Contains(stdout, "| 1 | 16 |") {
+		t.Errorf("c4solve bench -tt 20: exit %d, stdout %q; want the row's table 16 MiB", code, stdout)
+	}
+}

@@ -5,43 +5,95 @@ import (
 	"math/rand/v2"
 )
 
-// RandomPositions returns n distinct positions of the given number of
+// RandomPositions draws n distinct positions of the given number of
 // stones, each reached by uniformly random legal moves from the empty
-// board, as move strings ("4453"). They are the positions a game in
-// progress asks about, unlike the published sets, which were picked for
-// their difficulty. A position is left out, and another drawn, when the
-// game ended on the way (a four was made) or its side to move can win at
-// once (no search needed); two positions that are each other's mirror image
-// count as one, since a solver sees them as one. The same seed gives the
-// same positions.
+// board, and passes each to yield as a move string ("4453") as soon as it
+// is drawn; it stops early when yield returns false. They are the positions
+// a game in progress asks about, unlike the published sets, which were
+// picked for their difficulty. A position is left out, and another drawn,
+// when the game ended on the way (a four was made) or its side to move can
+// win at once (no search needed); two positions that are each other's
+// mirror image count as one, since a solver sees them as one. The same seed
+// gives the same positions.
 //
-// It fails when the positions run out before n are found (few exist of
-// fewer than 4 stones, none of more than Cells).
-func RandomPositions(seed uint64, stones, n int) ([]string, error) {
-	if stones < 0 || stones >= Cells {
-		return nil, fmt.Errorf("%d stones: want 0 to %d", stones, Cells-1)
+// It fails at once when n is more than MaxRandomPositions, or, for up to
+// countedStones stones, more than such positions exist (CountRandom); and
+// it fails when maxFailedDraws draws in a row give no new position, which
+// means that few are left to find.
+func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
+	switch {
+	case stones < 0 || stones >= Cells:
+		return fmt.Errorf("%d stones: want 0 to %d", stones, Cells-1)
+	case n > MaxRandomPositions:
+		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
+	case stones <= countedStones:
+		if exist := CountRandom(stones); n > exist {
+			return fmt.Errorf("%d positions of %d stones asked for: only %d distinct positions exist", n, stones, exist)
+		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x63347361))
-	seen := make(map[uint64]bool, n)
-	var out []string
-	// Draws that give a repeat or a rejected position are bounded, so that
-	// asking for more positions than exist ends with an error.
-	for tries := 0; len(out) < n; tries++ {
-		if tries >= 1000*n+1000 {
-			return out, fmt.Errorf("only %d distinct positions of %d stones found in %d draws", len(out), stones, tries)
+	seen := make(map[uint64]bool, min(n, 1<<16))
+	for found, failed := 0, 0; found < n; {
+		if failed >= maxFailedDraws {
+			return fmt.Errorf("only %d distinct positions of %d stones found: %d draws in a row found no other", found, stones, failed)
 		}
 		p, cols, ok := randomGame(rng, stones)
-		if !ok || p.CanWinNext() {
-			continue
-		}
 		key, _, _ := p.CanonicalKey()
-		if seen[key] {
+		if !ok || p.CanWinNext() || seen[key] {
+			failed++
 			continue
 		}
 		seen[key] = true
-		out = append(out, FormatMoves(cols))
+		found, failed = found+1, 0
+		if !yield(FormatMoves(cols)) {
+			return nil
+		}
 	}
-	return out, nil
+	return nil
+}
+
+// MaxRandomPositions bounds RandomPositions' n: the positions drawn are
+// remembered, to draw none twice, and a bound keeps that memory small
+// (tens of MiB).
+const MaxRandomPositions = 1_000_000
+
+// maxFailedDraws is how many draws in a row may find no new position
+// before RandomPositions gives up: a second or so.
+const maxFailedDraws = 1_000_000
+
+// countedStones is the most stones CountRandom counts quickly (54,859
+// games of 8 stones, fewer positions).
+const countedStones = 8
+
+// CountRandom returns how many distinct positions RandomPositions can
+// draw of the given number of stones: no four made on the way, no win at
+// once for the side to move, mirror images once. It enumerates them: up to
+// 8 stones it takes milliseconds, each stone more about three times as
+// long.
+func CountRandom(stones int) int {
+	level := map[uint64]Position{0: {}}
+	for range stones {
+		next := make(map[uint64]Position, 4*len(level))
+		for _, p := range level {
+			for col := range Width {
+				if !p.CanPlay(col) || p.IsWinningMove(col) {
+					continue
+				}
+				c := p
+				c.Play(col)
+				k, _, _ := c.CanonicalKey()
+				next[k] = c
+			}
+		}
+		level = next
+	}
+	n := 0
+	for _, p := range level {
+		if !p.CanWinNext() {
+			n++
+		}
+	}
+	return n
 }
 
 // randomGame plays stones uniformly random legal moves from the empty

@@ -10,6 +10,16 @@ import (
 	"c4solve/posfile"
 )
 
+// randomPositions collects what board.RandomPositions yields.
+func randomPositions(seed uint64, stones, n int) ([]string, error) {
+	var out []string
+	err := board.RandomPositions(seed, stones, n, func(moves string) bool {
+		out = append(out, moves)
+		return true
+	})
+	return out, err
+}
+
 // TestRandomPositions checks what RandomPositions promises of each
 // position: its number of stones, a game not over and never won on the
 // way, no win at once for the side to move, and no two positions the same
@@ -21,12 +31,12 @@ func TestRandomPositions(t *testing.T) {
 		if stones < 2 {
 			want = 1
 		}
-		got, err := board.RandomPositions(9, stones, want)
+		got, err := randomPositions(9, stones, want)
 		if err != nil {
-			t.Fatalf("board.RandomPositions(9, %d, %d): %v", stones, want, err)
+			t.Fatalf("randomPositions(9, %d, %d): %v", stones, want, err)
 		}
 		if len(got) != want {
-			t.Fatalf("board.RandomPositions(9, %d, %d): %d positions", stones, want, len(got))
+			t.Fatalf("randomPositions(9, %d, %d): %d positions", stones, want, len(got))
 		}
 		seen := map[uint64]string{}
 		for _, moves := range got {
@@ -53,11 +63,11 @@ func TestRandomPositions(t *testing.T) {
 			}
 			seen[key] = moves
 		}
-		again, _ := board.RandomPositions(9, stones, want)
+		again, _ := randomPositions(9, stones, want)
 		if !slices.Equal(got, again) {
-			t.Errorf("board.RandomPositions(9, %d, %d) differs from one call to the next", stones, want)
+			t.Errorf("randomPositions(9, %d, %d) differs from one call to the next", stones, want)
 		}
-		if other, _ := board.RandomPositions(10, stones, want); stones >= 5 && slices.Equal(got, other) {
+		if other, _ := randomPositions(10, stones, want); stones >= 5 && slices.Equal(got, other) {
 			t.Errorf("RandomPositions with seeds 9 and 10, %d stones: the same positions", stones)
 		}
 	}
@@ -66,16 +76,32 @@ func TestRandomPositions(t *testing.T) {
 // TestRandomPositionsRunOut asks for more positions than exist: of 2
 // stones there are 49 games, 25 with mirror images counted once.
 func TestRandomPositionsRunOut(t *testing.T) {
-	if got, err := board.RandomPositions(1, 2, 25); err != nil || len(got) != 25 {
-		t.Errorf("board.RandomPositions(1, 2, 25) = %d positions, %v; want 25, nil", len(got), err)
+	if got, err := randomPositions(1, 2, 25); err != nil || len(got) != 25 {
+		t.Errorf("randomPositions(1, 2, 25) = %d positions, %v; want 25, nil", len(got), err)
 	}
-	_, err := board.RandomPositions(1, 2, 26)
-	if err == nil || !strings.Contains(err.Error(), "only 25 distinct positions of 2 stones") {
-		t.Errorf("board.RandomPositions(1, 2, 26): error %v; want one that says only 25 exist", err)
+	_, err := randomPositions(1, 2, 26)
+	if err == nil || !strings.Contains(err.Error(), "only 25 distinct positions exist") {
+		t.Errorf("randomPositions(1, 2, 26): error %v; want one that says only 25 exist", err)
+	}
+	// More than exist, said at once, before any is drawn; more than any
+	// run may ask; a stop asked by yield.
+	calls := 0
+	count := func(string) bool { calls++; return true }
+	err = board.RandomPositions(1, 5, 3_000_000, count)
+	if err == nil || !strings.Contains(err.Error(), "at most 1000000 a run") || calls != 0 {
+		t.Errorf("RandomPositions(1, 5, 3000000): %v after %d positions; want an error at once", err, calls)
+	}
+	err = board.RandomPositions(1, 5, 3000, count)
+	if exist := board.CountRandom(5); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("only %d distinct positions exist", exist)) || calls != 0 {
+		t.Errorf("RandomPositions(1, 5, 3000): %v after %d positions; want an error at once saying %d exist", err, calls, exist)
+	}
+	err = board.RandomPositions(1, 20, 1000, func(string) bool { calls++; return calls < 3 })
+	if err != nil || calls != 3 {
+		t.Errorf("RandomPositions stopped by yield at its 3rd: %v, %d calls", err, calls)
 	}
 	for _, stones := range []int{-1, board.Cells} {
-		if _, err := board.RandomPositions(1, stones, 1); err == nil {
-			t.Errorf("board.RandomPositions(1, %d, 1): no error", stones)
+		if _, err := randomPositions(1, stones, 1); err == nil {
+			t.Errorf("randomPositions(1, %d, 1): no error", stones)
 		}
 	}
 }
@@ -95,12 +121,26 @@ func TestRandomSets(t *testing.T) {
 		for _, l := range lines {
 			moves = append(moves, l.Moves)
 		}
-		want, err := board.RandomPositions(1, stones, len(lines))
+		want, err := randomPositions(1, stones, len(lines))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(lines) != 100 || !slices.Equal(moves, want) {
-			t.Errorf("%s: %d lines, not the positions of board.RandomPositions(1, %d, 100)", name, len(lines), stones)
+			t.Errorf("%s: %d lines, not the positions of randomPositions(1, %d, 100)", name, len(lines), stones)
+		}
+	}
+}
+
+// TestCountRandom: the counts of the positions RandomPositions draws from,
+// checked against drawing them all.
+func TestCountRandom(t *testing.T) {
+	for stones, want := range []int{1, 4, 25, 121, 568} { // 0 to 2 by hand
+		if got := board.CountRandom(stones); got != want {
+			t.Errorf("CountRandom(%d) = %d; want %d", stones, got, want)
+		}
+		all, err := randomPositions(3, stones, want)
+		if err != nil || len(all) != want {
+			t.Errorf("RandomPositions of all %d of %d stones: %d, %v", want, stones, len(all), err)
 		}
 	}
 }

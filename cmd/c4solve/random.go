@@ -18,11 +18,16 @@ c4solve to get their scores as a benchmark file:
 
   c4solve random -seed 7 -n 100 8 | c4solve -nobook > random8.txt
 
-Exit status: 0 ok, 2 bad usage or too few distinct positions.
+Positions are printed as they are drawn. At most 1,000,000 a run; asking
+for more positions of up to 8 stones than exist is refused at once, and
+above that a run that finds no new position in a million draws stops.
+
+Exit status: 0 ok, 2 bad usage or too few distinct positions, 3 stopped by
+a signal.
 `
 
 // runRandom is the random command.
-func runRandom(_ context.Context, cmd *subcommand, args []string, std stdio) error {
+func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	fs := cmd.flagSet(std)
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
@@ -39,12 +44,13 @@ func runRandom(_ context.Context, cmd *subcommand, args []string, std stdio) err
 	if *n < 1 {
 		return fmt.Errorf("-n %d: want at least 1", *n)
 	}
-	lines, err := board.RandomPositions(*seed, stones, *n)
-	if err != nil {
-		return err
+	// Each position is printed as it is drawn; Ctrl-C or SIGTERM stops.
+	err = board.RandomPositions(*seed, stones, *n, func(moves string) bool {
+		fmt.Fprintln(std.out, moves)
+		return ctx.Err() == nil
+	})
+	if err == nil && ctx.Err() != nil {
+		return failed(exitIncomplete, fmt.Errorf("interrupted: %v", context.Cause(ctx)))
 	}
-	for _, l := range lines {
-		fmt.Fprintln(std.out, l)
-	}
-	return nil
+	return err
 }

@@ -408,3 +408,43 @@ func TestTableSizeUsed(t *testing.T) {
 		t.Errorf("c4solve bench -tt 20: exit %d, stdout %q; want the row's table 16 MiB", code, stdout)
 	}
 }
+
+// TestRandomLimitsAndSignals: random refuses at once what cannot be
+// drawn, prints positions as it draws them, and stops on SIGTERM.
+func TestRandomLimitsAndSignals(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"random", "-n", "1000000000", "5"}, "at most 1000000 a run"},
+		{[]string{"random", "-n", "3000", "5"}, "only 2144 distinct positions exist"},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
+		if code != exitBad || stdout != "" || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("c4solve %v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, stdout, stderr, tc.stderr)
+		}
+	}
+	// Positions of 40 stones are slow to draw (most games end before):
+	// a million take minutes; SIGTERM stops the run within a second.
+	cmd := exec.Command(os.Args[0], "random", "-n", "1000000", "40")
+	cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || out.Len() == 0 || !strings.Contains(errOut.String(), "interrupted") {
+			t.Errorf("random stopped by SIGTERM: %v, %d bytes out, stderr %q; want exit 3, the positions drawn, and a message", err, out.Len(), errOut.String())
+		}
+	case <-time.After(5 * time.Second):
+		cmd.Process.Kill()
+		t.Error("random did not stop within 5 s of SIGTERM")
+	}
+}

@@ -377,7 +377,7 @@ func TestRunRandom(t *testing.T) {
 		{name: "too many stones", args: []string{"random", "42"}, code: 2,
 			stderr: []string{"42 stones: want 0 to 41"}},
 		{name: "too few positions", args: []string{"random", "-n", "26", "2"}, code: 2,
-			stderr: []string{"only 25 distinct positions of 2 stones"}},
+			stderr: []string{"only 25 distinct positions exist"}},
 		{name: "n zero", args: []string{"random", "-n", "0", "7"}, code: 2,
 			stderr: []string{"-n 0: want at least 1"}},
 	}

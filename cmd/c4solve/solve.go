@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	farm "github.com/dgryski/go-farm"
 
@@ -601,5 +602,22 @@ func TestSample(t *testing.T) {
 			}
 			seen[canonical(p)] = true
 		}
+	}
+}
+
+// A book too large for the memory given is refused before its levels are
+// made, with the estimate; one that fits is made.
+func TestEnumerateWithin(t *testing.T) {
+	start := time.Now()
+	_, err := enumerateWithin(mustParse(t, "4453445"), 30, 1<<30)
+	if err == nil || !strings.Contains(err.Error(), "to 30 stones would hold about") || time.Since(start) > 10*time.Second {
+		t.Errorf("enumerateWithin(4453445, 30, 1 GiB): %v after %v; want a refusal with the estimate, at once", err, time.Since(start))
+	}
+	if _, err := enumerateWithin(mustParse(t, ""), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
+		t.Errorf("enumerateWithin(empty board, 8, 100 KiB): %v; want the next level refused", err)
+	}
+	levels, err := enumerateWithin(mustParse(t, testRoot), testDepth, 1<<20)
+	if err != nil || !slices.EqualFunc(levels, enumerate(mustParse(t, testRoot), testDepth), slices.Equal) {
+		t.Errorf("enumerateWithin(test root, 1 MiB): %v; want enumerate's levels", err)
 	}
 }

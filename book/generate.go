@@ -37,6 +37,10 @@ type Options struct {
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
 	Checkpoint string
+	// MemoryBytes, if not 0, is the most memory the positions of the book
+	// may take while they are enumerated: a book whose levels would take
+	// more is refused before they are made, with the estimate.
+	MemoryBytes uint64
 	// Progress, if not nil, is called with the positions solved and the
 	// positions to solve before the first solve and after each one, from
 	// one goroutine at a time.
@@ -58,7 +62,10 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if err := checkRange(root, opt); err != nil {
 		return nil, err
 	}
-	levels := enumerate(root, opt.Depth)
+	levels, err := enumerateWithin(root, opt.Depth, opt.MemoryBytes)
+	if err != nil {
+		return nil, fmt.Errorf("depth %d from %q: %w", opt.Depth, opt.Root, err)
+	}
 	fams := families(levels)
 	if opt.Shards > 0 {
 		fams = slices.DeleteFunc(fams, func(f family) bool {
@@ -120,9 +127,50 @@ func shardOf(k uint64, n int) int {
 // canonical keys, increasing, of the positions with that many stones that
 // arise from root and whose game is not over.
 func enumerate(root board.Position, depth int) [][]uint64 {
+	levels, _ := enumerateWithin(root, depth, 0)
+	return levels
+}
+
+// projectFrom is the size of the level from which enumerateWithin projects
+// the levels still to make.
+const projectFrom = 10000
+
+// bytesPerPosition is what a position costs while the levels are made: its
+// key in the next level's set, and in the level's sorted slice, with the
+// set's overhead.
+const bytesPerPosition = 48
+
+// enumerateWithin is enumerate, but refuses a book whose positions would
+// take more than mem bytes (0: no bound) while they are enumerated, by an
+// estimate made before each level from the growth of the last: at once
+// when all the levels still to make, growing so, would take four times
+// mem (the growth slows as the board fills, so the estimate is high; it
+// waits for a level of projectFrom positions, where transpositions have
+// slowed the first plies' sevenfold growth), and before any level that
+// would itself take the positions past mem.
+func enumerateWithin(root board.Position, depth int, mem uint64) ([][]uint64, error) {
 	level := []uint64{canonical(root)}
 	levels := [][]uint64{level}
+	total := 1
 	for n := root.Stones(); n < depth; n++ {
+		if k := len(levels); mem > 0 && k >= 3 {
+			growth := max(float64(len(level))/float64(max(len(levels[k-2]), 1)), 1)
+			next, rest := float64(len(level))*growth, 0.0
+			for i, size := n, float64(len(level)); i < depth && rest < 1e18; i++ {
+				size *= growth
+				rest += size
+			}
+			refuse := func(what string, positions, need float64) error {
+				return fmt.Errorf("%s about %.2g positions (%d of %d stones, growing %.1f times a stone), which take about %.0f MiB while they are enumerated, more than the %d MiB this process may use: ask for a smaller depth",
+					what, positions, len(level), n, growth, need/(1<<20), mem>>20)
+			}
+			if need := (float64(total) + rest) * bytesPerPosition; len(level) >= projectFrom && need > 4*float64(mem) {
+				return nil, refuse(fmt.Sprintf("the levels of %d to %d stones would hold", n+1, depth), rest, need)
+			}
+			if need := (float64(total) + 2*next) * bytesPerPosition; need > float64(mem) {
+				return nil, refuse(fmt.Sprintf("the level of %d stones would hold", n+1), next, need)
+			}
+		}
 		next := make(map[uint64]struct{})
 		for _, k := range level {
 			p, _ := board.FromKey(k)
@@ -137,8 +185,9 @@ func enumerate(root board.Position, depth int) [][]uint64 {
 		}
 		level = slices.Sorted(maps.Keys(next))
 		levels = append(levels, level)
+		total += len(level)
 	}
-	return levels
+	return levels, nil
 }
 
 // A family is the positions of the deepest level that one position of the

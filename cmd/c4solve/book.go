@@ -141,6 +141,9 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		return err
 	}
 	opt.Table = tt
+	if limit := processMemoryLimit().Bytes; limit > 0 {
+		opt.MemoryBytes = limit - min(limit, uint64(tt.Bytes())) // what the table leaves
+	}
 	start := time.Now()
 	var total, resumed int
 	show := b.progress()

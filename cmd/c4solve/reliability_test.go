@@ -448,3 +448,13 @@ func TestRandomLimitsAndSignals(t *testing.T) {
 		t.Error("random did not stop within 5 s of SIGTERM")
 	}
 }
+
+// TestBookTooLarge: a book whose positions cannot fit is refused at once,
+// with the estimate, not enumerated until the process dies.
+func TestBookTooLarge(t *testing.T) {
+	start := time.Now()
+	code, _, stderr := runCmd(context.Background(), "", "book", "generate", "-from", "4453445", "-depth", "30", "-tt", "16", "-o", filepath.Join(t.TempDir(), "b"))
+	if code != exitBad || !strings.Contains(stderr, "would hold about") || !strings.Contains(stderr, "ask for a smaller depth") || time.Since(start) > 10*time.Second {
+		t.Errorf("book generate -from 4453445 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
+	}
+}

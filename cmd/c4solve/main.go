@@ -59,12 +59,23 @@ func main() {
 	// SIGTERM and SIGHUP stop the command as Ctrl-C does.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	// Below a few descriptors Go's runtime cannot start the poller its
+	// timers need, and ends the process with a dump at the first one.
+	if limit, ok := fileLimit(); ok && limit < minFiles {
+		fmt.Fprintf(os.Stderr, "c4solve: needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit\n", minFiles, limit)
+		os.Exit(exitBad)
+	}
 	// A standard output closed at the start cannot be told from the null
 	// device opened read-write (Python's subprocess.DEVNULL): Go's runtime
 	// opens that in its place before main runs. Either way the output is
 	// discarded on purpose.
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// minFiles is the fewest file descriptors c4solve starts with: the
+// standard three, the two of the runtime's poller, and a few files (a
+// book, its checkpoint, an input). serve needs more (minServeFiles).
+const minFiles = 10
 
 // stdio is a command's standard input and outputs.
 type stdio struct {

@@ -458,3 +458,38 @@ func TestBookTooLarge(t *testing.T) {
 		t.Errorf("book generate -from 4453445 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
 	}
 }
+
+// TestFileLimit: under a descriptor limit too low for Go's runtime (ulimit
+// -n), every command refuses with one line and exit 2, never a runtime
+// dump; serve needs more than the others.
+func TestFileLimit(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash for ulimit")
+	}
+	for _, tc := range []struct {
+		limit int
+		args  string
+		code  int
+		want  string
+	}{
+		{5, "-nobook -tt 16 4455", exitBad, "needs at least 10 file descriptors, and this process may open 5"},
+		{10, "-nobook -tt 16 4455", exitOK, ""},
+		{6, "serve -addr 127.0.0.1:0", exitBad, "c4solve: needs at least 10 file descriptors"},
+		{7, "serve -addr 127.0.0.1:0", exitBad, "c4solve: needs at least 10 file descriptors"},
+		{16, "serve -addr 127.0.0.1:0", exitBad, "c4solve serve: serve needs at least 32 file descriptors, and this process may open 16"},
+	} {
+		cmd := exec.Command("bash", "-c", fmt.Sprintf(`ulimit -n %d && exec "$0" %s`, tc.limit, tc.args), os.Args[0])
+		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		err := cmd.Run()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		}
+		if code != tc.code || !strings.Contains(errOut.String(), tc.want) || strings.Contains(errOut.String(), "goroutine ") || strings.Count(errOut.String(), "\n") > 1 {
+			t.Errorf("ulimit -n %d; c4solve %s: exit %d, stderr %q; want %d and %q in one line", tc.limit, tc.args, code, errOut.String(), tc.code, tc.want)
+		}
+	}
+}

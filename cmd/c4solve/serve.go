@@ -37,6 +37,11 @@ Ctrl-C or SIGTERM stops the server: solves under way are cancelled, and
 it exits 0.
 `
 
+// minServeFiles is the fewest file descriptors serve starts with: the
+// standard three, the runtime's poller (two), the listener, and room for
+// a few connections.
+const minServeFiles = 32
+
 // runServe is the serve command.
 func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	fs := cmd.flagSet(std)
@@ -77,6 +82,11 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	bk, err := bf.load()
 	if err != nil {
 		return err
+	}
+	// Below a few descriptors Go's runtime cannot even start its network
+	// poller, and ends the process with a dump: say so first.
+	if limit, ok := fileLimit(); ok && limit < minServeFiles {
+		return fmt.Errorf("serve needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit", minServeFiles, limit)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -493,3 +493,43 @@ func TestFileLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryCgroup: in a memory cgroup of 300 MB (where this machine lets
+// a test make one: cgroup v1, as root), book generate and bench fit their
+// tables to it (they were killed, exit 137): generate shrinks its default
+// table, with a note; bench refuses the -tt asked for, exit 2.
+func TestMemoryCgroup(t *testing.T) {
+	dir := filepath.Join("/sys/fs/cgroup/memory", fmt.Sprintf("c4solve-test-%d", os.Getpid()))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Skipf("no memory cgroup to make here: %v", err)
+	}
+	defer os.Remove(dir)
+	if err := os.WriteFile(filepath.Join(dir, "memory.limit_in_bytes"), []byte("300000000"), 0o644); err != nil {
+		t.Skipf("cannot limit the cgroup's memory: %v", err)
+	}
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "f")
+	os.WriteFile(file, []byte("4455 18\n"), 0o644)
+	for _, tc := range []struct {
+		args string
+		code int
+		want string
+	}{
+		{"book generate -from 4453445 -depth 9 -o " + filepath.Join(tmp, "b"), exitOK, "c4solve: note: the default table of 512 MiB does not fit the 143 MiB this process may use (half of its cgroup's memory limit): using 128 MiB"},
+		{"bench -threads 1 -tt 1024 -lines 1 " + file, exitBad, "-tt 1024 with 1 search goroutine: the tables take 1026 MiB (1024 shared, 2 beside it), more than the 143 MiB"},
+	} {
+		cmd := exec.Command("bash", "-c", `echo $$ > "$1/cgroup.procs" && exec "$0" $2`, os.Args[0], dir, tc.args)
+		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		err := cmd.Run()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		}
+		if code != tc.code || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("in a 300 MB cgroup, c4solve %s: exit %d, stderr %q; want %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		}
+	}
+}

@@ -21,9 +21,11 @@ func physicalMemory() uint64 {
 
 // runtimeReserve is the address space left to the Go runtime beyond what
 // the process has mapped when the tables are sized, for its heap and
-// threads to grow (measured: a solve at 2 threads maps 66 MiB more by its
-// end than at the start of its search).
-const runtimeReserve = 128 << 20
+// threads to grow: a solve at 2 threads maps 66 MiB more by its end than
+// at the start of its search, and the heap grows by reserving 64 MiB at a
+// time (128 MiB here ended in the runtime's "out of memory" under ulimit
+// -v 1500000).
+const runtimeReserve = 256 << 20
 
 // MemoryLimit returns the most memory the tables of this process may
 // take, and what sets that bound: half of the machine's memory, half of

@@ -533,3 +533,49 @@ func TestMemoryCgroup(t *testing.T) {
 		}
 	}
 }
+
+// TestAddressSpaceLimits: under ulimit -v of 1.8 and 2 GB every command
+// answers or refuses with one line, never a runtime dump, and the same way
+// every run: a book position needs no big table; a search fits its table
+// to what the limit leaves. Lower limits fail inside Go's runtime before
+// main runs, where no program can act: it reserves about 1.1 GB of address
+// space for its page allocator, so that below about 1.3 GB it cannot start;
+// and a cgo build (the default where a C compiler is) starts its first
+// threads with stacks of ulimit -s, which at 1.5 GB fails now and then.
+// The CGO_ENABLED=0 build answers at 1.3 and 1.5 GB.
+func TestAddressSpaceLimits(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash for ulimit")
+	}
+	for _, limit := range []int{1800000, 2000000} {
+		for _, args := range []string{"4453", "-nobook 4455", "-analyze 4453", "verify " + filepath.Join("..", "..", "testdata", "positions.txt")} {
+			var first string
+			for run := range 3 {
+				cmd := exec.Command("bash", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" %s`, limit, args), os.Args[0])
+				cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+				var out, errOut bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errOut
+				err := cmd.Run()
+				code := 0
+				var exit *exec.ExitError
+				if errors.As(err, &exit) {
+					code = exit.ExitCode()
+				}
+				e := errOut.String()
+				if strings.Contains(e, "goroutine ") || strings.Contains(e, "fatal error") || strings.Contains(e, "runtime") ||
+					strings.Count(e, "\n") > 1 || code != exitOK && code != exitBad || code == exitBad && e == "" {
+					t.Errorf("ulimit -v %d; c4solve %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
+				}
+				// The size the table is fit to varies by a few MiB from run
+				// to run (what the runtime has mapped by then): the outcome
+				// must not.
+				got := fmt.Sprintf("exit %d, %d lines out", code, strings.Count(out.String(), "\n"))
+				if run == 0 {
+					first = got
+				} else if got != first && !strings.HasPrefix(args, "verify") {
+					t.Errorf("ulimit -v %d; c4solve %s: %s, then %s", limit, args, first, got)
+				}
+			}
+		}
+	}
+}

@@ -466,3 +466,75 @@ func TestRandomGames(t *testing.T) {
 	}
 	t.Logf("answers by stones over %d games:%s", *games, sb.String())
 }
+
+var (
+	latencyStones = flag.String("latency", "", "TestColdLatency: the stone counts to measure, as 7,8,9,10 (none: skip)")
+	latencyN      = flag.Int("latency-n", 40, "TestColdLatency: positions a stone count")
+	latencySeed   = flag.Uint64("latency-seed", 1, "TestColdLatency: the seed of the random positions (board.RandomPositions)")
+	latencyOut    = flag.String("latency-out", "", "TestColdLatency: write each answer's moves as \"moves score\" lines to this file, to check with another solver (compare/check_scores.sh)")
+)
+
+// TestColdLatency measures what a caller waits for /solve, as serve's
+// defaults answer it (a solver and a search goroutine per CPU, a table of
+// ttable.DefaultMiB, the built-in book), cold: a fresh server for each
+// stone count, asked about random positions of real play one after the
+// other. It logs the median and the slowest answer a stone count, and
+// with -latency-out writes every move's position and score, which
+// compare/check_scores.sh checks with a reference solver:
+//
+//	go test ./server -run TestColdLatency -latency 7,8,9,10 -latency-seed 77 -latency-out /tmp/answers.txt -v
+func TestColdLatency(t *testing.T) {
+	if *latencyStones == "" {
+		t.Skip("no -latency stone counts")
+	}
+	var out *bufio.Writer
+	if *latencyOut != "" {
+		f, err := os.Create(*latencyOut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		out = bufio.NewWriter(f)
+		defer out.Flush()
+	}
+	for _, field := range strings.Split(*latencyStones, ",") {
+		var stones int
+		if _, err := fmt.Sscan(field, &stones); err != nil {
+			t.Fatalf("-latency %q: %v", *latencyStones, err)
+		}
+		var positions []string
+		if err := board.RandomPositions(*latencySeed, stones, *latencyN, func(m string) bool {
+			positions = append(positions, m)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ts := newServer(t, server.Config{Table: ttable.New(ttable.DefaultMiB), Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
+		var took []time.Duration
+		for _, moves := range positions {
+			start := time.Now()
+			var a server.SolveAnswer
+			if resp := get(t, ts, "/solve?pos="+moves, &a); resp.StatusCode != 200 {
+				t.Fatalf("/solve?pos=%s: %d", moves, resp.StatusCode)
+			}
+			took = append(took, time.Since(start))
+			if out == nil {
+				continue
+			}
+			p, _ := board.Parse(moves)
+			for col, sc := range a.Score {
+				if c := p; sc != server.DefaultFull && !p.IsWinningMove(col) {
+					c.Play(col)
+					if !c.Over() {
+						fmt.Fprintf(out, "%s%d %d\n", moves, col+1, -sc) // the child's score, for its side to move
+					}
+				}
+			}
+		}
+		ts.Close()
+		slices.Sort(took)
+		t.Logf("%2d stones: %d positions (seed %d), median %v, max %v, over 1 s %d", stones, len(took), *latencySeed,
+			took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond),
+			len(took)-sort.Search(len(took), func(i int) bool { return took[i] > time.Second }))
+	}
+}

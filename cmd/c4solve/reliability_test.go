@@ -210,22 +210,30 @@ func TestClosedStdout(t *testing.T) {
 		{">/dev/null", exitOK, ""},
 		{"1<>/dev/null", exitOK, ""},
 	} {
-		cmd := exec.Command("bash", "-c", `"$0" -tt 16 4453 `+tc.redirect, os.Args[0])
-		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		err := cmd.Run()
-		code := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			code = exit.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		if code != tc.code || !strings.Contains(errOut.String(), tc.stderr) || tc.stderr == "" && errOut.Len() > 0 {
-			t.Errorf("c4solve 4453 %s: exit %d, stderr %q; want %d and %q", tc.redirect, code, errOut.String(), tc.code, tc.stderr)
+		code, _, errOut := runScript(t, `"$0" -tt 16 4453 `+tc.redirect)
+		if code != tc.code || !strings.Contains(errOut, tc.stderr) || tc.stderr == "" && errOut != "" {
+			t.Errorf("c4solve 4453 %s: exit %d, stderr %q; want %d and %q", tc.redirect, code, errOut, tc.code, tc.stderr)
 		}
 	}
+}
+
+// runScript runs bash's script, with $0 the command (this test binary as
+// c4solve) and $1... args, and returns its exit status and outputs.
+func runScript(t *testing.T, script string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command("bash", append([]string{"-c", script, os.Args[0]}, args...)...)
+	cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return code, out.String(), errOut.String()
 }
 
 // TestDurationFlags: a duration without a unit is named as such.
@@ -478,18 +486,9 @@ func TestFileLimit(t *testing.T) {
 		{7, "serve -addr 127.0.0.1:0", exitBad, "c4solve: needs at least 10 file descriptors"},
 		{16, "serve -addr 127.0.0.1:0", exitBad, "c4solve serve: serve needs at least 32 file descriptors, and this process may open 16"},
 	} {
-		cmd := exec.Command("bash", "-c", fmt.Sprintf(`ulimit -n %d && exec "$0" %s`, tc.limit, tc.args), os.Args[0])
-		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		err := cmd.Run()
-		code := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			code = exit.ExitCode()
-		}
-		if code != tc.code || !strings.Contains(errOut.String(), tc.want) || strings.Contains(errOut.String(), "goroutine ") || strings.Count(errOut.String(), "\n") > 1 {
-			t.Errorf("ulimit -n %d; c4solve %s: exit %d, stderr %q; want %d and %q in one line", tc.limit, tc.args, code, errOut.String(), tc.code, tc.want)
+		code, _, errOut := runScript(t, fmt.Sprintf(`ulimit -n %d && exec "$0" %s`, tc.limit, tc.args))
+		if code != tc.code || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, "goroutine ") || strings.Count(errOut, "\n") > 1 {
+			t.Errorf("ulimit -n %d; c4solve %s: exit %d, stderr %q; want %d and %q in one line", tc.limit, tc.args, code, errOut, tc.code, tc.want)
 		}
 	}
 }
@@ -518,18 +517,9 @@ func TestMemoryCgroup(t *testing.T) {
 		{"book generate -from 4453445 -depth 9 -o " + filepath.Join(tmp, "b"), exitOK, "c4solve: note: the default table of 512 MiB does not fit the 143 MiB this process may use (half of its cgroup's memory limit): using 128 MiB"},
 		{"bench -threads 1 -tt 1024 -lines 1 " + file, exitBad, "-tt 1024 with 1 search goroutine: the tables take 1026 MiB (1024 shared, 2 beside it), more than the 143 MiB"},
 	} {
-		cmd := exec.Command("bash", "-c", `echo $$ > "$1/cgroup.procs" && exec "$0" $2`, os.Args[0], dir, tc.args)
-		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		err := cmd.Run()
-		code := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			code = exit.ExitCode()
-		}
-		if code != tc.code || !strings.Contains(errOut.String(), tc.want) {
-			t.Errorf("in a 300 MB cgroup, c4solve %s: exit %d, stderr %q; want %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec "$0" $2`, dir, tc.args)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("in a 300 MB cgroup, c4solve %s: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
 		}
 	}
 }
@@ -551,17 +541,7 @@ func TestAddressSpaceLimits(t *testing.T) {
 		for _, args := range []string{"4453", "-nobook 4455", "-analyze 4453", "verify " + filepath.Join("..", "..", "testdata", "positions.txt")} {
 			var first string
 			for run := range 3 {
-				cmd := exec.Command("bash", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" %s`, limit, args), os.Args[0])
-				cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-				var out, errOut bytes.Buffer
-				cmd.Stdout, cmd.Stderr = &out, &errOut
-				err := cmd.Run()
-				code := 0
-				var exit *exec.ExitError
-				if errors.As(err, &exit) {
-					code = exit.ExitCode()
-				}
-				e := errOut.String()
+				code, out, e := runScript(t, fmt.Sprintf(`ulimit -v %d && exec "$0" %s`, limit, args))
 				if strings.Contains(e, "goroutine ") || strings.Contains(e, "fatal error") || strings.Contains(e, "runtime") ||
 					strings.Count(e, "\n") > 1 || code != exitOK && code != exitBad || code == exitBad && e == "" {
 					t.Errorf("ulimit -v %d; c4solve %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
@@ -569,7 +549,7 @@ func TestAddressSpaceLimits(t *testing.T) {
 				// The size the table is fit to varies by a few MiB from run
 				// to run (what the runtime has mapped by then): the outcome
 				// must not.
-				got := fmt.Sprintf("exit %d, %d lines out", code, strings.Count(out.String(), "\n"))
+				got := fmt.Sprintf("exit %d, %d lines out", code, strings.Count(out, "\n"))
 				if run == 0 {
 					first = got
 				} else if got != first && !strings.HasPrefix(args, "verify") {

@@ -19,6 +19,7 @@ type Stats struct {
 	Positions  int
 	Mismatches int
 	Nodes      uint64
+	Expanded   uint64          // of Nodes, those that searched a child (solver.Result.Expanded)
 	Times      []time.Duration // one per position, in order
 }
 
@@ -80,6 +81,14 @@ func (s *Stats) MeanNodes() float64 {
 	return float64(s.Nodes) / float64(s.Positions)
 }
 
+// MeanExpanded returns the mean count of expanded nodes per position.
+func (s *Stats) MeanExpanded() float64 {
+	if s.Positions == 0 {
+		return 0
+	}
+	return float64(s.Expanded) / float64(s.Positions)
+}
+
 // NodesPerSecond returns the node rate over all solves.
 func (s *Stats) NodesPerSecond() float64 {
 	t := s.Total().Seconds()
@@ -91,9 +100,9 @@ func (s *Stats) NodesPerSecond() float64 {
 
 // String formats the summary as space-separated key=value fields.
 func (s *Stats) String() string {
-	return fmt.Sprintf("positions=%d mismatches=%d mean=%v median=%v max=%v mean_nodes=%.0f nodes_per_s=%.0f",
+	return fmt.Sprintf("positions=%d mismatches=%d mean=%v median=%v max=%v mean_nodes=%.0f mean_expanded=%.0f nodes_per_s=%.0f",
 		s.Positions, s.Mismatches, round(s.Mean()), round(s.Median()), round(s.Max()),
-		s.MeanNodes(), s.NodesPerSecond())
+		s.MeanNodes(), s.MeanExpanded(), s.NodesPerSecond())
 }
 
 // round keeps durations readable: four significant digits or so.
@@ -126,6 +135,7 @@ type Outcome struct {
 	Lower    int // bounds on the score; only they are known when interrupted
 	Upper    int
 	Nodes    uint64
+	Expanded uint64 // of Nodes, those that searched a child
 	Time     time.Duration
 	Mismatch bool
 }
@@ -141,7 +151,7 @@ func Solve(ctx context.Context, s *solver.Solver, l posfile.Line, opt Options) (
 	}
 	start := time.Now()
 	r, err := solve(ctx, l.Position)
-	o := Outcome{Line: l, Score: r.Score, Lower: r.Lower, Upper: r.Upper, Nodes: r.Nodes, Time: time.Since(start)}
+	o := Outcome{Line: l, Score: r.Score, Lower: r.Lower, Upper: r.Upper, Nodes: r.Nodes, Expanded: r.Expanded, Time: time.Since(start)}
 	if err != nil {
 		return o, err
 	}

@@ -85,12 +85,12 @@ func TestStatsString(t *testing.T) {
 		nodes uint64
 		want  string
 	}{
-		{nil, 0, "positions=0 mismatches=0 mean=0s median=0s max=0s mean_nodes=0 nodes_per_s=0"},
+		{nil, 0, "positions=0 mismatches=0 mean=0s median=0s max=0s mean_nodes=0 mean_expanded=0 nodes_per_s=0"},
 		{[]time.Duration{6 * ms, 1 * ms, 3 * ms, 2 * ms}, 1000,
-			"positions=4 mismatches=1 mean=3ms median=2.5ms max=6ms mean_nodes=250 nodes_per_s=83333"},
+			"positions=4 mismatches=1 mean=3ms median=2.5ms max=6ms mean_nodes=250 mean_expanded=0 nodes_per_s=83333"},
 		{[]time.Duration{1234567 * time.Nanosecond, 2 * time.Second, 12345}, 3,
-			"positions=3 mismatches=1 mean=667.082ms median=1.235ms max=2s mean_nodes=1 nodes_per_s=1"},
-		{[]time.Duration{999}, 7, "positions=1 mismatches=1 mean=999ns median=999ns max=999ns mean_nodes=7 nodes_per_s=7007007"},
+			"positions=3 mismatches=1 mean=667.082ms median=1.235ms max=2s mean_nodes=1 mean_expanded=0 nodes_per_s=1"},
+		{[]time.Duration{999}, 7, "positions=1 mismatches=1 mean=999ns median=999ns max=999ns mean_nodes=7 mean_expanded=0 nodes_per_s=7007007"},
 	}
 	for _, tt := range tests {
 		var s bench.Stats

@@ -53,6 +53,7 @@ func Measure(ctx context.Context, tt *ttable.Table, lines []posfile.Line, set Se
 			return st, &posfile.LineError{Num: l.Num, Err: fmt.Errorf("%q: %w", l.Moves, err)}
 		}
 		st.Add(o.Time, o.Nodes, o.Mismatch)
+		st.Expanded += o.Expanded
 		if each != nil {
 			each(o)
 		}
@@ -98,6 +99,7 @@ type record struct {
 	MedianS    float64 `json:"median_s"`
 	MaxS       float64 `json:"max_s"`
 	MeanNodes  float64 `json:"mean_nodes"`
+	MeanExp    float64 `json:"mean_expanded"`
 	NodesPerS  float64 `json:"nodes_per_s"`
 	Speedup    float64 `json:"speedup"`
 }
@@ -107,7 +109,7 @@ func (r Row) record() record {
 		File: r.File, Threads: r.Threads, TableMiB: r.TableMiB, Table: r.table(), Mode: r.mode(), Book: r.book(),
 		Positions: r.Stats.Positions, Mismatches: r.Stats.Mismatches,
 		MeanS: r.Stats.Mean().Seconds(), MedianS: r.Stats.Median().Seconds(), MaxS: r.Stats.Max().Seconds(),
-		MeanNodes: r.Stats.MeanNodes(), NodesPerS: r.Stats.NodesPerSecond(), Speedup: r.Speedup,
+		MeanNodes: r.Stats.MeanNodes(), MeanExp: r.Stats.MeanExpanded(), NodesPerS: r.Stats.NodesPerSecond(), Speedup: r.Speedup,
 	}
 }
 
@@ -162,8 +164,8 @@ func (r Row) mode() string {
 // WriteMarkdown writes the rows as a markdown table, durations rounded
 // for reading.
 func WriteMarkdown(w io.Writer, rows []Row) error {
-	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |\n",
-		"|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | mean expanded | nodes/s | speedup |\n",
+		"|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	if err != nil {
 		return err
 	}
@@ -172,10 +174,10 @@ func WriteMarkdown(w io.Writer, rows []Row) error {
 		if r.Speedup > 0 {
 			speedup = fmt.Sprintf("%.2f", r.Speedup)
 		}
-		_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.3g | %s |\n",
+		_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.0f | %.3g | %s |\n",
 			r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.book(), r.Stats.Positions, r.Stats.Mismatches,
 			round(r.Stats.Mean()), round(r.Stats.Median()), round(r.Stats.Max()),
-			r.Stats.MeanNodes(), r.Stats.NodesPerSecond(), speedup)
+			r.Stats.MeanNodes(), r.Stats.MeanExpanded(), r.Stats.NodesPerSecond(), speedup)
 		if err != nil {
 			return err
 		}

@@ -255,7 +255,7 @@ func writerRows() []bench.Row {
 			File:    "Test_L3_R1",
 			Setting: bench.Setting{Threads: 1, TableMiB: 64},
 			// mean 15ms, median 15ms, max 20ms, 1500 nodes a position, 100000 nodes/s
-			Stats:   bench.Stats{Positions: 2, Nodes: 3000, Times: []time.Duration{10 * time.Millisecond, 20 * time.Millisecond}},
+			Stats:   bench.Stats{Positions: 2, Nodes: 3000, Expanded: 1000, Times: []time.Duration{10 * time.Millisecond, 20 * time.Millisecond}},
 			Speedup: 1,
 		},
 		{
@@ -270,10 +270,10 @@ func writerRows() []bench.Row {
 }
 
 func TestWriteMarkdown(t *testing.T) {
-	want := `| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | nodes/s | speedup |
-|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
-| Test_L3_R1 | 1 | 64 | cold | strong | none | 2 | 0 | 15ms | 15ms | 20ms | 1500 | 1e+05 | 1.00 |
-| odd, "name" | 3 | 1 | warm | weak | none | 3 | 1 | 667.082ms | 1.235ms | 2s | 2 | 3.5 | - |
+	want := `| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | mean expanded | nodes/s | speedup |
+|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| Test_L3_R1 | 1 | 64 | cold | strong | none | 2 | 0 | 15ms | 15ms | 20ms | 1500 | 500 | 1e+05 | 1.00 |
+| odd, "name" | 3 | 1 | warm | weak | none | 3 | 1 | 667.082ms | 1.235ms | 2s | 2 | 0 | 3.5 | - |
 `
 	var b bytes.Buffer
 	if err := bench.WriteMarkdown(&b, writerRows()); err != nil {
@@ -298,9 +298,9 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 }
 
-const wantCSV = `file,threads,tt_mib,table,mode,book,positions,mismatches,mean_s,median_s,max_s,mean_nodes,nodes_per_s,speedup
-Test_L3_R1,1,64,cold,strong,none,2,0,0.015,0.015,0.02,1500,100000,1
-"odd, ""name""",3,1,warm,weak,none,3,1,0.667082304,0.001234567,2,2.3333333333333335,3.4978192635931973,0
+const wantCSV = `file,threads,tt_mib,table,mode,book,positions,mismatches,mean_s,median_s,max_s,mean_nodes,mean_expanded,nodes_per_s,speedup
+Test_L3_R1,1,64,cold,strong,none,2,0,0.015,0.015,0.02,1500,500,100000,1
+"odd, ""name""",3,1,warm,weak,none,3,1,0.667082304,0.001234567,2,2.3333333333333335,0,3.4978192635931973,0
 `
 
 func TestWriteCSV(t *testing.T) {
@@ -346,6 +346,7 @@ const wantJSON = `[
     "median_s": 0.015,
     "max_s": 0.02,
     "mean_nodes": 1500,
+    "mean_expanded": 500,
     "nodes_per_s": 100000,
     "speedup": 1
   },
@@ -362,6 +363,7 @@ const wantJSON = `[
     "median_s": 0.001234567,
     "max_s": 2,
     "mean_nodes": 2.3333333333333335,
+    "mean_expanded": 0,
     "nodes_per_s": 3.4978192635931973,
     "speedup": 0
   }
@@ -446,16 +448,17 @@ func checkFields(t *testing.T, format string, r bench.Row, num func(string) (flo
 			format, r.File, file, table, mode, r.File, wantTable, wantMode)
 	}
 	want := map[string]float64{
-		"threads":     float64(r.Threads),
-		"tt_mib":      float64(r.TableMiB),
-		"positions":   float64(r.Stats.Positions),
-		"mismatches":  float64(r.Stats.Mismatches),
-		"mean_s":      r.Stats.Mean().Seconds(),
-		"median_s":    r.Stats.Median().Seconds(),
-		"max_s":       r.Stats.Max().Seconds(),
-		"mean_nodes":  r.Stats.MeanNodes(),
-		"nodes_per_s": r.Stats.NodesPerSecond(),
-		"speedup":     r.Speedup,
+		"threads":       float64(r.Threads),
+		"tt_mib":        float64(r.TableMiB),
+		"positions":     float64(r.Stats.Positions),
+		"mismatches":    float64(r.Stats.Mismatches),
+		"mean_s":        r.Stats.Mean().Seconds(),
+		"median_s":      r.Stats.Median().Seconds(),
+		"max_s":         r.Stats.Max().Seconds(),
+		"mean_nodes":    r.Stats.MeanNodes(),
+		"mean_expanded": r.Stats.MeanExpanded(),
+		"nodes_per_s":   r.Stats.NodesPerSecond(),
+		"speedup":       r.Speedup,
 	}
 	for key, w := range want {
 		got, ok := num(key)

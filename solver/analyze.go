@@ -21,6 +21,7 @@ type Analysis struct {
 	Legal        [board.Width]bool
 	Lower, Upper int
 	Nodes        uint64
+	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
 }
 
 // Best returns the columns (0-based, in order) of the moves whose score is
@@ -95,6 +96,7 @@ type childSolve struct {
 	started   bool   // a worker has begun its search
 	searching int    // workers searching it now
 	nodes     uint64 // nodes its searches took
+	expanded  uint64 // of them, those that searched a child
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
@@ -158,14 +160,14 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 			an.Lower, an.Upper = max(an.Lower, lo), max(an.Upper, hi)
 			continue
 		case c.err != nil:
-			an.Nodes += c.r.Nodes
+			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
 			if err == nil {
 				err = c.err
 			}
 			an.Lower, an.Upper = max(an.Lower, -c.r.Upper), max(an.Upper, -c.r.Lower)
 			continue
 		default:
-			an.Nodes += c.r.Nodes
+			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
 			an.Scores[col] = -c.r.Score
 		}
 		an.Lower, an.Upper = max(an.Lower, an.Scores[col]), max(an.Upper, an.Scores[col])
@@ -242,10 +244,11 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 					break
 				}
 				w.helper = helper
-				before := w.nodes
+				before, beforeExpanded := w.nodes, w.expanded
 				w.probeRoot(ctx, c.p, &c.rb)
 				mu.Lock()
 				c.nodes += w.nodes - before
+				c.expanded += w.expanded - beforeExpanded
 				c.searching--
 				mu.Unlock()
 			}
@@ -256,6 +259,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lowe
 	for _, c := range order {
 		var closed bool
 		c.r, closed = c.rb.result(c.p.Stones(), lower, c.nodes)
+		c.r.Expanded = c.expanded
 		if !closed {
 			c.err = ctx.Err()
 		}

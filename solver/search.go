@@ -349,6 +349,7 @@ func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 // It reports whether a move failed high or the search stopped, and then
 // the node's value.
 func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
+	w.expanded++ // a child is searched: the first is never deferred
 	exclusive := ml.exclusive
 	a, beta := nd.alpha, nd.beta
 	best, bestCol := board.MinScore-1, -1

@@ -126,7 +126,11 @@ func (s *Solver) Table() *ttable.Table { return s.tt }
 type Result struct {
 	Score        int
 	Lower, Upper int
-	Nodes        uint64
+	Nodes        uint64 // every call of the search: forced moves played through, positions settled at once
+	// Expanded counts, of Nodes, those that searched a child: the count
+	// to compare with solvers that check children statically in their
+	// parent's loop and count only positions they expand (Steininger's).
+	Expanded uint64
 }
 
 // Solve returns the exact score of p, which must not be over. It stops
@@ -205,11 +209,12 @@ func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, fir
 	rb := &s.bounds
 	rb.set(lo, hi, first)
 	s.runWorkers(ctx, p, rb)
-	var nodes uint64
+	var nodes, expanded uint64
 	for _, w := range s.workers {
-		nodes += w.nodes
+		nodes, expanded = nodes+w.nodes, expanded+w.expanded
 	}
 	r, closed := rb.result(p.Stones(), lower, nodes)
+	r.Expanded = expanded
 	if !closed {
 		return r, ctx.Err()
 	}

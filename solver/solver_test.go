@@ -708,3 +708,37 @@ func TestAnalyzeRootInBook(t *testing.T) {
 		}
 	}
 }
+
+// TestExpanded: of a solve's nodes, those that searched a child: fewer
+// than all, the same from run to run at one thread, and none for a
+// position settled at once; an analysis's are its moves'.
+func TestExpanded(t *testing.T) {
+	ctx := context.Background()
+	s := solver.New(ttable.New(testMiB), 1)
+	p := mustParse(t, "737534232264")
+	r1, _ := s.Solve(ctx, p)
+	s.Clear()
+	r2, _ := s.Solve(ctx, p)
+	if r1.Expanded == 0 || r1.Expanded >= r1.Nodes || r1.Expanded != r2.Expanded || r1.Nodes != r2.Nodes {
+		t.Errorf("Solve(737534232264) twice, cleared: %d of %d nodes, then %d of %d; want some, fewer than all, the same", r1.Expanded, r1.Nodes, r2.Expanded, r2.Nodes)
+	}
+	if r, _ := s.Solve(ctx, mustParse(t, "4455")); r.Expanded != 0 {
+		t.Errorf("Solve(4455), a win at once: %d expanded; want 0", r.Expanded)
+	}
+	s.Clear()
+	an, _ := s.Analyze(ctx, p)
+	var sum uint64
+	for col := range board.Width {
+		if !an.Legal[col] || p.IsWinningMove(col) {
+			continue
+		}
+		c := p
+		c.Play(col)
+		s.Clear()
+		r, _ := s.Solve(ctx, c)
+		sum += r.Expanded
+	}
+	if an.Expanded == 0 || an.Expanded > an.Nodes {
+		t.Errorf("Analyze(737534232264): %d of %d nodes expanded; want some, at most all (the moves alone: %d)", an.Expanded, an.Nodes, sum)
+	}
+}

@@ -23,6 +23,7 @@ type worker struct {
 	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe)
 	rootStones int           // stones on the board at the root of the solve
 	nodes      uint64        // nodes of the current solve
+	expanded   uint64        // of them, those that searched a child (not played through or settled without one)
 	published  atomic.Uint64 // nodes, as last published for progress readers
 	limit      uint64        // once nodes reaches it, call join; 0 for none
 	join       func()        // starts the other workers (Solver.startHelpers)
@@ -49,7 +50,7 @@ type worker struct {
 // asking the probes beside the first worker's (helperProbe); and the
 // node count at which it calls join (0: never).
 func (w *worker) begin(busy *busyTable, helper bool, limit uint64) {
-	w.nodes, w.limit = 0, limit
+	w.nodes, w.expanded, w.limit = 0, 0, limit
 	w.published.Store(0)
 	w.busy, w.helper = busy, helper
 }

@@ -19,7 +19,8 @@ import (
 const benchHelp = `Solves the positions of benchmark-format files ("moves score" lines) at
 every combination of the listed thread counts and table sizes, and prints
 one markdown table row per file and setting: positions, mismatches, mean,
-median and max solve time, mean nodes, nodes per second, and the speedup
+median and max solve time, mean nodes, mean expanded nodes (those that
+searched a child), nodes per second, and the speedup
 over one thread (when 1 is among the thread counts). The table is cleared
 before each position (cold; not timed) unless -warm is given. Positions
 are answered from the built-in opening book where it knows them: measure

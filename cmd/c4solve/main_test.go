@@ -302,7 +302,7 @@ func TestRunVerifyCanceled(t *testing.T) {
 	cancel()
 	good := writeFile(t, t.TempDir(), "good", l3r1)
 	code, stdout, _ := runCmd(ctx, "", "verify", good)
-	if code != 3 || !strings.HasPrefix(stdout, good+":1 ") || !strings.HasSuffix(stdout, good+" positions=0 mismatches=0 mean=0s median=0s max=0s mean_nodes=0 nodes_per_s=0 incomplete\n") {
+	if code != 3 || !strings.HasPrefix(stdout, good+":1 ") || !strings.HasSuffix(stdout, good+" positions=0 mismatches=0 mean=0s median=0s max=0s mean_nodes=0 mean_expanded=0 nodes_per_s=0 incomplete\n") {
 		t.Errorf("c4solve verify, interrupted: exit %d, stdout %q; want 3, the first line's bounds and a summary of none", code, stdout)
 	}
 }

@@ -71,9 +71,10 @@ each line whose score differs from the expected one as
   MISMATCH FILE:LINE MOVES expected=E got=G
 
 and for each file a summary line of key=value fields: positions,
-mismatches, mean, median and max solve time, mean nodes and nodes per
-second (with -json, one object a file). The table is cleared before each
-position (not timed) unless -warm is given.
+mismatches, mean, median and max solve time, mean nodes, mean expanded
+nodes (those that searched a child) and nodes per second (with -json, one
+object a file). The table is cleared before each position (not timed)
+unless -warm is given.
 `
 
 // runSolve solves the positions of args, or of standard input.
@@ -346,7 +347,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		c.fail(exitMismatch)
 	}
 	c.print(&r)
-	c.stats(l.Moves, r.Nodes, took)
+	c.stats(l.Moves, r.Nodes, sr.Expanded, took)
 }
 
 func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
@@ -382,7 +383,7 @@ func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line)
 		c.fail(exitMismatch)
 	}
 	c.print(&r)
-	c.stats(l.Moves, an.Nodes, time.Since(start))
+	c.stats(l.Moves, an.Nodes, an.Expanded, time.Since(start))
 }
 
 func (c *command) solveError(where, moves string, err error) {
@@ -444,12 +445,14 @@ func (c *command) showProgress() (stop func()) {
 	}
 }
 
-func (c *command) stats(moves string, nodes uint64, d time.Duration) {
+// stats reports a solve's nodes, of them those that searched a child
+// (solver.Result.Expanded), and time, with -v.
+func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration) {
 	if !c.opt.verbose {
 		return
 	}
-	fmt.Fprintf(c.stderr, "%q: nodes=%d time=%v nodes_per_s=%.0f\n",
-		moves, nodes, d, float64(nodes)/max(d.Seconds(), 1e-9))
+	fmt.Fprintf(c.stderr, "%q: nodes=%d expanded=%d time=%v nodes_per_s=%.0f\n",
+		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9))
 }
 
 // verify checks each file and prints its mismatches and summary.
@@ -480,6 +483,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 				c.bad(fmt.Errorf("%s:%d: no expected score", name, l.Num))
 			}
 			st.Add(o.Time, o.Nodes, o.Mismatch)
+			st.Expanded += o.Expanded
 			if o.Mismatch {
 				if c.opt.json {
 					c.printJSON(verifyMismatch{name, l.Num, l.Moves, l.Expected, o.Score, true})
@@ -488,7 +492,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 				}
 				c.fail(exitMismatch)
 			}
-			c.stats(l.Moves, o.Nodes, o.Time)
+			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
 			if progress {
 				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
 			}

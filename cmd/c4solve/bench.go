@@ -20,8 +20,8 @@ const benchHelp = `Solves the positions of benchmark-format files ("moves score"
 every combination of the listed thread counts and table sizes, and prints
 one markdown table row per file and setting: positions, mismatches, mean,
 median and max solve time, mean nodes, mean expanded nodes (those that
-searched a child), nodes per second, and the speedup
-over one thread (when 1 is among the thread counts). The table is cleared
+searched a child), nodes per second, and the speedup over one thread
+(when 1 is among the thread counts). The table is cleared
 before each position (cold; not timed) unless -warm is given. Positions
 are answered from the built-in opening book where it knows them: measure
 the search alone with -nobook.

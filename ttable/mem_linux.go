@@ -46,7 +46,11 @@ func memoryLimit() (limit uint64, why string) {
 	}
 	var rl unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_AS, &rl) == nil && rl.Cur != unix.RLIM_INFINITY {
-		used := mappedBytes()
+		// What is mapped varies by a MiB or so from run to run (threads,
+		// heap); counted in the runtime's 64 MiB steps it does not, and
+		// neither does the table fit to what is left.
+		const step = 64 << 20
+		used := (mappedBytes() + step - 1) / step * step
 		left := uint64(0)
 		if rl.Cur > used+runtimeReserve {
 			left = rl.Cur - used - runtimeReserve

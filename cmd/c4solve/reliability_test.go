@@ -546,7 +546,10 @@ func TestAddressSpaceLimits(t *testing.T) {
 					strings.Count(e, "\n") > 1 || code != exitOK && code != exitBad || code == exitBad && e == "" {
 					t.Errorf("ulimit -v %d; c4solve %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
 				}
-				got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, e)
+				// The headroom the note reports moves by a 64 MiB step now and
+				// then (what the runtime has mapped by then); what is done
+				// with it must not.
+				got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, headroom.ReplaceAllString(e, "the N MiB"))
 				if run == 0 {
 					first = got
 				} else if got != first && !strings.HasPrefix(args, "verify") { // verify's summary holds times
@@ -557,9 +560,13 @@ func TestAddressSpaceLimits(t *testing.T) {
 	}
 }
 
+// headroom is the figure a note gives of the memory left to the tables.
+var headroom = regexp.MustCompile(`the \d+ MiB`)
+
 // TestAddressSpaceLimitsStatic: the CGO_ENABLED=0 build, which the README
-// advises under tight limits, answers or refuses with one line at 1.3 and
-// 1.5 GB too, the same way every run.
+// advises under tight limits, answers or refuses with one line at 1.5 GB
+// too, the same way every run (at 1.3 GB it did too, but that is within
+// 0.2 GB of what Go's runtime reserves: too near the edge for a test).
 func TestAddressSpaceLimitsStatic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds c4solve")
@@ -573,7 +580,7 @@ func TestAddressSpaceLimitsStatic(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Skipf("cannot build without cgo: %v\n%s", err, out)
 	}
-	for _, limit := range []int{1300000, 1500000} {
+	for _, limit := range []int{1500000} {
 		for _, args := range []string{"4453", "-nobook 4455"} {
 			var first string
 			for run := range 3 {
@@ -582,7 +589,7 @@ func TestAddressSpaceLimitsStatic(t *testing.T) {
 					code != exitOK && code != exitBad || code == exitBad && e == "" {
 					t.Errorf("ulimit -v %d; c4solve (no cgo) %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
 				}
-				got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, e)
+				got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, headroom.ReplaceAllString(e, "the N MiB"))
 				if run == 0 {
 					first = got
 				} else if got != first {

@@ -38,8 +38,12 @@ func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) 
 			return fmt.Errorf("only %d distinct positions of %d stones found: %d draws in a row found no other", found, stones, failed)
 		}
 		p, cols, ok := randomGame(rng, stones)
+		if !ok || p.CanWinNext() {
+			failed++
+			continue
+		}
 		key, _, _ := p.CanonicalKey()
-		if !ok || p.CanWinNext() || seen[key] {
+		if seen[key] {
 			failed++
 			continue
 		}

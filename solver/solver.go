@@ -199,8 +199,8 @@ func (s *Solver) newSearch() {
 	}
 }
 
-// search is solve within the current generation of the tables, asking
-// first the probe first if the range holds it (noFirst: none).
+// search is solve within the current generation of the tables. Its first
+// probe is first, if the range holds it (noFirst: none; see rootBounds.set).
 func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {

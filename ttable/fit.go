@@ -16,14 +16,14 @@ type Sizing struct {
 	OtherMiB int  // what the tables beside it take (the search goroutines' own)
 }
 
-// MinFitMiB is the smallest size a default (not Explicit) size is cut
+// minFitMiB is the smallest size a default (not Explicit) size is cut
 // down to when it does not fit.
-const MinFitMiB = 16
+const minFitMiB = 16
 
 // Fit returns the size, in MiB, of the table to allocate for s within l:
 // the size asked for when it fits beside the other tables; a default size
 // halved until it fits, with a note that says so; an error for an
-// explicit size that does not fit, or when even MinFitMiB does not.
+// explicit size that does not fit, or when even minFitMiB does not.
 func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
 	fits := func(mib int) bool { return l.Bytes == 0 || uint64(mib+s.OtherMiB)<<20 <= l.Bytes }
 	if fits(s.MiB) {
@@ -34,7 +34,7 @@ func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
 			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.Bytes>>20, l.Why)
 	}
 	mib = s.MiB
-	for mib > MinFitMiB && !fits(mib) {
+	for mib > minFitMiB && !fits(mib) {
 		mib /= 2
 	}
 	if !fits(mib) {

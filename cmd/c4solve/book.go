@@ -303,6 +303,18 @@ func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) 
 	return fs.Arg(0), bk, err
 }
 
+// checkSample checks the arguments of sample and verify: at most one book
+// file, and a sample of n >= 0 entries.
+func checkSample(fs *flagSet, n int) error {
+	if fs.NArg() > 1 {
+		return errors.New("want at most one book file")
+	}
+	if n < 0 {
+		return fmt.Errorf("-n %d: want 0 or more", n)
+	}
+	return nil
+}
+
 // sample prints entries drawn at random, each as moves that reach it and
 // its score: the benchmark files' format, which another solver can check
 // (compare/README.md).
@@ -313,11 +325,8 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
-	if fs.NArg() > 1 {
-		return errors.New("want at most one book file")
-	}
-	if *n < 0 {
-		return fmt.Errorf("-n %d: want 0 or more", *n)
+	if err := checkSample(fs, *n); err != nil {
+		return err
 	}
 	name, bk, err := b.open(fs)
 	if err != nil {
@@ -353,11 +362,8 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
-	if fs.NArg() > 1 {
-		return errors.New("want at most one book file")
-	}
-	if *sample < 0 {
-		return fmt.Errorf("-n %d: want 0 or more", *sample)
+	if err := checkSample(fs, *sample); err != nil {
+		return err
 	}
 	if err := search.check(); err != nil {
 		return err

@@ -165,11 +165,20 @@ func (p Position) OpponentCanStillWin() bool { return hasFour(Playable &^ p.curr
 // before the board fills (bound -1), and sooner where the line's free cells
 // lie low (bound -2 or -3: see claimedWinTime).
 //
-// The rule also covers exactly two columns of odd height, A and B, whose
-// next cells a and b lie on even rows: the second player answers a stone
-// in A with one in B and the other way round, which leaves every column
-// even, and claimeven otherwise. The first player gets a or b besides the
-// odd-row cells, whichever it likes, and the second player the other.
+// Columns of odd height come in pairs (the stones are even), and their
+// next cells lie on even rows. The second player answers a stone on top of
+// one of them with one on top of another, which leaves both even, and
+// claimeven otherwise. With two such columns, A and B with next cells a
+// and b, the first player gets a or b besides the odd-row cells, whichever
+// it likes, and the second player the other; with four or six, the rule
+// credits the first player with all their next cells and the second player
+// with none.
+//
+// A line of four the first player could make does not count where the
+// second player completes one of its own first: where every free cell of a
+// line of the second player's lies below a free cell of the first
+// player's line, in its column, the first player's line cannot be full
+// before the second player's is (see blocked).
 //
 // It returns the bound on the score of the side to move and whether the
 // rule applies. A search needs no bound below alpha: where the rule gives
@@ -181,62 +190,112 @@ func (p Position) ClaimevenBound(alpha int) (int, bool) {
 	}
 	free := Playable &^ p.mask
 	first, second := p.current|free&^oddRows, p.Opponent()|free&oddRows
-	a, b := Bitboard(0), Bitboard(0) // the next cells of the odd columns
-	switch tops := p.Possible() & oddRows; tops.Count() {
-	case 0:
-	case 2:
-		a, b = tops&-tops, tops&(tops-1)
-	default:
-		return 0, false
-	}
-	if hasFour(first|a) || b != 0 && hasFour(first|b) {
+	a, b := claimevenSplit(p.Possible() & oddRows)
+	if !blocked(first|a, second&^a, free) || b != 0 && !blocked(first|b, second&^b, free) {
 		return 0, false
 	}
 	return -claimedWinTime(second, free, a, b, -alpha), true
 }
 
+// claimevenSplit returns the next cells of the columns of odd height,
+// tops, as ClaimevenBound shares them out: for two columns, a and b, the
+// one the first player takes and the other; for four or six, a holds them
+// all (b 0); for none, both 0.
+func claimevenSplit(tops Bitboard) (a, b Bitboard) {
+	if tops.Count() == 2 {
+		return tops & -tops, tops & (tops - 1)
+	}
+	return tops, 0
+}
+
 // ClaimevenReplyBound applies ClaimevenBound one move ahead, to a position
-// where the second player is to move and one or three columns hold an odd
-// number of stones. A stone on top of one of them leaves none or two, and
-// if ClaimevenBound then bounds the first player's score by b, the side to
-// move scores at least -b. It returns the best such lower bound over the
-// odd columns and whether the rule applies to any. As with ClaimevenBound's
-// alpha, it looks no further once it has a bound of beta or more (pass
-// ClaimevenWinScore for the best).
+// where the second player is to move: after any reply the first player is
+// to move, and if ClaimevenBound then bounds its score by b, the side to
+// move scores at least -b. A reply on top of a column of odd height leaves
+// it even; one in a column of even height takes a cell the first player
+// would have claimed and makes the column odd. It returns the best such
+// lower bound over the replies and whether the rule applies to any. As
+// with ClaimevenBound's alpha, it looks no further once it has a bound of
+// beta or more (pass ClaimevenWinScore for the best).
 func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
-	tops := p.Possible() & oddRows // the next cells of the odd columns
-	if p.stones%2 == 0 || tops.Count() > 3 {
+	if p.stones%2 == 0 {
 		return 0, false
 	}
 	// After the reply the opponent is the first player, to move, and its
 	// cells and ours are those of ClaimevenBound whichever reply it is.
 	free := Playable &^ p.mask
 	first, second := p.Opponent()|free&^oddRows, p.current|free&oddRows
-	if hasFour(first) {
+	moves := p.Possible()
+	// Whatever the reply, the first player has at least the cells of
+	// first&^moves and we at most those of second|moves, as if they
+	// were played: where even that does not block the first player, no
+	// reply does (the common case).
+	if !blocked(first&^moves, second|moves, free&^moves) {
 		return 0, false
 	}
-	var top [3]Bitboard
-	var wins [3]bool // whether the first player would have four with that cell
-	k := 0
-	for ; tops != 0; tops &= tops - 1 {
-		top[k] = tops & -tops
-		wins[k] = hasFour(first | top[k])
-		k++
-	}
+	tops := moves & oddRows // the next cells of the odd columns
 	found, best := false, 0
-	for r := range k {
-		// The other two tops, if any, are the pair of ClaimevenBound
-		// (none: zero cells, which change nothing).
-		a, b := top[(r+1)%3], top[(r+2)%3]
-		if wins[(r+1)%3] || wins[(r+2)%3] {
+	for rest := moves; rest != 0; rest &= rest - 1 {
+		m := rest & -rest
+		f, s, t := first, second, tops&^m
+		if m&oddRows == 0 {
+			f, s, t = first&^m, second|m, tops|m<<1
+		}
+		a, b := claimevenSplit(t)
+		if !blocked(f|a, s&^a, free&^m) || b != 0 && !blocked(f|b, s&^b, free&^m) {
 			continue
 		}
-		found, best = true, max(best, claimedWinTime(second, free, a, b, beta))
+		found, best = true, max(best, claimedWinTime(s, free&^m, a, b, beta))
 		if best >= beta {
 			break
 		}
 	}
 	return best, found
+}
+
+// blocked reports whether the first player, playing only cells of first
+// while the second player takes every free cell of second as it comes,
+// never completes four: every line of four in first has below its free
+// cells, in their columns, all the free cells of some line of four in
+// second. Cells fill from the bottom, so the first player's line is never
+// full before the second player's, which wins first.
+func blocked(first, second, free Bitboard) bool {
+	// The common cases first: no line for the first player, or none for
+	// the second to precede it with.
+	if !hasFour(first) {
+		return true
+	}
+	if !hasFour(second) {
+		return false
+	}
+	filled := second &^ free
+	// A vertical line: the cells below its top cell.
+	for s := first & (first >> 1) & (first >> 2) & (first >> 3); s != 0; s &= s - 1 {
+		start := s & -s
+		if !hasFour(filled | second&(start<<3-columnBottom(start))) {
+			return false
+		}
+	}
+	// The others have one cell in each of four columns: the cells below
+	// them are the line less the bottoms of the columns.
+	for _, d := range [...]uint{colBits, colBits - 1, colBits + 1} {
+		for s := first & (first >> d) & (first >> (2 * d)) & (first >> (3 * d)); s != 0; s &= s - 1 {
+			start := s & -s
+			line := start | start<<d | start<<(2*d) | start<<(3*d)
+			if !hasFour(filled | second&(line-columnBottom(start)*fourColumns)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fourColumns has the bottom cells of the first four columns.
+const fourColumns Bitboard = 1 | 1<<colBits | 1<<(2*colBits) | 1<<(3*colBits)
+
+// columnBottom returns the bottom cell of the column of the cell c.
+func columnBottom(c Bitboard) Bitboard {
+	return 1 << (bits.TrailingZeros64(uint64(c)) / colBits * colBits)
 }
 
 // ClaimevenWinScore is the best score the claimeven rules give the second

@@ -301,11 +301,13 @@ func TestAgainstNegamax(t *testing.T) {
 
 // TestClaimevenBounds checks the claimeven rules the search prunes with
 // against plain alpha-beta, on random positions of 26 or more stones:
-// ClaimevenBound bounds the score from above with no or two columns of odd
-// height, and ClaimevenReplyBound from below with one or three. Each bound
-// they can give (0, and a loss or a win by the 21st, 20th or 19th stone)
-// must be met, and each of the graded ones must be the exact score of some
-// position.
+// ClaimevenBound bounds the score from above, ClaimevenReplyBound from
+// below. Each bound they can give (0, and a loss or a win by the 21st,
+// 20th or 19th stone) must be met, and each of the graded ones must be the
+// exact score of some position. Each way a rule applies must be met too:
+// with four or more columns of odd height (after the reply, for
+// ClaimevenReplyBound), and where the first player's claimeven cells hold
+// a line of four that the second player's line precedes.
 func TestClaimevenBounds(t *testing.T) {
 	want := 40 // applications of each bound by each rule
 	if testing.Short() {
@@ -315,17 +317,21 @@ func TestClaimevenBounds(t *testing.T) {
 	// applied[r][v]: bound v (0 to 3, a loss or a win) given by rule r
 	// (0: ClaimevenBound, 1: ClaimevenReplyBound); tight: those exact.
 	var applied, tight [2][4]int
+	// ways[r]: applications of rule r with many odd columns, and (rule 0)
+	// with a line of four the first player's cells hold (claimevenWays).
+	var ways [2][2]int
 	done := func() bool {
 		for r := range applied {
-			if slices.Min(applied[r][:]) < want {
+			if slices.Min(applied[r][:]) < want || ways[r][0] < want {
 				return false
 			}
 		}
-		return true
+		return ways[0][1] >= want
 	}
 	for tries := 0; !done(); tries++ {
 		if tries == 100000*want {
-			t.Fatalf("after %d positions, the rules gave bounds 0, 1, 2, 3 %v times; want %d each", tries, applied, want)
+			t.Fatalf("after %d positions, the rules gave bounds 0, 1, 2, 3 %v times, in the rarer ways %v; want %d each",
+				tries, applied, ways, want)
 		}
 		p, ok := randomPosition(rng, 26+rng.IntN(10))
 		if !ok || p.CanWinNext() {
@@ -338,10 +344,22 @@ func TestClaimevenBounds(t *testing.T) {
 		} else {
 			b, ok = p.ClaimevenBound(-board.ClaimevenWinScore)
 		}
-		if !ok || applied[rule][abs(b)] >= want {
+		if !ok {
+			continue
+		}
+		// Tried whatever the bound, until each way is met often enough.
+		manyOdd, firstLine := claimevenWays(p)
+		if (!manyOdd || ways[rule][0] >= want) && (!firstLine || rule == 1 || ways[rule][1] >= want) &&
+			applied[rule][abs(b)] >= want {
 			continue
 		}
 		applied[rule][abs(b)]++
+		if manyOdd {
+			ways[rule][0]++
+		}
+		if firstLine && rule == 0 {
+			ways[rule][1]++
+		}
 		// The null-window questions "score > b?" and "score >= b?".
 		above, atLeast := alphaBeta(p, b, b+1) > b, alphaBeta(p, b-1, b) >= b
 		switch {
@@ -361,6 +379,40 @@ func TestClaimevenBounds(t *testing.T) {
 		}
 	}
 	t.Logf("bounds 0, 1, 2, 3 exact: ClaimevenBound %v, ClaimevenReplyBound %v of %d each", tight[0], tight[1], want)
+}
+
+// claimevenWays tells how the claimeven rules meet p, counted from its
+// cells one by one: manyOdd, whether four or more columns have odd height
+// (five or more, with the second player to move: four after its reply);
+// firstLine, whether the first player's stones, the free cells of the 1st,
+// 3rd and 5th rows and the next cells of the columns of odd height hold a
+// line of four.
+func claimevenWays(p board.Position) (manyOdd, firstLine bool) {
+	var cells [board.Width][board.Height]bool // the first player's claims
+	odd := 0
+	for col := range board.Width {
+		h := p.Height(col)
+		odd += h % 2
+		for row := range board.Height {
+			who := p.Cell(col, row)
+			cells[col][row] = who == 1 || who == 0 && (row%2 == 0 || row == h)
+		}
+	}
+	for col := range board.Width {
+		for row := range board.Height {
+			for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+				k := 0
+				for ; k < 4; k++ {
+					c, r := col+k*d[0], row+k*d[1]
+					if c >= board.Width || r < 0 || r >= board.Height || !cells[c][r] {
+						break
+					}
+				}
+				firstLine = firstLine || k == 4
+			}
+		}
+	}
+	return odd >= 4+p.Stones()%2, firstLine
 }
 
 // alphaBeta returns the score of p, which must not be over, within the

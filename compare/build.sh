@@ -37,6 +37,11 @@ for t in ${threads//,/ }; do
 			echo "build.sh: could not set the threads and table size in $2/src/solver/settings.h" >&2
 			exit 1
 		fi
+		# The driver reports his interior nodes (those that searched a child), whose getter
+		# is private: it is made public, a change of access only.
+		stats=$work/src/solver/util/stats.h
+		sed -i 's/^\( *\)unsigned long long get_num_interior_nodes()/\1public:\n\1unsigned long long get_num_interior_nodes()/' "$stats"
+		grep -B1 "unsigned long long get_num_interior_nodes()" "$stats" | grep -q "public:" || { echo "build.sh: could not find get_num_interior_nodes in $2/src/solver/util/stats.h" >&2; exit 1; }
 		g++ -std=c++20 -O3 -flto -DNDEBUG -I"$work/src" -o "$out/stein-t$t-${size%%:*}" \
 			"$here/steininger.cpp" $(find "$work/src/solver" -name '*.cpp') -lpthread
 		rm -rf "$work"

@@ -16,7 +16,7 @@ solver=$1 file=$2
 got=$(mktemp)
 trap 'rm -f "$got"' EXIT
 "$solver" < "$file" > "$got"
-# The drivers answer each line, in order, with "moves score nodes microseconds".
+# The drivers answer each line, in order, with "moves score nodes expanded microseconds".
 awk 'NR == FNR { moves[FNR] = $1; want[FNR] = $2; n = FNR; next }
 	{ m[FNR] = $1; s[FNR] = $2; got = FNR }
 	END {

@@ -2,9 +2,9 @@
 // clone of it by build.sh: one thread, its own table size, and no opening book (the search
 // alone, as c4solve's -nobook).
 //
-// Input and output as steininger.cpp: "MOVES [anything]" lines in, "MOVES SCORE NODES
-// MICROSECONDS" lines out, "MOVES error 0 0" and exit status 1 for a line that is not a
-// position in play.
+// Input and output as steininger.cpp: "MOVES [anything]" lines in, "MOVES SCORE NODES -
+// MICROSECONDS" lines out (Pons' solver counts no expanded nodes: "-"), "MOVES error 0 - 0" and
+// exit status 1 for a line that is not a position in play.
 #include <chrono>
 #include <iostream>
 #include <sstream>
@@ -26,7 +26,7 @@ int main() {
         // play stops at the first illegal move or at one that wins: a finished game is refused.
         if (pos.play(moves) != moves.size() || pos.nbMoves() == Position::WIDTH * Position::HEIGHT) {
             std::cerr << "line " << number << ": \"" << moves << "\" is not a position in play\n";
-            std::cout << moves << " error 0 0" << std::endl;
+            std::cout << moves << " error 0 - 0" << std::endl;
             status = 1;
             continue;
         }
@@ -34,7 +34,7 @@ int main() {
         auto start = std::chrono::steady_clock::now();
         int score = solver.solve(pos);
         auto took = std::chrono::steady_clock::now() - start;
-        std::cout << moves << ' ' << score << ' ' << solver.getNodeCount() << ' '
+        std::cout << moves << ' ' << score << ' ' << solver.getNodeCount() << " - "
                   << std::chrono::duration_cast<std::chrono::microseconds>(took).count() << std::endl;
     }
     return status;

@@ -2,8 +2,9 @@
 # Times c4solve against Steininger's solver (and with -pons against Pons' too) on the same
 # positions, one program at a time, in one run, and prints a markdown table: per set and
 # thread count, the mean solve time of each, the ratio c4solve / other (below 1: c4solve is
-# faster), the mean nodes (each solver counts its own way: compare them as a trend) and the
-# answers that differ from the file's scores.
+# faster), the mean nodes (each solver counts its own way: compare them as a trend), the mean
+# expanded nodes (those that searched a child: counted alike by c4solve and Steininger's
+# solver; Pons' counts none) and the answers that differ from the file's scores.
 #
 # Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] C4SOLVE OUTDIR SET[:N] ...
 #
@@ -46,43 +47,47 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# mean FILE prints the means of the first three columns of FILE's lines and the sum of the fourth.
+mean() { awk '{ s += $1; n += $2; e += $3; w += $4 } END { printf "%.6f %.0f %.0f %d\n", s / NR, n / NR, e / NR, w }' "$1"; }
+
 # csv COLUMN FILE prints COLUMN of the one data row of a c4solve bench CSV file.
 csv() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$2"; }
 
-# driver BINARY IN prints "mean_seconds mean_nodes wrong" for a driver's run over IN, whose
+# driver BINARY IN prints "mean_seconds mean_nodes mean_expanded wrong" for a driver's run over IN, whose
 # lines carry the expected scores ("moves score"; none for the empty board).
 driver() {
 	"$1" <"$2" >"$tmp/driver.out" 2>"$tmp/driver.err" || true
 	[ "$(wc -l <"$tmp/driver.out")" = "$(wc -l <"$2")" ] || { cat "$tmp/driver.err" >&2; echo "side_by_side.sh: $1 stopped early" >&2; exit 1; }
 	paste -d' ' "$2" "$tmp/driver.out" | awk -v empty="$3" '
-		{ n = NF; moves = $1; want = (empty ? 1 : $2); got = $(n - 2); nodes += $(n - 1); us += $n; k++
+		{ n = NF; moves = $1; want = (empty ? 1 : $2); got = $(n - 3); nodes += $(n - 2); expanded += $(n - 1); us += $n; k++
 		  if (got != want) wrong++ }
-		END { printf "%.6f %.0f %d\n", us / k / 1e6, nodes / k, wrong }'
+		END { printf "%.6f %.0f %.0f %d\n", us / k / 1e6, nodes / k, expanded / k, wrong }'
 }
 
-# c4 THREADS IN prints "mean_seconds mean_nodes wrong" for c4solve.
+# c4 THREADS IN prints "mean_seconds mean_nodes mean_expanded wrong" for c4solve.
 c4run() {
 	if [ "$3" = 1 ]; then
 		local start end got
 		start=$(date +%s.%N)
 		got=$("$c4" -nobook -threads "$1" -tt 1024 -v "" 2>"$tmp/c4.err" | awk '{ print $NF }')
 		end=$(date +%s.%N)
-		awk -v s="$start" -v e="$end" -v got="$got" -v nodes="$(grep -oE 'nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
-			'BEGIN { printf "%.6f %.0f %d\n", e - s, nodes, got != 1 }'
+		awk -v s="$start" -v e="$end" -v got="$got" -v nodes="$(grep -oE ' nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
+			-v expanded="$(grep -oE 'expanded=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
+			'BEGIN { printf "%.6f %.0f %.0f %d\n", e - s, nodes, expanded, got != 1 }'
 		return
 	fi
 	rm -f "$tmp/c4.csv"
 	"$c4" bench -nobook -threads "$1" -tt 64 -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
 	[ -s "$tmp/c4.csv" ] || { cat "$tmp/c4.err" >&2; echo "side_by_side.sh: c4solve bench failed" >&2; exit 1; }
-	echo "$(csv mean_s "$tmp/c4.csv") $(csv mean_nodes "$tmp/c4.csv") $(csv mismatches "$tmp/c4.csv")"
+	echo "$(csv mean_s "$tmp/c4.csv") $(csv mean_nodes "$tmp/c4.csv") $(csv mean_expanded "$tmp/c4.csv") $(csv mismatches "$tmp/c4.csv")"
 }
 
 if [ "$pons" = 1 ]; then
-	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | Pons mean | ratio | c4solve nodes | Steininger nodes | Pons nodes | wrong (c4solve / Steininger / Pons) |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | Pons mean | ratio | c4solve nodes | Steininger nodes | Pons nodes | c4solve expanded | Steininger expanded | ratio | wrong (c4solve / Steininger / Pons) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 else
-	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | c4solve nodes | Steininger nodes | wrong (c4solve / Steininger) |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+	echo "| set | positions | threads | c4solve mean | Steininger mean | ratio | c4solve nodes | Steininger nodes | c4solve expanded | Steininger expanded | ratio | wrong (c4solve / Steininger) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 fi
 for spec in "$@"; do
 	set=${spec%%:*} lines=${spec#*:}
@@ -106,20 +111,21 @@ for spec in "$@"; do
 			driver "$out/stein-t$t-$size" "$tmp/in" "$empty" >>"$tmp/st.all"
 			if [ "$runpons" = 1 ]; then driver "$out/pons" "$tmp/in" 0 >>"$tmp/po.all"; fi
 		done
-		read -r c4s c4n c4w < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/c4.all")
-		read -r sts stn stw < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/st.all")
+		read -r c4s c4n c4e c4w < <(mean "$tmp/c4.all")
+		read -r sts stn ste stw < <(mean "$tmp/st.all")
+		expanded=$(printf '%.0f | %.0f | %.2f' "$c4e" "$ste" "$(awk -v a="$c4e" -v b="$ste" 'BEGIN { print (b > 0 ? a / b : 0) }')")
 		row=$(printf '| %s | %d | %d | %.4g s | %.4g s | %.2f |' "$(basename "$set")" "$n" "$t" "$c4s" "$sts" \
 			"$(awk -v a="$c4s" -v b="$sts" 'BEGIN { print a / b }')")
 		if [ "$pons" = 1 ]; then
 			if [ "$runpons" = 1 ]; then
-				read -r pos pon pow < <(awk '{ s += $1; n += $2; w += $3 } END { printf "%.6f %.0f %d\n", s / NR, n / NR, w }' "$tmp/po.all")
-				row+=$(printf ' %.4g s | %.2f | %.0f | %.0f | %.0f | %d / %d / %d |' "$pos" \
-					"$(awk -v a="$c4s" -v b="$pos" 'BEGIN { print a / b }')" "$c4n" "$stn" "$pon" "$c4w" "$stw" "$pow")
+				read -r pos pon _ pow < <(mean "$tmp/po.all")
+				row+=$(printf ' %.4g s | %.2f | %.0f | %.0f | %.0f | %s | %d / %d / %d |' "$pos" \
+					"$(awk -v a="$c4s" -v b="$pos" 'BEGIN { print a / b }')" "$c4n" "$stn" "$pon" "$expanded" "$c4w" "$stw" "$pow")
 			else
-				row+=$(printf ' - | - | %.0f | %.0f | - | %d / %d / - |' "$c4n" "$stn" "$c4w" "$stw")
+				row+=$(printf ' - | - | %.0f | %.0f | - | %s | %d / %d / - |' "$c4n" "$stn" "$expanded" "$c4w" "$stw")
 			fi
 		else
-			row+=$(printf ' %.0f | %.0f | %d / %d |' "$c4n" "$stn" "$c4w" "$stw")
+			row+=$(printf ' %.0f | %.0f | %s | %d / %d |' "$c4n" "$stn" "$expanded" "$c4w" "$stw")
 		fi
 		echo "$row"
 	done

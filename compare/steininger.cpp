@@ -4,9 +4,10 @@
 //
 // Reads one position a line on standard input: the moves as 1-based columns, then anything
 // (a benchmark file's expected score is ignored); an empty line is the empty board. Solves each
-// exactly from a cleared table and writes "MOVES SCORE NODES MICROSECONDS" on standard output.
-// A line that is not a position in play is reported on standard error with its number, written
-// as "MOVES error 0 0" so that the output stays line for line with the input, and makes the
+// exactly from a cleared table and writes "MOVES SCORE NODES EXPANDED MICROSECONDS" on standard
+// output, EXPANDED being its interior nodes (those that searched a child, c4solve's expanded
+// nodes). A line that is not a position in play is reported on standard error with its number,
+// written as "MOVES error 0 0 0" so that the output stays line for line with the input, and makes the
 // exit status 1.
 #include <chrono>
 #include <iostream>
@@ -38,7 +39,7 @@ int main() {
         Position pos;
         if (!play(pos, moves)) {
             std::cerr << "line " << number << ": \"" << moves << "\" is not a position in play\n";
-            std::cout << moves << " error 0 0" << std::endl;
+            std::cout << moves << " error 0 0 0" << std::endl;
             status = 1;
             continue;
         }
@@ -46,7 +47,8 @@ int main() {
         auto start = std::chrono::steady_clock::now();
         int score = solver.solve_strong(pos);
         auto took = std::chrono::steady_clock::now() - start;
-        std::cout << moves << ' ' << score << ' ' << solver.get_merged_stats().get_num_nodes() << ' '
+        const auto &stats = solver.get_merged_stats();
+        std::cout << moves << ' ' << score << ' ' << stats.get_num_nodes() << ' ' << stats.get_num_interior_nodes() << ' '
                   << std::chrono::duration_cast<std::chrono::microseconds>(took).count() << std::endl;
     }
     return status;

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"syscall"
+	"time"
 
 	"golang.org/x/term"
 
@@ -123,12 +125,31 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 	case <-ctx.Done():
 	}
 	// Release the open under way by opening the FIFO's other end, then
-	// drop both.
-	if w, err := os.OpenFile(name, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-		if o := <-done; o.f != nil {
-			o.f.Close()
+	// drop both. Until the goroutine's open has begun, that end cannot be
+	// opened (ENXIO: no reader yet): try again until it can, or until the
+	// open ends by itself, so that no open is left waiting to take the
+	// next writer's data. (Where the other end cannot be opened at all,
+	// the open is left waiting.)
+	for released := false; !released; {
+		w, err := os.OpenFile(name, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err == nil {
+			if o := <-done; o.f != nil {
+				o.f.Close()
+			}
+			w.Close()
+			break
 		}
-		w.Close()
+		if !errors.Is(err, syscall.ENXIO) {
+			break
+		}
+		select {
+		case o := <-done:
+			if o.f != nil {
+				o.f.Close()
+			}
+			released = true
+		case <-time.After(time.Millisecond):
+		}
 	}
 	return nil, fmt.Errorf("%s: a FIFO with no writer; stopped waiting: %w", name, context.Cause(ctx))
 }

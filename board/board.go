@@ -298,6 +298,80 @@ func columnBottom(c Bitboard) Bitboard {
 	return 1 << (bits.TrailingZeros64(uint64(c)) / colBits * colBits)
 }
 
+// OddThreatBound is the first player's counterpart of claimeven, for a
+// position where the first player is to move: a threat on an odd row (the
+// 1st, 3rd or 5th from the bottom) of a column C wins when the second
+// player can be made to fill C from below. The first player plays one stone
+// m so that C is the one column of odd height: in C when every column is
+// even, or on top of the other column when C and one other are odd. Then it
+// answers every stone directly on top of it: in the even columns the second
+// player gets the odd rows and the first player the even ones, and in C the
+// second player the even rows and the first player the odd ones, the
+// threat's cell t among them. The answer is always possible, but for the
+// top cell of C, which comes after t. So if the second player's stones and
+// the cells it gets, less those above t (reached only once t is filled),
+// hold no line of four, it never wins, the board fills, and the first
+// player wins with t at the latest: by its 20th stone for t on the 3rd row
+// (at most 39 stones are on the board when it is filled), its 21st on the
+// 5th.
+//
+// It returns the lower bound on the score of the side to move, 1 or 2, and
+// whether the rule applies; it looks no further once it has a bound of
+// beta or more.
+func (p Position) OddThreatBound(beta int) (int, bool) {
+	if p.stones%2 != 0 {
+		return 0, false // second player to move
+	}
+	moves := p.Possible()
+	oddTops := moves & oddRows // the next cells of the columns of odd height
+	if k := oddTops.Count(); k > 2 {
+		return 0, false
+	} else if k == 2 {
+		moves = oddTops // m goes on top of the odd column that is not C
+	}
+	// Any t is among the cells on odd rows that complete four with the
+	// first player's stones and all the moves (most positions have none).
+	ts := winningCells(p.current|moves, p.mask) &^ moves &^ oddRows
+	found, best := false, 0
+	for rest := moves; rest != 0 && ts != 0; rest &= rest - 1 {
+		m := rest & -rest
+		c := columnOf(m) // column C: m's, or the other odd column's
+		if oddTops != 0 {
+			c = columnOf(oddTops &^ m)
+		}
+		if ts&c == 0 {
+			continue
+		}
+		mask := p.mask | m
+		free := Playable &^ mask
+		// The first player's threats in C on odd rows (even bit rows), the
+		// lowest first: it is the one filled first.
+		threats := winningCells(p.current|m, mask) & c &^ oddRows
+		if threats == 0 {
+			continue
+		}
+		t := threats & -threats
+		second := p.current ^ p.mask | free&^c&^oddRows | free&c&oddRows
+		if hasFour(second &^ (c &^ (t<<1 - 1))) { // less the cells above t
+			continue
+		}
+		b := 1 // t on the 5th row
+		if t&rowsBelow4 != 0 {
+			b = 2 // on the 3rd (the 1st is below C's next cell)
+		}
+		found, best = true, max(best, b)
+		if best >= beta {
+			break
+		}
+	}
+	return best, found
+}
+
+// columnOf returns the cells of the column of the cell c.
+func columnOf(c Bitboard) Bitboard {
+	return Column(bits.TrailingZeros64(uint64(c)) / colBits)
+}
+
 // ClaimevenWinScore is the best score the claimeven rules give the second
 // player: a four completed by its 19th stone at the latest (claimedWinTime).
 const ClaimevenWinScore = 3

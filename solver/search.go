@@ -158,10 +158,11 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // staticBounds returns bounds on the score of p, a position of n stones
 // whose side to move cannot win at once and has a move that does not lose
 // at once, from the board alone: how soon either side can still win,
-// whether either has a line of four left open, and Allis' claimeven rule,
+// whether either has a line of four left open, Allis' claimeven rule,
 // which bounds the first player from above, and applied one move ahead
 // bounds the second player from below (board.ClaimevenBound,
-// board.ClaimevenReplyBound).
+// board.ClaimevenReplyBound), and the first player's odd threats, which
+// bound it from below (board.OddThreatBound).
 //
 // Each rule gives a bound of -3 to 3, so it is tried only where that bound
 // can decide the node in the window (alpha, beta): with the null windows
@@ -176,6 +177,11 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 		if alpha >= -3 {
 			if b, ok := p.ClaimevenBound(alpha); ok {
 				hi = b
+			}
+		}
+		if beta <= 2 && hi > 0 {
+			if b, ok := p.OddThreatBound(beta); ok {
+				lo = b
 			}
 		}
 	} else if beta <= 3 {

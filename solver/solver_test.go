@@ -381,6 +381,46 @@ func TestClaimevenBounds(t *testing.T) {
 	t.Logf("bounds 0, 1, 2, 3 exact: ClaimevenBound %v, ClaimevenReplyBound %v of %d each", tight[0], tight[1], want)
 }
 
+// TestOddThreatBound checks the first player's odd-threat rule against
+// plain alpha-beta, on random positions of 26 or more stones with the
+// first player to move: each lower bound it gives (a win by the 21st or the
+// 20th stone) must be met, and must be the exact score of some position.
+func TestOddThreatBound(t *testing.T) {
+	want := 40 // applications of each bound
+	if testing.Short() {
+		want = 10
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var applied, tight [3]int
+	for tries := 0; min(applied[1], applied[2]) < want; tries++ {
+		if tries == 100000*want {
+			t.Fatalf("after %d positions, the rule gave bounds 1, 2 %v times; want %d each", tries, applied[1:], want)
+		}
+		p, ok := randomPosition(rng, 26+2*rng.IntN(5))
+		if !ok || p.CanWinNext() {
+			continue
+		}
+		b, ok := p.OddThreatBound(board.ClaimevenWinScore)
+		if !ok || applied[b] >= want {
+			continue
+		}
+		applied[b]++
+		above, atLeast := alphaBeta(p, b, b+1) > b, alphaBeta(p, b-1, b) >= b
+		switch {
+		case !atLeast:
+			t.Errorf("%v: score below OddThreatBound %d", p, b)
+		case !above:
+			tight[b]++
+		}
+	}
+	for b := 1; b <= 2; b++ {
+		if tight[b] == 0 {
+			t.Errorf("no bound of %d among %d was the exact score", b, want)
+		}
+	}
+	t.Logf("bounds 1, 2 exact: %v of %d each", tight[1:], want)
+}
+
 // claimevenWays tells how the claimeven rules meet p, counted from its
 // cells one by one: manyOdd, whether four or more columns have odd height
 // (five or more, with the second player to move: four after its reply);

@@ -190,6 +190,9 @@ func (p Position) ClaimevenBound(alpha int) (int, bool) {
 	}
 	free := Playable &^ p.mask
 	first, second := p.current|free&^oddRows, p.Opponent()|free&oddRows
+	if alpha < 0 && !hasFour(second) {
+		return 0, false // a bound of 0 at best: not enough
+	}
 	a, b := claimevenSplit(p.Possible() & oddRows)
 	if !blocked(first|a, second&^a, free) || b != 0 && !blocked(first|b, second&^b, free) {
 		return 0, false
@@ -226,6 +229,9 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 	free := Playable &^ p.mask
 	first, second := p.Opponent()|free&^oddRows, p.current|free&oddRows
 	moves := p.Possible()
+	if beta > 0 && !hasFour(second|moves) {
+		return 0, false // no reply gives more than 0: not enough
+	}
 	// Whatever the reply, the first player has at least the cells of
 	// first&^moves and we at most those of second|moves, as if they
 	// were played: where even that does not block the first player, no

@@ -68,12 +68,17 @@
 // the second player's follow-up completes a four, by how low the four's
 // free cells lie (a four whose free cells are all on the 2nd row is
 // complete by the 38th stone, whatever the first player does). The rule
-// extends to two columns of odd height, which the second player pairs, and
-// one move ahead, where the second player to move makes one or three odd
-// columns into none or two and so bounds its own score from below
-// (board.ClaimevenBound, board.ClaimevenReplyBound). A forced block
-// applies only the first bound and leaves the rules to the position after
-// it.
+// extends to any number of columns of odd height, which the second player
+// pairs; it ignores a line of the first player's that one of the second
+// player's precedes (every free cell of the second's below a free cell of
+// the first's); and one move ahead, after each reply of the second player
+// to move, it bounds that player's score from below (board.ClaimevenBound,
+// board.ClaimevenReplyBound, after Steininger's solver's even-cells
+// strategy). The first player's counterpart is Allis' odd threat: a threat
+// on an odd row wins where, after one stone, the first player can answer
+// every stone on top of it and the second player's cells hold no four
+// (board.OddThreatBound). A forced block applies only the first bound and
+// leaves the rules to the position after it.
 //
 // # Parallel search
 //

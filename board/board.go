@@ -194,7 +194,7 @@ func (p Position) ClaimevenBound(alpha int) (int, bool) {
 		return 0, false // a bound of 0 at best: not enough
 	}
 	a, b := claimevenSplit(p.Possible() & oddRows)
-	if !blocked(first|a, second&^a, free) || b != 0 && !blocked(first|b, second&^b, free) {
+	if !splitBlocked(first, second, free, a, b) {
 		return 0, false
 	}
 	return -claimedWinTime(second, free, a, b, -alpha), true
@@ -248,7 +248,7 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 			f, s, t = first&^m, second|m, tops|m<<1
 		}
 		a, b := claimevenSplit(t)
-		if !blocked(f|a, s&^a, free&^m) || b != 0 && !blocked(f|b, s&^b, free&^m) {
+		if !splitBlocked(f, s, free&^m, a, b) {
 			continue
 		}
 		found, best = true, max(best, claimedWinTime(s, free&^m, a, b, beta))
@@ -257,6 +257,13 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 		}
 	}
 	return best, found
+}
+
+// splitBlocked reports whether blocked holds whichever of a and b (as
+// claimevenSplit shares them; b 0 for none) the first player takes, the
+// second player taking the other.
+func splitBlocked(first, second, free, a, b Bitboard) bool {
+	return blocked(first|a, second&^a, free) && (b == 0 || blocked(first|b, second&^b, free))
 }
 
 // blocked reports whether the first player, playing only cells of first
@@ -300,9 +307,7 @@ func blocked(first, second, free Bitboard) bool {
 const fourColumns Bitboard = 1 | 1<<colBits | 1<<(2*colBits) | 1<<(3*colBits)
 
 // columnBottom returns the bottom cell of the column of the cell c.
-func columnBottom(c Bitboard) Bitboard {
-	return 1 << (bits.TrailingZeros64(uint64(c)) / colBits * colBits)
-}
+func columnBottom(c Bitboard) Bitboard { return columnOf(c) & BottomRow }
 
 // OddThreatBound is the first player's counterpart of claimeven, for a
 // position where the first player is to move: a threat on an odd row (the

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +44,7 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	var bf bookFlags
 	bf.register(fs.FlagSet)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `FILE` (for go tool pprof)")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
@@ -80,6 +83,23 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	bookName := bf.name
 	if bookName == "" {
 		bookName = "built-in"
+	}
+
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("-cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fmt.Errorf("-cpuprofile: %v", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				fmt.Fprintf(stderr, "c4solve bench: -cpuprofile %s: %v\n", *cpuProfile, err)
+			}
+		}()
 	}
 
 	status := exitOK

@@ -441,3 +441,33 @@ func TestBenchFlagsBefore(t *testing.T) {
 		t.Errorf("c4solve -weak bench f: exit %d, stdout %q, stderr %q; want 2 and the flags refused", code, out, errOut)
 	}
 }
+
+// TestBenchCPUProfile checks that -cpuprofile writes a profile (gzipped
+// protocol buffers, as go tool pprof reads them) and that a profile that
+// cannot be created stops bench before any work, naming the file.
+func TestBenchCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	ten := writeFile(t, dir, "ten", l3r1Ten)
+	prof := filepath.Join(dir, "cpu.prof")
+	code, stdout, stderr := runCmd(context.Background(), "", "bench", "-threads", "1", "-tt", "1", "-cpuprofile", prof, ten)
+	cmd := "c4solve bench -threads 1 -tt 1 -cpuprofile " + prof + " " + ten
+	if code != 0 || stderr != "" {
+		t.Fatalf("%s: exit %d, stderr %q; want 0 and nothing", cmd, code, stderr)
+	}
+	if rows := parseTable(t, cmd, stdout); len(rows) != 1 || rows[0]["positions"] != "10" {
+		t.Errorf("%s: table %v; want one row of 10 positions", cmd, rows)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatalf("%s: %v", cmd, err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("%s: the profile starts %q; want gzip's magic number", cmd, b[:min(len(b), 8)])
+	}
+
+	bad := filepath.Join(dir, "no", "such", "cpu.prof")
+	code, stdout, stderr = runCmd(context.Background(), "", "bench", "-threads", "1", "-tt", "1", "-cpuprofile", bad, ten)
+	if code != 2 || !strings.Contains(stderr, "-cpuprofile: open "+bad) || stdout != "" {
+		t.Errorf("c4solve bench -cpuprofile %s: exit %d, stdout %q, stderr %q; want 2, no table and an error naming the file", bad, code, stdout, stderr)
+	}
+}

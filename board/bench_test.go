@@ -43,7 +43,7 @@ func BenchmarkStaticBounds(b *testing.B) {
 		}
 		if v, ok := p.ClaimevenBound(-board.ClaimevenWinScore); ok {
 			sink += v
-		} else if v, ok := p.ClaimevenReplyBound(board.ClaimevenWinScore); ok {
+		} else if v, ok, _ := p.ClaimevenReplyBound(board.ClaimevenWinScore); ok {
 			sink += v
 		}
 	}

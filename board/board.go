@@ -220,9 +220,14 @@ func claimevenSplit(tops Bitboard) (a, b Bitboard) {
 // lower bound over the replies and whether the rule applies to any. As
 // with ClaimevenBound's alpha, it looks no further once it has a bound of
 // beta or more (pass ClaimevenWinScore for the best).
-func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
+//
+// It also returns the replies after which ClaimevenBound may give a bound:
+// after the others it gives none, whatever its alpha, so that a search
+// can leave it untried there. The set may hold replies after which it
+// gives none too (all of them where the rule's quick tests end it early).
+func (p Position) ClaimevenReplyBound(beta int) (bound int, ok bool, applies Bitboard) {
 	if p.stones%2 == 0 {
-		return 0, false
+		return 0, false, Playable
 	}
 	// After the reply the opponent is the first player, to move, and its
 	// cells and ours are those of ClaimevenBound whichever reply it is.
@@ -230,14 +235,14 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 	first, second := p.Opponent()|free&^oddRows, p.current|free&oddRows
 	moves := p.Possible()
 	if beta > 0 && !hasFour(second|moves) {
-		return 0, false // no reply gives more than 0: not enough
+		return 0, false, moves // no reply gives more than 0: not enough
 	}
 	// Whatever the reply, the first player has at least the cells of
 	// first&^moves and we at most those of second|moves, as if they
 	// were played: where even that does not block the first player, no
 	// reply does (the common case).
 	if !blocked(first&^moves, second|moves, free&^moves) {
-		return 0, false
+		return 0, false, 0
 	}
 	tops := moves & oddRows // the next cells of the odd columns
 	found, best := false, 0
@@ -251,12 +256,14 @@ func (p Position) ClaimevenReplyBound(beta int) (int, bool) {
 		if !splitBlocked(f, s, free&^m, a, b) {
 			continue
 		}
+		applies |= m
 		found, best = true, max(best, claimedWinTime(s, free&^m, a, b, beta))
 		if best >= beta {
+			applies |= rest // the replies not tried
 			break
 		}
 	}
-	return best, found
+	return best, found, applies
 }
 
 // splitBlocked reports whether blocked holds whichever of a and b (as

@@ -590,3 +590,47 @@ func TestLine(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimevenReplyApplies checks the replies ClaimevenReplyBound says
+// ClaimevenBound may bound after: after any other reply, ClaimevenBound
+// gives no bound at any alpha. It counts the replies ruled out by each of
+// the rule's three ways (its quick test of all replies at once, and one by
+// one), so that each is seen at work.
+func TestClaimevenReplyApplies(t *testing.T) {
+	var ruledOut, tried, applied int
+	for stones := 25; stones <= 37; stones += 2 {
+		err := board.RandomPositions(uint64(stones), stones, 400, func(moves string) bool {
+			p, err := board.Parse(moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for beta := -1; beta <= board.ClaimevenWinScore+1; beta++ {
+				_, _, applies := p.ClaimevenReplyBound(beta)
+				for rest := p.Possible(); rest != 0; rest &= rest - 1 {
+					m := rest & -rest
+					tried++
+					if applies&m != 0 {
+						applied++
+						continue
+					}
+					ruledOut++
+					c := p
+					c.PlayMove(m)
+					for alpha := -board.ClaimevenWinScore; alpha <= board.ClaimevenWinScore; alpha++ {
+						if b, ok := c.ClaimevenBound(alpha); ok {
+							t.Fatalf("%s: ClaimevenReplyBound(%d) rules out the reply at %#x, but after it ClaimevenBound(%d) = %d", moves, beta, uint64(m), alpha, b)
+						}
+					}
+				}
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ruledOut < tried/4 || applied < 100 {
+		t.Errorf("of %d replies, %d ruled out and %d left to ClaimevenBound; want both common", tried, ruledOut, applied)
+	}
+	t.Logf("of %d replies, %d ruled out, %d left to ClaimevenBound", tried, ruledOut, applied)
+}

@@ -28,6 +28,10 @@ type node struct {
 	alpha, beta int // the window, narrowed to [lo, hi]
 	lo, hi      int // the score is known to lie in [lo, hi]
 
+	// The moves after which ClaimevenBound gives no bound (found by the
+	// reply rule: see staticBounds), so that the children need not try it.
+	claimevenFails board.Bitboard
+
 	key       uint64     // the table key: p's or its mirror's, the smaller
 	ref       ttable.Ref // where key's entry is in its table
 	mirrored  bool       // whether key is the mirror's; stored moves are mirrored
@@ -58,14 +62,16 @@ type moveList struct {
 // move must not be able to win at once, or a bound on it: a value v <=
 // alpha means score <= v, v >= beta means score >= v, and anything between
 // is exact (fail-soft alpha-beta). oppThreats must be
-// p.OpponentWinningCells(), which the caller has at hand.
+// p.OpponentWinningCells(), which the caller has at hand; claimevenFails
+// says that p.ClaimevenBound is known to give no bound, as the parent's
+// reply rule may have found.
 //
 // Its steps: the checks that need no search (staticBounds, a forced move
 // played through), the table probe (probeTable), the moves generated and
 // ordered, the table's move first (generateMoves), the children's keys and
 // table entries (childKeys, enhancedCutoff), the scout search of the moves
 // (searchMoves), and the store of what was found.
-func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int) int {
+func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int, claimevenFails bool) int {
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
 		if w.poll(); w.stopped {
@@ -100,7 +106,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		}
 		child := p
 		child.PlayMove(next)
-		return -w.negamax(child, p.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo))
+		return -w.negamax(child, p.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo), false)
 	}
 
 	// The node's table bucket is on its way from memory while the static
@@ -108,13 +114,13 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	key, mirrored, symmetric := p.CanonicalKey()
 	ref := w.table(n).Ref(key)
 	ref.Prefetch()
-	lo, hi := staticBounds(p, n, alpha, beta)
+	lo, hi, fails := staticBounds(p, n, alpha, beta, claimevenFails)
 	// Field by field into the worker's node for n stones: a composite
 	// literal is built on the stack and copied, and the copy's wide loads
 	// stall on the narrow stores that built it.
 	nd := &w.path[n]
 	nd.p, nd.oppThreats, nd.next, nd.n = p, oppThreats, next, n
-	nd.alpha, nd.beta, nd.lo, nd.hi = alpha, beta, lo, hi
+	nd.alpha, nd.beta, nd.lo, nd.hi, nd.claimevenFails = alpha, beta, lo, hi, fails
 	nd.key, nd.ref, nd.mirrored, nd.symmetric = key, ref, mirrored, symmetric
 	if sc, done := w.probeTable(nd); done {
 		return sc
@@ -167,14 +173,19 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // Each rule gives a bound of -3 to 3, so it is tried only where that bound
 // can decide the node in the window (alpha, beta): with the null windows
 // of the root's probes, most nodes' windows lie far from zero. Where a rule
-// is skipped, the bounds returned are only looser.
-func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
+// is skipped, the bounds returned are only looser. Claimeven is not tried
+// where claimevenFails says it gives no bound.
+//
+// It also returns the moves after which claimeven gives no bound, as the
+// reply rule found them (0 where it was not tried), which the children
+// then need not try: the reply rule has tried claimeven after every move.
+func staticBounds(p board.Position, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails board.Bitboard) {
 	lo, hi = lossLaterScore(n), winLaterScore(n)
 	// Claimeven bounds the first player to move, the reply rule the
 	// second; each bound is 0 or beyond, which makes the open-line test
 	// on its side moot.
 	if n%2 == 0 {
-		if alpha >= -3 {
+		if alpha >= -3 && !claimevenFails {
 			if b, ok := p.ClaimevenBound(alpha); ok {
 				hi = b
 			}
@@ -185,9 +196,11 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 			}
 		}
 	} else if beta <= 3 {
-		if b, ok := p.ClaimevenReplyBound(beta); ok {
+		b, ok, applies := p.ClaimevenReplyBound(beta)
+		if ok {
 			lo = b
 		}
+		fails = ^applies
 	}
 	if hi > 0 && alpha >= 0 && !p.CanStillWin() {
 		hi = 0
@@ -195,7 +208,7 @@ func staticBounds(p board.Position, n, alpha, beta int) (lo, hi int) {
 	if lo < 0 && beta <= 0 && !p.OpponentCanStillWin() {
 		lo = 0
 	}
-	return lo, hi
+	return lo, hi, fails
 }
 
 // probeTable narrows nd's bounds and window with its table entry, keyed by the
@@ -377,13 +390,13 @@ func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 			}
 			var sc int
 			if pass == 0 && i == 0 { // the first move, never deferred
-				sc = -w.negamax(child, m.threats, -beta, -a)
+				sc = -w.negamax(child, m.threats, -beta, -a, nd.claimevenFails&m.cell != 0)
 			} else {
-				sc = -w.negamax(child, m.threats, -a-1, -a)
+				sc = -w.negamax(child, m.threats, -a-1, -a, nd.claimevenFails&m.cell != 0)
 				if !w.stopped && sc > a && sc < beta {
 					// The scout's bound sc is a lower bound; find the
 					// exact value above it.
-					sc = -w.negamax(child, m.threats, -beta, -(sc - 1))
+					sc = -w.negamax(child, m.threats, -beta, -(sc - 1), nd.claimevenFails&m.cell != 0)
 				}
 			}
 			if exclusive {

@@ -340,7 +340,7 @@ func TestClaimevenBounds(t *testing.T) {
 		rule := p.Stones() % 2
 		var b int
 		if rule == 1 {
-			b, ok = p.ClaimevenReplyBound(board.ClaimevenWinScore)
+			b, ok, _ = p.ClaimevenReplyBound(board.ClaimevenWinScore)
 		} else {
 			b, ok = p.ClaimevenBound(-board.ClaimevenWinScore)
 		}

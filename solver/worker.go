@@ -92,7 +92,7 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
 		w.stopped = false
-		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1)
+		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1, false)
 		if !w.stopped {
 			rb.update(w.probe, r)
 		}

@@ -410,13 +410,16 @@ func TestLoad(t *testing.T) {
 		len(lat), *loadTime, lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1])
 }
 
-var games = flag.Int("games", 2, "games TestRandomGames plays")
+var (
+	games     = flag.Int("games", 2, "games TestRandomGames plays")
+	gamesSeed = flag.Uint64("games-seed", 11, "TestRandomGames: the seed of the random player's moves")
+)
 
 // TestRandomGames plays -games games of a random player against the
 // perfect player, through /solve from the empty board, with the built-in
 // book and a cold table, checks that the perfect player never loses
 // (it starts the odd games, and wins them), and logs the median and the
-// slowest answer for each number of stones.
+// slowest answer for each number of stones. -games-seed draws other games.
 func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -425,7 +428,7 @@ func TestRandomGames(t *testing.T) {
 	// CPU, a table of ttable.DefaultMiB.
 	ts := newServer(t, server.Config{Table: ttable.New(ttable.DefaultMiB), Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 	took := make([][]time.Duration, board.Cells)
-	rng := rand.New(rand.NewPCG(11, 12))
+	rng := rand.New(rand.NewPCG(*gamesSeed, 12))
 	for g := range *games {
 		moves := ""
 		engine := g % 2 // the side the perfect player plays: 0 starts

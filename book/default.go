@@ -6,14 +6,14 @@ import (
 )
 
 // defaultData is the book built into the binary: every position of at
-// most 7 stones. Regenerate it with
+// most 9 stones. Regenerate it with
 //
-//	for k in 1 2 3 4 5 6 7 8; do
-//		go run ./cmd/c4solve book generate -depth 7 -threads 2 -tt 2048 -shard $k/8 -o part$k
+//	for k in $(seq 1 32); do
+//		go run ./cmd/c4solve book generate -depth 9 -threads 2 -tt 2048 -shard $k/32 -o part$k
 //	done
 //	go run ./cmd/c4solve book merge -o book/default.c4book part*
 //
-// (see the README for what it took).
+// (hours: see docs/book.md for what it took).
 //
 //go:embed default.c4book
 var defaultData []byte

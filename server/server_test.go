@@ -241,9 +241,11 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// hard is a position beyond the book whose moves take seconds to solve
-// (2.8 s at one thread on a 2-core VM).
-const hard = "6523561"
+// hard is a position whose moves take more than a second to solve: 9
+// stones, in the built-in book but its moves not (1.7 to 1.9 s at one
+// thread and 16 MiB on a 2-core VM: the slowest of 120 random positions
+// of 9 stones).
+const hard = "166251254"
 
 // TestLimits: a solve over the timeout answers 503 with Retry-After; with
 // the one solver busy and no queue, a request answers 503 at once.

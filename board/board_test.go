@@ -593,9 +593,8 @@ func TestLine(t *testing.T) {
 
 // TestClaimevenReplyApplies checks the replies ClaimevenReplyBound says
 // ClaimevenBound may bound after: after any other reply, ClaimevenBound
-// gives no bound at any alpha. It counts the replies ruled out by each of
-// the rule's three ways (its quick test of all replies at once, and one by
-// one), so that each is seen at work.
+// gives no bound at any alpha. It counts the replies ruled out and those
+// left to ClaimevenBound, so that both are seen at work.
 func TestClaimevenReplyApplies(t *testing.T) {
 	var ruledOut, tried, applied int
 	for stones := 25; stones <= 37; stones += 2 {

@@ -389,14 +389,15 @@ func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
 				w.busy.add(ml.keys[i])
 			}
 			var sc int
+			fails := nd.claimevenFails&m.cell != 0
 			if pass == 0 && i == 0 { // the first move, never deferred
-				sc = -w.negamax(child, m.threats, -beta, -a, nd.claimevenFails&m.cell != 0)
+				sc = -w.negamax(child, m.threats, -beta, -a, fails)
 			} else {
-				sc = -w.negamax(child, m.threats, -a-1, -a, nd.claimevenFails&m.cell != 0)
+				sc = -w.negamax(child, m.threats, -a-1, -a, fails)
 				if !w.stopped && sc > a && sc < beta {
 					// The scout's bound sc is a lower bound; find the
 					// exact value above it.
-					sc = -w.negamax(child, m.threats, -beta, -(sc - 1), nd.claimevenFails&m.cell != 0)
+					sc = -w.negamax(child, m.threats, -beta, -(sc - 1), fails)
 				}
 			}
 			if exclusive {

@@ -266,9 +266,18 @@ func TestLimits(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		close(started)
-		resp, err := http.Get(ts.URL + "/solve?pos=" + hard)
-		if err == nil {
+		// Asked again while it finds the solver busy: a request below may
+		// hold the solver at the moment this one arrives.
+		for {
+			resp, err := http.Get(ts.URL + "/solve?pos=" + hard)
+			if err != nil {
+				return
+			}
+			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if resp.StatusCode != 503 || !strings.Contains(string(body), "busy") {
+				return
+			}
 		}
 	}()
 	<-started

@@ -78,7 +78,9 @@ package ttable
 import (
 	"fmt"
 	"math/bits"
+	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -209,6 +211,29 @@ func (t *Table) Clear() {
 func (t *Table) ClearAll() {
 	clear(t.slots)
 	t.gen.Store(0)
+}
+
+// Prefault makes all of the table's memory resident, so that no probe
+// pays for the operating system's first touch of one of its pages. That
+// touch is dear on a virtual machine: on this project's 2-core VM a fresh
+// table of 512 MiB takes 0.8 to 1.8 s to fault in, which a search of a
+// million nodes spread over the whole table pays nearly all of, and which
+// a server would otherwise charge to its first requests. It adds zero to
+// one slot a page, a write that changes nothing, from one goroutine per
+// CPU; it is safe to run concurrently with the other methods.
+func (t *Table) Prefault() {
+	page := max(os.Getpagesize()/slotBytes, 1)
+	parts := min(runtime.GOMAXPROCS(0), max(len(t.slots)/(page*256), 1))
+	n := (len(t.slots) + parts - 1) / parts
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Go(func() {
+			for i := k * n; i < min((k+1)*n, len(t.slots)); i += page {
+				t.slots[i].Add(0)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // ClearParts is the number of parts ClearPart divides a table into.

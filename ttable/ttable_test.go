@@ -558,6 +558,40 @@ func TestClearAll(t *testing.T) {
 	}
 }
 
+// TestPrefault: Prefault keeps every entry and changes no slot, also
+// while other goroutines put and get.
+func TestPrefault(t *testing.T) {
+	tt := New(4)
+	keys := make([]uint64, 5000)
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range keys {
+		keys[i] = r.Uint64() & keyMask
+		tt.Put(keys[i], -1, 3, 2, 5)
+	}
+	before := make([]uint64, len(tt.slots))
+	for i := range tt.slots {
+		before[i] = tt.slots[i].Load()
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for _, k := range keys {
+			tt.Get(k)
+		}
+	})
+	tt.Prefault()
+	wg.Wait()
+	for i := range tt.slots {
+		if got := tt.slots[i].Load(); got != before[i] {
+			t.Fatalf("slot %d = %#x after Prefault; want %#x", i, got, before[i])
+		}
+	}
+	for _, k := range keys {
+		if e, ok := tt.Get(k); !ok || e != (Entry{-1, 3, 2}) {
+			t.Fatalf("Get(%#x) = %+v, %t after Prefault; want {-1 3 2}, true", k, e, ok)
+		}
+	}
+}
+
 // TestClearPart clears the table part by part, checking that the entries
 // left are exactly those of the parts not yet cleared.
 func TestClearPart(t *testing.T) {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -19,6 +20,9 @@ var Standard = Size{Width, Height}
 // bit a column as Position's, must also fit one 64-bit word:
 // Width*(Height+1) <= 64, so at most 12 columns.
 const MinSide = 4
+
+// MaxColumns is the most columns a board that fits can have (12x4).
+const MaxColumns = 12
 
 // ParseSize reads a size written "WxH", as "8x5".
 func ParseSize(s string) (Size, error) {
@@ -235,14 +239,27 @@ func (b Board) Over() bool { return b.stones == b.g.cells || b.Won() }
 func (b Board) Key() uint64 { return uint64(b.current + b.mask) }
 
 // CanonicalKey returns the smaller of the keys of the position and of its
-// mirror image, which have the same score, and whether it is the mirror's.
-func (b Board) CanonicalKey() (key uint64, mirrored bool) {
+// mirror image, which have the same score, whether it is the mirror's,
+// and whether the position is its own mirror image.
+func (b Board) CanonicalKey() (key uint64, mirrored, symmetric bool) {
 	k := b.Key()
 	m := b.g.mirror(k)
 	if m < k {
-		return m, true
+		return m, true, false
 	}
-	return k, false
+	return k, false, m == k
+}
+
+// LeftHalf returns the cells of the left half of the board, the center
+// column of an odd width included: the moves of a symmetric position that
+// are not the mirror images of others.
+func (g *Grid) LeftHalf() Bitboard {
+	return g.bottom & (1<<(((g.Width+1)/2)*g.colBits) - 1) * (1<<g.Height - 1)
+}
+
+// ColumnOf returns the column (0-based) of a cell.
+func (g *Grid) ColumnOf(cell Bitboard) int {
+	return bits.TrailingZeros64(uint64(cell)) / g.colBits
 }
 
 // mirror returns the key of the mirror image of the position of key k.

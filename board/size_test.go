@@ -140,9 +140,9 @@ func TestBoardAgainstPosition(t *testing.T) {
 				b.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
 				t.Fatalf("after %s: the Grid's board and Position differ", board.FormatColumns(moves))
 			}
-			key, mirrored := b.CanonicalKey()
-			pk, pm, _ := p.CanonicalKey()
-			if key != pk || mirrored != pm && key != b.Key() {
+			key, mirrored, symmetric := b.CanonicalKey()
+			pk, pm, ps := p.CanonicalKey()
+			if key != pk || mirrored != pm && key != b.Key() || symmetric != ps {
 				t.Fatalf("after %s: CanonicalKey = %#x, %t; Position's %#x, %t", board.FormatColumns(moves), key, mirrored, pk, pm)
 			}
 			if !p.CanWinNext() && b.NonLosingMoves() != p.NonLosingMoves() {
@@ -181,9 +181,9 @@ func TestMirrorSizes(t *testing.T) {
 				b.Play(col)
 				m.Play(g.Width - 1 - col)
 			}
-			key, mirrored := b.CanonicalKey()
+			key, mirrored, symmetric := b.CanonicalKey()
 			want := min(b.Key(), m.Key())
-			if key != want || mirrored != (key != b.Key()) {
+			if key != want || mirrored != (key != b.Key()) || symmetric != (b.Key() == m.Key()) {
 				t.Fatalf("%s: CanonicalKey = %#x, %t; want %#x (keys %#x and mirror %#x)", size, key, mirrored, want, b.Key(), m.Key())
 			}
 		}

@@ -1,0 +1,255 @@
+package solver_test
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"c4solve/board"
+	"c4solve/solver"
+)
+
+var slowSizes = flag.Bool("slow", false, "TestSizes: solve every board with width + height <= 12 from scratch (about a minute)")
+
+func mustGrid(t testing.TB, size string) *board.Grid {
+	t.Helper()
+	z, err := board.ParseSize(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// publishedResults reads testdata/sizes/results.txt: the empty board's
+// score, first player's view, by "WxH" (sizes with no known score left
+// out).
+func publishedResults(t *testing.T) map[string]int {
+	t.Helper()
+	f, err := os.Open("../testdata/sizes/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	scores := make(map[string]int)
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 4 || strings.HasPrefix(fields[0], "#") || fields[3] == "?" {
+			continue
+		}
+		n, err := strconv.Atoi(fields[3])
+		if err != nil {
+			t.Fatalf("results.txt: %q: %v", sc.Text(), err)
+		}
+		scores[fields[0]] = n
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return scores
+}
+
+// TestSizes solves the empty board of sizes from scratch and compares the
+// score with the published one (Tromp's and Steininger's results): the
+// small boards always, with -slow every size of width + height <= 12.
+func TestSizes(t *testing.T) {
+	want := publishedResults(t)
+	sizes := []string{"4x4", "5x4", "4x5", "6x4", "4x6", "5x5"}
+	if *slowSizes {
+		sizes = nil
+		for w := board.MinSide; w <= 12-board.MinSide; w++ {
+			for h := board.MinSide; w+h <= 12; h++ {
+				sizes = append(sizes, board.Size{Width: w, Height: h}.String())
+			}
+		}
+	}
+	for _, size := range sizes {
+		w, ok := want[size]
+		if !ok {
+			t.Fatalf("results.txt has no score for %s", size)
+		}
+		g := mustGrid(t, size)
+		s := solver.NewSized(g, 64)
+		start := time.Now()
+		r, err := s.Solve(context.Background(), g.Empty())
+		if err != nil || r.Score != w {
+			t.Errorf("%s: Solve(empty board) = %d, %v; want %d", size, r.Score, err, w)
+		}
+		t.Logf("%s: %+d, %d nodes, %v", size, r.Score, r.Nodes, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// TestSizedStandard: on the 7x6 grid, Sized gives the published scores
+// of positions.txt, as Solver does.
+func TestSizedStandard(t *testing.T) {
+	g := mustGrid(t, "7x6")
+	s := solver.NewSized(g, testMiB)
+	lines := readPositions(t)
+	if testing.Short() {
+		lines = lines[:50]
+	}
+	for _, l := range lines {
+		if l.Position.Stones() < 12 {
+			continue // seconds each for this search
+		}
+		b, err := g.Parse(l.Moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := s.Solve(context.Background(), b)
+		if err != nil || r.Score != l.Expected {
+			t.Errorf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
+		}
+	}
+}
+
+// sizedNegamax is plain negamax on a board of any size, the reference of
+// TestSizedAgainstNegamax.
+func sizedNegamax(b board.Board) int {
+	g := b.Grid()
+	if b.Stones() == g.Cells() {
+		return 0
+	}
+	for col := range g.Width {
+		if b.CanPlay(col) && b.IsWinningMove(col) {
+			return g.WinNextScore(b.Stones())
+		}
+	}
+	best := -g.MaxScore() - 1
+	for col := range g.Width {
+		if b.CanPlay(col) {
+			c := b
+			c.Play(col)
+			best = max(best, -sizedNegamax(c))
+		}
+	}
+	return best
+}
+
+// TestSizedAgainstNegamax compares Sized with plain negamax on random
+// positions with at most 11 empty cells, on boards of several shapes; and
+// its weak solve with the sign, and Analyze with each move's negamax.
+func TestSizedAgainstNegamax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 3))
+	ctx := context.Background()
+	for _, size := range []string{"4x4", "5x4", "4x6", "8x5", "9x5", "12x4", "6x8"} {
+		g := mustGrid(t, size)
+		s := solver.NewSized(g, 4)
+		for solved := 0; solved < 60; {
+			b := g.Empty()
+			for b.Stones() < g.Cells()-9-rng.IntN(3) && !b.Over() {
+				if col := rng.IntN(g.Width); b.CanPlay(col) {
+					b.Play(col)
+				}
+			}
+			if b.Over() {
+				continue
+			}
+			want := sizedNegamax(b)
+			r, err := s.Solve(ctx, b)
+			if err != nil || r.Score != want {
+				t.Errorf("%s: Solve(%x) = %d, %v; want %d", size, b.Key(), r.Score, err, want)
+			}
+			w, _ := s.SolveWeak(ctx, b)
+			if w.Score != board.WeakScore(want) {
+				t.Errorf("%s: SolveWeak(%x) = %d; want the sign of %d", size, b.Key(), w.Score, want)
+			}
+			an, err := s.Analyze(ctx, b, false)
+			if err != nil || an.Lower != want {
+				t.Errorf("%s: Analyze(%x) best %d, %v; want %d", size, b.Key(), an.Lower, err, want)
+			}
+			for col := range g.Width {
+				if !b.CanPlay(col) {
+					continue
+				}
+				c := b
+				c.Play(col)
+				sc := g.WinNextScore(b.Stones())
+				if !b.IsWinningMove(col) {
+					sc = -sizedNegamax(c)
+				}
+				if an.Scores[col] != sc {
+					t.Errorf("%s: Analyze(%x) column %d = %d; want %d", size, b.Key(), col+1, an.Scores[col], sc)
+				}
+			}
+			solved++
+		}
+	}
+}
+
+// TestSizedPV: the line of perfect play of a position ends the game with
+// the position's score: the winner's last stone gives it, or the board
+// fills. Empty boards of three small sizes, and random positions with 16
+// to 20 empty cells of 9x5 and 8x5.
+func TestSizedPV(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(32, 4))
+	var tests []board.Board
+	for _, size := range []string{"4x4", "5x4", "6x4"} {
+		tests = append(tests, mustGrid(t, size).Empty())
+	}
+	for _, size := range []string{"9x5", "8x5"} {
+		g := mustGrid(t, size)
+		for added := 0; added < 5; {
+			b := g.Empty()
+			for b.Stones() < g.Cells()-16-rng.IntN(5) && !b.Over() {
+				if col := rng.IntN(g.Width); b.CanPlay(col) {
+					b.Play(col)
+				}
+			}
+			if !b.Over() {
+				tests = append(tests, b)
+				added++
+			}
+		}
+	}
+	for _, b := range tests {
+		g := b.Grid()
+		s := solver.NewSized(g, 16)
+		r, err := s.Solve(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _, err := s.PV(ctx, b, r.Score)
+		if err != nil {
+			t.Fatalf("%v %x: PV: %v", g.Size, b.Key(), err)
+		}
+		end := b
+		for _, col := range line {
+			end.Play(col)
+		}
+		got := 0
+		if end.Won() {
+			got = g.WinNextScore(end.Stones() - 1) // the last mover's
+			if len(line)%2 == 0 {
+				got = -got // the side to move's opponent won
+			}
+		}
+		if !end.Over() || got != r.Score {
+			t.Errorf("%v %x: PV %s ends (over %t) with score %d; want %d", g.Size, b.Key(),
+				board.FormatColumns(line), end.Over(), got, r.Score)
+		}
+	}
+}
+
+// TestSizedGameOver: a finished position is an error, not a score.
+func TestSizedGameOver(t *testing.T) {
+	g := mustGrid(t, "5x4")
+	b, err := g.Parse("1212121", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solver.NewSized(g, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
+		t.Errorf("Solve(won position) error = %v; want ErrGameOver", err)
+	}
+}

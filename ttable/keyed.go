@@ -1,0 +1,86 @@
+package ttable
+
+import "math/bits"
+
+// Keyed is a transposition table that keeps each entry's whole 64-bit key,
+// for positions whose keys do not fit Table's 49 bits: those of boards of
+// other sizes than 7x6, up to 64 bits. An entry is only ever found under
+// the key it was stored with, so no false hit can change a result. Its
+// buckets hold two entries; a new one replaces the entry of the same key,
+// or else the one whose subtree took fewer nodes.
+//
+// It is not safe for concurrent use: one goroutine searches with it. The
+// zero value is not usable; call NewKeyed.
+type Keyed struct {
+	entries []keyedEntry
+	shift   uint // 64 minus the bits of a bucket index
+}
+
+// keyedEntry is one entry: the key, the bounds on the score, the best
+// move (-1 for none) and the work of its subtree as log2 of its nodes.
+type keyedEntry struct {
+	key          uint64
+	lower, upper int8
+	move         int8
+	work         uint8 // 0 for an empty entry, else 1 + log2(nodes)
+}
+
+// NewKeyed returns an empty table of at most mib MiB (at least MinMiB): a
+// power of two of 16-byte entries.
+func NewKeyed(mib int) *Keyed {
+	mib = min(max(mib, MinMiB), MaxMiB)
+	n := uint64(mib) << 20 / 16
+	b := uint(bits.Len64(n) - 1) // entries, a power of two, in buckets of 2
+	return &Keyed{entries: make([]keyedEntry, 1<<b), shift: 64 - (b - 1)}
+}
+
+// Bytes returns the memory the entries take.
+func (t *Keyed) Bytes() int { return len(t.entries) * 16 }
+
+// Clear empties the table.
+func (t *Keyed) Clear() { clear(t.entries) }
+
+// bucket returns the index of the first entry of key's bucket: the top
+// bits of the key times an odd constant (Fibonacci hashing), so that keys
+// that differ only in their low bits spread.
+func (t *Keyed) bucket(key uint64) uint64 {
+	return (key * 0x9e3779b97f4a7c15 >> t.shift) << 1
+}
+
+// Get returns the entry stored under key, if any.
+func (t *Keyed) Get(key uint64) (Entry, bool) {
+	i := t.bucket(key)
+	for _, e := range t.entries[i : i+2] {
+		if e.work != 0 && e.key == key {
+			return Entry{Lower: int(e.lower), Upper: int(e.upper), Move: int(e.move)}, true
+		}
+	}
+	return Entry{}, false
+}
+
+// Put records that the score of key's position lies in [lower, upper],
+// both within an int8, that move (-1 for none) was best, and that the
+// search took nodes. An entry already there for key is replaced, its
+// bounds narrowed by the new ones where they overlap.
+func (t *Keyed) Put(key uint64, lower, upper, move int, nodes uint64) {
+	i := t.bucket(key)
+	b := t.entries[i : i+2]
+	work := uint8(bits.Len64(nodes)) + 1
+	slot := 0
+	switch {
+	case b[0].work != 0 && b[0].key == key:
+	case b[1].work != 0 && b[1].key == key:
+		slot = 1
+	case b[1].work < b[0].work:
+		slot = 1
+	}
+	e := &b[slot]
+	if e.work != 0 && e.key == key && int(e.lower) <= upper && lower <= int(e.upper) {
+		lower, upper = max(lower, int(e.lower)), min(upper, int(e.upper))
+		if move < 0 {
+			move = int(e.move)
+		}
+		work = max(work, e.work)
+	}
+	*e = keyedEntry{key: key, lower: int8(lower), upper: int8(upper), move: int8(move), work: work}
+}

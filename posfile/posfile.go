@@ -24,8 +24,20 @@ type Line struct {
 	Num      int    // 1-based line number
 	Moves    string // the move string as written
 	Position board.Position
-	Expected int  // the expected score, if HasScore
-	HasScore bool // whether the line carried an expected score
+	Board    board.Board // the position, on a board of another size (Format.Grid)
+	Expected int         // the expected score, if HasScore
+	HasScore bool        // whether the line carried an expected score
+}
+
+// Format says how the lines name positions, for a board other than the
+// standard 7x6: its grid, and whether its columns are numbered from 0
+// (Steininger's test files) rather than 1. The zero Format is the
+// standard board's, whose positions go to Line.Position; with a Grid
+// they go to Line.Board (and on a 7x6 Grid to Line.Position too), and
+// scores may reach the grid's MaxScore.
+type Format struct {
+	Grid  *board.Grid
+	From0 bool
 }
 
 // Contradicts reports whether score, a solve's of the line's position,
@@ -56,6 +68,12 @@ func (e *LineError) Unwrap() error { return e.Err }
 // ParseLine parses the text of line number num. It returns ok false, and
 // no error, for a blank or comment line.
 func ParseLine(num int, text string) (l Line, ok bool, err error) {
+	return Format{}.ParseLine(num, text)
+}
+
+// ParseLine parses the text of line number num as ParseLine does, on f's
+// board.
+func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	text = strings.TrimSpace(text)
 	if text == "" || text[0] == '#' {
 		return Line{}, false, nil
@@ -69,14 +87,24 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 	if moves == EmptyBoard {
 		moves = ""
 	}
-	if l.Position, err = board.Parse(moves); err != nil {
+	maxScore := board.MaxScore
+	if f.Grid != nil {
+		l.Board, err = f.Grid.Parse(moves, f.From0)
+		maxScore = f.Grid.MaxScore()
+		if err == nil && f.Grid.Size == board.Standard {
+			l.Position, err = board.FromKey(l.Board.Key())
+		}
+	} else {
+		l.Position, err = board.Parse(moves)
+	}
+	if err != nil {
 		return Line{}, false, &LineError{num, err}
 	}
 	if len(fields) == 2 {
 		sc, err := strconv.Atoi(fields[1])
-		if err != nil || sc < board.MinScore || sc > board.MaxScore {
+		if err != nil || sc < -maxScore || sc > maxScore {
 			return Line{}, false, &LineError{num, fmt.Errorf("score %q is not a whole number from %d to %d",
-				fields[1], board.MinScore, board.MaxScore)}
+				fields[1], -maxScore, maxScore)}
 		}
 		l.Expected, l.HasScore = sc, true
 	}
@@ -87,12 +115,17 @@ func ParseLine(num int, text string) (l Line, ok bool, err error) {
 // not one, in order, and returns the first read error. It stops early when
 // fn returns false. Lines may be of any length.
 func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
+	return Format{}.Scan(r, fn, bad)
+}
+
+// Scan is Scan on f's board.
+func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
 		if tooLong { // too long to be a position
 			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
 			return true
 		}
-		l, ok, err := ParseLine(num, text)
+		l, ok, err := f.ParseLine(num, text)
 		switch {
 		case err != nil:
 			bad(err.(*LineError))

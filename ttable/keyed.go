@@ -13,7 +13,8 @@ import "math/bits"
 // zero value is not usable; call NewKeyed.
 type Keyed struct {
 	entries []keyedEntry
-	shift   uint // 64 minus the bits of a bucket index
+	shift   uint  // 64 minus the bits of a bucket index
+	gen     uint8 // the entries of other generations are empty (see Clear)
 }
 
 // keyedEntry is one entry: the key, the bounds on the score, the best
@@ -22,7 +23,8 @@ type keyedEntry struct {
 	key          uint64
 	lower, upper int8
 	move         int8
-	work         uint8 // 0 for an empty entry, else 1 + log2(nodes)
+	work         uint8 // 1 + log2(nodes)
+	gen          uint8 // the table's generation when it was stored
 }
 
 // NewKeyed returns an empty table of at most mib MiB (at least MinMiB): a
@@ -31,14 +33,26 @@ func NewKeyed(mib int) *Keyed {
 	mib = min(max(mib, MinMiB), MaxMiB)
 	n := uint64(mib) << 20 / 16
 	b := uint(bits.Len64(n) - 1) // entries, a power of two, in buckets of 2
-	return &Keyed{entries: make([]keyedEntry, 1<<b), shift: 64 - (b - 1)}
+	return &Keyed{entries: make([]keyedEntry, 1<<b), shift: 64 - (b - 1), gen: 1}
 }
 
 // Bytes returns the memory the entries take.
 func (t *Keyed) Bytes() int { return len(t.entries) * 16 }
 
-// Clear empties the table.
-func (t *Keyed) Clear() { clear(t.entries) }
+// Clear empties the table. Rather than zero it, which would cost a
+// verify of a thousand quick positions seconds on a table of 512 MiB, it
+// starts a new generation: entries of the others count as empty. Once in
+// 255 times it zeroes the entries, before the generations wrap.
+func (t *Keyed) Clear() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
+}
+
+// live reports whether e is an entry of the current generation.
+func (t *Keyed) live(e *keyedEntry) bool { return e.gen == t.gen }
 
 // bucket returns the index of the first entry of key's bucket: the top
 // bits of the key times an odd constant (Fibonacci hashing), so that keys
@@ -50,8 +64,8 @@ func (t *Keyed) bucket(key uint64) uint64 {
 // Get returns the entry stored under key, if any.
 func (t *Keyed) Get(key uint64) (Entry, bool) {
 	i := t.bucket(key)
-	for _, e := range t.entries[i : i+2] {
-		if e.work != 0 && e.key == key {
+	for j := range t.entries[i : i+2] {
+		if e := &t.entries[i+uint64(j)]; t.live(e) && e.key == key {
 			return Entry{Lower: int(e.lower), Upper: int(e.upper), Move: int(e.move)}, true
 		}
 	}
@@ -68,19 +82,20 @@ func (t *Keyed) Put(key uint64, lower, upper, move int, nodes uint64) {
 	work := uint8(bits.Len64(nodes)) + 1
 	slot := 0
 	switch {
-	case b[0].work != 0 && b[0].key == key:
-	case b[1].work != 0 && b[1].key == key:
+	case t.live(&b[0]) && b[0].key == key:
+	case t.live(&b[1]) && b[1].key == key:
 		slot = 1
-	case b[1].work < b[0].work:
+	case !t.live(&b[0]):
+	case !t.live(&b[1]) || b[1].work < b[0].work:
 		slot = 1
 	}
 	e := &b[slot]
-	if e.work != 0 && e.key == key && int(e.lower) <= upper && lower <= int(e.upper) {
+	if t.live(e) && e.key == key && int(e.lower) <= upper && lower <= int(e.upper) {
 		lower, upper = max(lower, int(e.lower)), min(upper, int(e.upper))
 		if move < 0 {
 			move = int(e.move)
 		}
 		work = max(work, e.work)
 	}
-	*e = keyedEntry{key: key, lower: int8(lower), upper: int8(upper), move: int8(move), work: work}
+	*e = keyedEntry{key: key, lower: int8(lower), upper: int8(upper), move: int8(move), work: work, gen: t.gen}
 }

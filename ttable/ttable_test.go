@@ -912,3 +912,54 @@ func BenchmarkClear(b *testing.B) {
 		tt.Clear()
 	}
 }
+
+// TestKeyed: entries come back under their own key only, keys of all 64
+// bits included; a bucket keeps the entry of the larger subtree; a second
+// put of a key narrows its bounds.
+func TestKeyed(t *testing.T) {
+	tt := NewKeyed(1)
+	r := rand.New(rand.NewPCG(9, 10))
+	keys := make([]uint64, 1000)
+	for i := range keys {
+		keys[i] = r.Uint64() | 1<<63
+		tt.Put(keys[i], -2, 5, i%7, 100)
+	}
+	for _, k := range keys {
+		if e, ok := tt.Get(k); !ok || e.Lower != -2 || e.Upper != 5 {
+			t.Fatalf("Get(%#x) = %+v, %t; want {-2 5 _}, true", k, e, ok)
+		}
+		if _, ok := tt.Get(k ^ 1<<40); ok {
+			t.Fatalf("Get(%#x) found an entry; none was put", k^1<<40)
+		}
+	}
+	tt.Put(keys[0], 0, 9, -1, 10)
+	if e, _ := tt.Get(keys[0]); e != (Entry{0, 5, 0}) {
+		t.Errorf("after a narrower put, Get = %+v; want {0 5 0}", e)
+	}
+	// Three keys of one bucket: the one of least work goes.
+	tt.Clear()
+	var same []uint64
+	for k := uint64(1); len(same) < 3; k++ {
+		if tt.bucket(k) == tt.bucket(1) {
+			same = append(same, k)
+		}
+	}
+	for range 300 { // past the wrap of the generations
+		tt.Put(same[1], 0, 0, 0, 1)
+		tt.Clear()
+		if _, ok := tt.Get(same[1]); ok {
+			t.Fatal("an entry is found after Clear")
+		}
+	}
+	tt.Put(same[0], 1, 1, 0, 1000)
+	tt.Put(same[1], 2, 2, 0, 10)
+	tt.Put(same[2], 3, 3, 0, 100)
+	if _, ok := tt.Get(same[1]); ok {
+		t.Errorf("the entry of least work is still there")
+	}
+	for _, k := range []uint64{same[0], same[2]} {
+		if _, ok := tt.Get(k); !ok {
+			t.Errorf("Get(%d) = false; the larger subtrees' entries stay", k)
+		}
+	}
+}

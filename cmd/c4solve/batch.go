@@ -21,12 +21,19 @@ type batch struct {
 }
 
 func newBatch(ctx context.Context, c *command) *batch {
+	if c.sz != nil {
+		return &batch{c: c, ctx: ctx} // one position at a time
+	}
 	return &batch{c: c, ctx: ctx, b: solver.NewBatch(c.s)}
 }
 
 // solve solves l, a position of the stream, and prints its result in its
 // turn. more says whether another position is known to follow at once.
 func (b *batch) solve(where string, l posfile.Line, more bool) {
+	if b.b == nil {
+		b.c.solveLine(b.ctx, where, l)
+		return
+	}
 	var out, errOut bytes.Buffer
 	jc := *b.c // the command as a solve beside others sees it: buffered outputs
 	jc.stdout, jc.stderr, jc.terminal, jc.status = &out, &errOut, false, 0
@@ -48,7 +55,17 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 }
 
 // reportBad reports a bad line in its turn.
-func (b *batch) reportBad(err error) { b.b.Do(false, nil, func() { b.c.bad(err) }) }
+func (b *batch) reportBad(err error) {
+	if b.b == nil {
+		b.c.bad(err)
+		return
+	}
+	b.b.Do(false, nil, func() { b.c.bad(err) })
+}
 
 // flush waits for every solve under way and prints the rest.
-func (b *batch) flush() { b.b.Flush() }
+func (b *batch) flush() {
+	if b.b != nil {
+		b.b.Flush()
+	}
+}

@@ -41,12 +41,12 @@ func outputFailed(w io.Writer) bool {
 	return ok && c.err != nil
 }
 
-// scanInput is posfile.Scan over r, in a goroutine of its own, so that ctx
+// scanInput is format's Scan over r, in a goroutine of its own, so that ctx
 // stops the command even while it waits for a line; it then returns ctx's
 // error. (The goroutine may stay blocked in a read until the process ends.)
 // fn is told whether another line was already read and waits behind the
 // one it gets (see batch).
-func scanInput(ctx context.Context, r io.Reader, fn func(l posfile.Line, more bool) bool, bad func(*posfile.LineError)) error {
+func scanInput(ctx context.Context, r io.Reader, format posfile.Format, fn func(l posfile.Line, more bool) bool, bad func(*posfile.LineError)) error {
 	type item struct {
 		l posfile.Line
 		e *posfile.LineError
@@ -57,7 +57,7 @@ func scanInput(ctx context.Context, r io.Reader, fn func(l posfile.Line, more bo
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		errc <- posfile.Scan(r, func(l posfile.Line) bool {
+		errc <- format.Scan(r, func(l posfile.Line) bool {
 			select {
 			case items <- item{l: l}:
 				return true

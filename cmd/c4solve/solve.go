@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -30,6 +31,8 @@ type options struct {
 	search  searchFlags
 	book    bookFlags
 	timeout timeoutFlag
+	size    sizeFlag
+	from0   bool
 }
 
 // register defines the flags of solving, or with verify, those of verify:
@@ -47,6 +50,8 @@ func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
 	o.book.register(fs.FlagSet)
+	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6 (columns 10 to 12 are a, b, c; one search goroutine, no book)")
+	fs.BoolVar(&o.from0, "from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
 }
 
 // check refuses flag values and combinations that make no sense.
@@ -56,6 +61,9 @@ func (o *options) check() error {
 	}
 	if o.weak && o.pv {
 		return errors.New("-pv needs the exact score: drop -weak")
+	}
+	if !o.size.standard() && o.book.name != "" {
+		return fmt.Errorf("-book: opening books are of the 7x6 board, and -size is %v", o.size.Size)
 	}
 	return o.timeout.check()
 }
@@ -115,7 +123,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		b := newBatch(ctx, c)
-		err := scanInput(ctx, std.in, func(l posfile.Line, more bool) bool {
+		err := scanInput(ctx, std.in, c.format, func(l posfile.Line, more bool) bool {
 			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 			return ctx.Err() == nil
 		}, func(e *posfile.LineError) {
@@ -142,12 +150,12 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 			b.reportBad(fmt.Errorf("%s %q: flags go before the positions", where, a))
 			continue
 		}
-		p, err := board.Parse(a)
+		l, err := c.parseMoves(a)
 		if err != nil {
 			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
 		}
-		b.solve(where, posfile.Line{Moves: a, Position: p}, i < len(args)-1)
+		b.solve(where, l, i < len(args)-1)
 		if ctx.Err() != nil {
 			break
 		}
@@ -182,7 +190,9 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 type command struct {
 	opt            options
 	s              *solver.Solver
-	book           solver.Book // the solver's, nil for none
+	sz             *solver.Sized  // instead of s, on a board of another size (-size)
+	format         posfile.Format // how positions are written (-size, -from0)
+	book           solver.Book    // the solver's, nil for none
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
 	status         int
@@ -198,6 +208,19 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
+	format, err := opt.size.format(opt.from0)
+	if err != nil {
+		return nil, err
+	}
+	if !opt.size.standard() {
+		explicit := false
+		opt.search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, std.err)
+		if err != nil {
+			return nil, err
+		}
+		return &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}, nil
+	}
 	bk, err := opt.book.load()
 	if err != nil {
 		return nil, err
@@ -211,7 +234,7 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
+	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), format: format, book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 	c.s.UseBook(bk)
 	return c, nil
 }
@@ -228,7 +251,7 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // needs a search: a line of perfect play or an analysis may, and so does a
 // position that neither the book bk nor a win at once answers.
 func needSearch(opt options, bk solver.Book, positions []string) bool {
-	if opt.pv || opt.analyze {
+	if opt.pv || opt.analyze || opt.from0 {
 		return true
 	}
 	for _, moves := range positions {
@@ -244,6 +267,24 @@ func needSearch(opt options, bk solver.Book, positions []string) bool {
 		}
 	}
 	return false
+}
+
+// parseMoves reads the moves of a position given as an argument, on the
+// command's board.
+func (c *command) parseMoves(moves string) (posfile.Line, error) {
+	l := posfile.Line{Moves: moves}
+	var err error
+	switch g := c.format.Grid; {
+	case g == nil:
+		l.Position, err = board.Parse(moves)
+	case g.Size == board.Standard: // with -from0
+		if l.Board, err = g.Parse(moves, c.format.From0); err == nil {
+			l.Position, err = board.FromKey(l.Board.Key())
+		}
+	default:
+		l.Board, err = g.Parse(moves, c.format.From0)
+	}
+	return l, err
 }
 
 // fail raises the exit status to at least st.
@@ -314,6 +355,10 @@ func (c *command) analyze(ctx context.Context, p board.Position) (solver.Analysi
 
 // solveLine solves one position and prints its result.
 func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
+	if c.sz != nil {
+		c.solveSizedLine(ctx, where, l)
+		return
+	}
 	if c.opt.analyze {
 		c.analyzeLine(ctx, where, l)
 		return
@@ -331,23 +376,10 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	}
 	stop()
 	r.Seconds = time.Since(start).Seconds()
-	if err != nil {
-		c.solveError(where, l.Moves, err)
-		if !errors.Is(err, solver.ErrGameOver) {
-			r.PV = ""
-			r.Lower, r.Upper = &sr.Lower, &sr.Upper
-			c.print(&r)
-		}
-		return
+	c.conclude(where, l, &r, sr.Score, sr.Lower, sr.Upper, err)
+	if err == nil {
+		c.stats(l.Moves, r.Nodes, sr.Expanded, took)
 	}
-	r.Score = &sr.Score
-	mismatch := l.Contradicts(sr.Score, c.opt.weak)
-	r.compare(l, mismatch)
-	if mismatch {
-		c.fail(exitMismatch)
-	}
-	c.print(&r)
-	c.stats(l.Moves, r.Nodes, sr.Expanded, took)
 }
 
 func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
@@ -365,25 +397,33 @@ func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line)
 		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
 	}
 	stop()
+	r.Seconds = time.Since(start).Seconds()
+	c.conclude(where, l, &r, best, an.Lower, an.Upper, err)
+	if err == nil {
+		c.stats(l.Moves, an.Nodes, an.Expanded, time.Since(start))
+	}
+}
+
+// conclude prints r, the result of the solve of l: its score, compared
+// with l's, or where err stopped it, the error and the bounds found,
+// lower and upper.
+func (c *command) conclude(where string, l posfile.Line, r *result, score, lower, upper int, err error) {
 	if err != nil {
 		c.solveError(where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
-			r.Lower, r.Upper = &an.Lower, &an.Upper
-			r.Seconds = time.Since(start).Seconds()
-			c.print(&r)
+			r.Lower, r.Upper = &lower, &upper
+			c.print(r)
 		}
 		return
 	}
-	r.Score = &best
-	r.Seconds = time.Since(start).Seconds()
-	mismatch := l.Contradicts(best, c.opt.weak)
+	r.Score = &score
+	mismatch := l.Contradicts(score, c.opt.weak)
 	r.compare(l, mismatch)
 	if mismatch {
 		c.fail(exitMismatch)
 	}
-	c.print(&r)
-	c.stats(l.Moves, an.Nodes, an.Expanded, time.Since(start))
+	c.print(r)
 }
 
 func (c *command) solveError(where, moves string, err error) {
@@ -459,7 +499,10 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration) {
 func (c *command) verify(ctx context.Context, files []string) int {
 	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	if opt.Cold {
+	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
+	if c.sz != nil {
+		solve = func(l posfile.Line) (bench.Outcome, error) { return bench.SolveSized(ctx, c.sz, l, opt) }
+	} else if opt.Cold {
 		c.s.Table().ClearAll() // no timed solve pays for the first touch of its pages
 	}
 	for _, name := range files {
@@ -470,8 +513,8 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 		var st bench.Stats
 		var stopped *bench.Outcome // the solve under way when ctx ended
-		err = posfile.Scan(f, func(l posfile.Line) bool {
-			o, err := bench.Solve(ctx, c.s, l, opt)
+		err = c.format.Scan(f, func(l posfile.Line) bool {
+			o, err := solve(l)
 			if err != nil {
 				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestSize solves positions of other boards with -size: plain, -analyze,
+// -pv, -json, standard input, 0-based columns, and -size 7x6, which is
+// the standard board's search; bad sizes and moves are refused with where
+// and why.
+func TestSize(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		stdin string
+		args  []string
+		code  int
+		out   string // exact
+		err   string // contained
+	}{
+		{"", []string{"-size", "4x4", ""}, 0, " 0\n", ""},
+		{"", []string{"-size", "6x4", ""}, 0, " -1\n", ""},
+		// 5x4: column 3 first, then each reply; a full column prints "full".
+		{"", []string{"-size", "5x4", "-analyze", "3"}, 0, "3 0 0 0 0 0\n", ""},
+		{"", []string{"-size", "4x4", "-analyze", "1111"}, 0, "1111 full 0 0 0\n", ""},
+		{"", []string{"-size", "4x4", "-json", "1111"}, 0, `{"pos":"1111","score":0,"nodes":`, ""},
+		{"", []string{"-size", "9x5", "12345678912345678"}, 0, "", ""},
+		{"", []string{"-size", "10x4", "-weak", "1a1a1a"}, 0, "1a1a1a 1\n", ""}, // column 1's fourth stone wins
+		{"3 0\n", []string{"-size", "5x4"}, 0, "3 0\n", ""},
+		{"3 1\n", []string{"-size", "5x4"}, 1, "3 0 MISMATCH\n", ""},
+		{"", []string{"-size", "5x4", "-from0", "2"}, 0, "2 0\n", ""},
+		{"", []string{"-size", "7x6", "4453"}, 0, "4453 -2\n", ""},
+		{"", []string{"-size", "7x6", "-from0", "3342"}, 0, "3342 -2\n", ""},
+		{"", []string{"-size", "8x5", "19"}, 2, "", `argument 1 "19": position 2: '9' is not a column 1-8 of a 8x5 board`},
+		{"", []string{"-size", "8x8", "1"}, 2, "", "size 8x8: needs 72 bits, one word holds 64"},
+		{"", []string{"-size", "3x9", "1"}, 2, "", "size 3x9: each side must be 4 or more"},
+		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "-book: opening books are of the 7x6 board, and -size is 8x5"},
+		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of a 4x4 board"},
+		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(ctx, tt.stdin, tt.args...)
+		name := strings.Join(tt.args, " ")
+		if code != tt.code {
+			t.Errorf("%s: exit %d; want %d (stderr %q)", name, code, tt.code, errOut)
+		}
+		if tt.out != "" && !strings.HasPrefix(out, tt.out) && out != tt.out {
+			t.Errorf("%s: stdout %q; want %q", name, out, tt.out)
+		}
+		if !strings.Contains(errOut, tt.err) {
+			t.Errorf("%s: stderr %q; want it to say %q", name, errOut, tt.err)
+		}
+	}
+}
+
+// TestSizePV: -pv on another board prints a line that ends the game with
+// the score: 6x4's second player wins with its last stone.
+func TestSizePV(t *testing.T) {
+	code, out, errOut := runCmd(context.Background(), "", "-size", "6x4", "-pv", "")
+	f := strings.Fields(out)
+	if code != 0 || len(f) != 2 || f[0] != "-1" || len(f[1]) != 24 {
+		t.Fatalf("-size 6x4 -pv: exit %d, %q (%s); want \"\" -1 and a line of 24 moves", code, out, errOut)
+	}
+}
+
+// TestVerifySize verifies a file of another board, 0-based as
+// Steininger's (its line "01" has the score of "12" solved 1-based), and
+// reports a wrong score.
+func TestVerifySize(t *testing.T) {
+	_, out12, _ := runCmd(context.Background(), "", "-size", "5x4", "12")
+	sc := strings.TrimPrefix(strings.TrimSpace(out12), "12 ")
+	dir := t.TempDir()
+	file := writeFile(t, dir, "s.txt", "2 0\n\"\" 0\n01 "+sc+"\n")
+	code, out, errOut := runCmd(context.Background(), "", "verify", "-size", "5x4", "-from0", file)
+	if code != 0 || !strings.Contains(out, "positions=3 mismatches=0") {
+		t.Errorf("verify -size 5x4 -from0: exit %d, %q %q; want 3 positions, 0 mismatches", code, out, errOut)
+	}
+	writeFile(t, dir, "s.txt", "2 1\n")
+	code, out, _ = runCmd(context.Background(), "", "verify", "-size", "5x4", "-from0", file)
+	if code != 1 || !strings.Contains(out, "MISMATCH "+file+":1 2 expected=1 got=0") {
+		t.Errorf("verify of a wrong score: exit %d, %q; want 1 and the MISMATCH line", code, out)
+	}
+}

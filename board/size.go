@@ -216,8 +216,13 @@ func (b Board) CanWinNext() bool { return b.WinningCells()&b.Possible() != 0 }
 // when the opponent has two threats to play, or a threat under one of its
 // others.
 func (b Board) NonLosingMoves() Bitboard {
+	return b.NonLosingMovesAgainst(b.OpponentWinningCells())
+}
+
+// NonLosingMovesAgainst is NonLosingMoves given the opponent's winning
+// cells, OpponentWinningCells, which a search has at hand.
+func (b Board) NonLosingMovesAgainst(opp Bitboard) Bitboard {
 	possible := b.Possible()
-	opp := b.OpponentWinningCells()
 	if forced := possible & opp; forced != 0 {
 		if forced&(forced-1) != 0 {
 			return 0 // two threats to block at once
@@ -225,6 +230,20 @@ func (b Board) NonLosingMoves() Bitboard {
 		possible = forced
 	}
 	return possible &^ (opp >> 1) // not under the opponent's threat
+}
+
+// ThreatsAfter returns the winning cells of the side to move once it has
+// played move (one of Possible's): the opponent's in the position after it.
+func (b Board) ThreatsAfter(move Bitboard) Bitboard {
+	return b.g.winningCells(b.current|move, b.mask|move)
+}
+
+// CanStillWin reports whether the side to move has a line of four left
+// open (none of the opponent's stones in it); OpponentCanStillWin the
+// same for the opponent. Without one, a side scores at most 0.
+func (b Board) CanStillWin() bool { return b.g.hasFour(b.g.playable &^ (b.current ^ b.mask)) }
+func (b Board) OpponentCanStillWin() bool {
+	return b.g.hasFour(b.g.playable &^ b.current)
 }
 
 // Won reports whether the side that just played has four in a line.

@@ -92,7 +92,7 @@ func (s *Sized) solve(ctx context.Context, b board.Board, lower, upper int) (Res
 	lo, hi := max(s.g.LossNextScore(n), lower), min(s.g.WinNextScore(n+2), upper)
 	for lo < hi {
 		v := nextProbe(lo, hi)
-		r := s.negamax(b, v, v+1)
+		r := s.negamax(b, b.OpponentWinningCells(), v, v+1)
 		if s.stopped {
 			return Result{Lower: lo, Upper: hi, Nodes: s.nodes, Expanded: s.expanded}, context.Cause(ctx)
 		}
@@ -110,8 +110,9 @@ func (s *Sized) solve(ctx context.Context, b board.Board, lower, upper int) (Res
 }
 
 // negamax returns the score of b, whose side to move cannot win at once,
-// or a bound on it, fail-soft, as Solver's negamax.
-func (s *Sized) negamax(b board.Board, alpha, beta int) int {
+// or a bound on it, fail-soft, as Solver's negamax; oppThreats are b's
+// OpponentWinningCells.
+func (s *Sized) negamax(b board.Board, oppThreats board.Bitboard, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%pollInterval == 0 {
 		select {
@@ -124,7 +125,7 @@ func (s *Sized) negamax(b board.Board, alpha, beta int) int {
 		return 0
 	}
 	g, n := s.g, b.Stones()
-	next := b.NonLosingMoves()
+	next := b.NonLosingMovesAgainst(oppThreats)
 	if next == 0 {
 		return g.LossNextScore(n)
 	}
@@ -133,6 +134,24 @@ func (s *Sized) negamax(b board.Board, alpha, beta int) int {
 	}
 	// We cannot win with our next stone, nor lose to the opponent's.
 	lo, hi := -((g.Cells() - 2 - n) >> 1), (g.Cells()-1-n)>>1
+	if next&(next-1) == 0 {
+		// A forced move is played through, with no entry of its own.
+		if lo >= beta || lo >= hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		child := b
+		child.PlayMove(next)
+		return -s.negamax(child, b.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo))
+	}
+	if hi > 0 && alpha >= 0 && !b.CanStillWin() {
+		hi = 0 // no four left to make: at best a draw
+	}
+	if lo < 0 && beta <= 0 && !b.OpponentCanStillWin() {
+		lo = 0
+	}
 	key, mirrored, symmetric := b.CanonicalKey()
 	if symmetric {
 		next &= g.LeftHalf() // a move and its mirror image score the same
@@ -152,7 +171,8 @@ func (s *Sized) negamax(b board.Board, alpha, beta int) int {
 	}
 	alpha, beta = max(alpha, lo), min(beta, hi)
 
-	// The moves, the table's first, then by the threats they leave.
+	// The moves, the table's first, then by the threats they leave (as
+	// Solver's orderScore), center first among equals.
 	var moves [board.MaxColumns]sizedMove
 	count := 0
 	for _, cells := range s.order {
@@ -162,38 +182,78 @@ func (s *Sized) negamax(b board.Board, alpha, beta int) int {
 		}
 		child := b
 		child.PlayMove(cell)
-		score := (child.OpponentWinningCells()).Count() // our threats after the move
-		if col := g.ColumnOf(cell); col == ttMove {
+		threats := b.ThreatsAfter(cell)
+		if child.NonLosingMovesAgainst(threats) == 0 {
+			return g.WinNextScore(n + 2) // no parry: we win with our next stone
+		}
+		t := threats &^ (oppThreats << 1)
+		playable := child.Possible()
+		score := 3*t.Count() + (t & (playable << 1)).Count()
+		if g.ColumnOf(cell) == ttMove {
 			score = 1 << 10
 		}
 		j := count
 		for ; j > 0 && moves[j-1].score < score; j-- {
 			moves[j] = moves[j-1]
 		}
-		moves[j] = sizedMove{cell, score}
+		moves[j] = sizedMove{cell, threats, score}
 		count++
 	}
-	s.expanded++
+	// No move wins with our next stone: at best the one after.
+	if hi = min(hi, g.WinNextScore(n+4)); hi <= alpha {
+		return hi
+	}
+	beta = min(beta, hi)
 	start := s.nodes
+	if g.Cells()-n > sizedETCEmpty {
+		// Enhanced transposition cutoff, as Solver's enhancedCutoff: a
+		// child's entry may prove a fail high, and all of them together
+		// a fail low.
+		upper := -g.MaxScore() - 1
+		for i := range count {
+			child := b
+			child.PlayMove(moves[i].cell)
+			ck, _, _ := child.CanonicalKey()
+			e, ok := s.tt.Get(ck)
+			if !ok {
+				upper = hi
+				continue
+			}
+			if -e.Upper >= beta {
+				s.store(key, mirrored, -e.Upper, hi, g.ColumnOf(moves[i].cell), start)
+				return -e.Upper
+			}
+			upper = max(upper, -e.Lower)
+		}
+		if upper < hi {
+			if hi = upper; hi <= alpha {
+				s.store(key, mirrored, lo, hi, -1, start)
+				return hi
+			}
+			beta = min(beta, hi)
+		}
+	}
+	s.expanded++
 	best, bestCol := -g.MaxScore()-1, -1
 	a := alpha
 	for i := range count {
+		m := &moves[i]
 		child := b
-		child.PlayMove(moves[i].cell)
+		child.PlayMove(m.cell)
 		var sc int
 		if i == 0 {
-			sc = -s.negamax(child, -beta, -a)
+			sc = -s.negamax(child, m.threats, -beta, -a)
 		} else {
-			sc = -s.negamax(child, -a-1, -a)
+			sc = -s.negamax(child, m.threats, -a-1, -a)
 			if !s.stopped && sc > a && sc < beta {
-				sc = -s.negamax(child, -beta, -(sc - 1))
+				sc = -s.negamax(child, m.threats, -beta, -(sc - 1))
 			}
 		}
 		if s.stopped {
 			return 0
 		}
 		if sc > best {
-			best, bestCol = sc, g.ColumnOf(moves[i].cell)
+			best, bestCol = sc, g.ColumnOf(m.cell)
 		}
 		if sc >= beta {
 			s.store(key, mirrored, sc, hi, bestCol, start)
@@ -209,10 +269,16 @@ func (s *Sized) negamax(b board.Board, alpha, beta int) int {
 	return best
 }
 
-// sizedMove is a move of Sized's search: its cell and its ordering score.
+// sizedETCEmpty: nodes with more empty cells than this try enhanced
+// transposition cutoffs. Nearer the end the children's probes cost more
+// than they save (as etcStones for 7x6: 14 empty cells there).
+const sizedETCEmpty = 14
+
+// sizedMove is a move of Sized's search: its cell, the threats it leaves
+// its player, and its ordering score.
 type sizedMove struct {
-	cell  board.Bitboard
-	score int
+	cell, threats board.Bitboard
+	score         int
 }
 
 // store records the bounds of the position of key (mirrored: the mirror

@@ -1,6 +1,10 @@
 package ttable
 
-import "math/bits"
+import (
+	"math/bits"
+	"runtime"
+	"unsafe"
+)
 
 // Keyed is a transposition table that keeps each entry's whole 64-bit key,
 // for positions whose keys do not fit Table's 49 bits: those of boards of
@@ -28,12 +32,26 @@ type keyedEntry struct {
 }
 
 // NewKeyed returns an empty table of at most mib MiB (at least MinMiB): a
-// power of two of 16-byte entries.
+// power of two of 16-byte entries. Its memory is mapped as Table's is
+// (with 2 MiB pages where Linux gives them: a fresh table of 2 GiB in 4
+// KiB pages costs seconds of page faults), or taken from the Go heap
+// where that fails.
 func NewKeyed(mib int) *Keyed {
 	mib = min(max(mib, MinMiB), MaxMiB)
 	n := uint64(mib) << 20 / 16
 	b := uint(bits.Len64(n) - 1) // entries, a power of two, in buckets of 2
-	return &Keyed{entries: make([]keyedEntry, 1<<b), shift: 64 - (b - 1), gen: 1}
+	t := &Keyed{shift: 64 - (b - 1), gen: 1}
+	slots, free, err := allocSlots(2 << b)
+	if err != nil {
+		t.entries = make([]keyedEntry, 1<<b)
+		return t
+	}
+	adviseHugePages(slots)
+	t.entries = unsafe.Slice((*keyedEntry)(unsafe.Pointer(&slots[0])), 1<<b)
+	if free != nil {
+		runtime.AddCleanup(t, func(struct{}) { free() }, struct{}{})
+	}
+	return t
 }
 
 // Bytes returns the memory the entries take.

@@ -31,25 +31,72 @@ func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) 
 			return fmt.Errorf("%d positions of %d stones asked for: only %d distinct positions exist", n, stones, exist)
 		}
 	}
+	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
+		p, cols, ok := randomGame(rng, stones)
+		if !ok || p.CanWinNext() {
+			return 0, "", false
+		}
+		key, _, _ := p.CanonicalKey()
+		return key, FormatMoves(cols), true
+	}, yield)
+}
+
+// RandomPositions is RandomPositions on the grid's board, columns named
+// by ColumnName. The positions that exist are not counted beforehand:
+// maxFailedDraws draws that find no new one end it.
+func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
+	switch {
+	case stones < 0 || stones >= g.cells:
+		return fmt.Errorf("%d stones: want 0 to %d", stones, g.cells-1)
+	case n > MaxRandomPositions:
+		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
+	}
+	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
+		b := g.Empty()
+		cols := make([]int, 0, stones)
+		var legal [MaxColumns]int
+		for range stones {
+			k := 0
+			for c := range g.Width {
+				if b.CanPlay(c) {
+					legal[k] = c
+					k++
+				}
+			}
+			c := legal[rng.IntN(k)]
+			if b.IsWinningMove(c) {
+				return 0, "", false
+			}
+			b.Play(c)
+			cols = append(cols, c)
+		}
+		if b.CanWinNext() {
+			return 0, "", false
+		}
+		key, _, _ := b.CanonicalKey()
+		return key, FormatColumns(cols), true
+	}, yield)
+}
+
+// drawDistinct calls draw, which plays a random game and returns its
+// position's canonical key and move string (ok false for one left out),
+// until n distinct positions have been passed to yield, or yield returns
+// false, or maxFailedDraws draws in a row find no new one (an error).
+func drawDistinct(seed uint64, stones, n int, draw func(*rand.Rand) (uint64, string, bool), yield func(string) bool) error {
 	rng := rand.New(rand.NewPCG(seed, 0x63347361))
 	seen := make(map[uint64]bool, min(n, 1<<16))
 	for found, failed := 0, 0; found < n; {
 		if failed >= maxFailedDraws {
 			return fmt.Errorf("only %d distinct positions of %d stones found: %d draws in a row found no other", found, stones, failed)
 		}
-		p, cols, ok := randomGame(rng, stones)
-		if !ok || p.CanWinNext() {
-			failed++
-			continue
-		}
-		key, _, _ := p.CanonicalKey()
-		if seen[key] {
+		key, moves, ok := draw(rng)
+		if !ok || seen[key] {
 			failed++
 			continue
 		}
 		seen[key] = true
 		found, failed = found+1, 0
-		if !yield(FormatMoves(cols)) {
+		if !yield(moves) {
 			return nil
 		}
 	}

@@ -283,3 +283,36 @@ func TestParseGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestGridRandomPositions: on the 7x6 grid the positions are those of
+// RandomPositions, seed for seed; on 9x5 they are distinct, of the stones
+// asked, not over, with no win at once.
+func TestGridRandomPositions(t *testing.T) {
+	var want, got []string
+	if err := board.RandomPositions(11, 9, 50, func(m string) bool { want = append(want, m); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if err := mustGrid(t, "7x6").RandomPositions(11, 9, 50, func(m string) bool { got = append(got, m); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("7x6 grid: %v; RandomPositions: %v", got, want)
+	}
+	g := mustGrid(t, "9x5")
+	seen := map[uint64]bool{}
+	err := g.RandomPositions(12, 20, 200, func(m string) bool {
+		b, err := g.Parse(m, false)
+		key, _, _ := b.CanonicalKey()
+		if err != nil || len(m) != 20 || b.Over() || b.CanWinNext() || seen[key] {
+			t.Fatalf("9x5 position %q: %v, over %t, win at once %t, seen %t", m, err, b.Over(), b.CanWinNext(), seen[key])
+		}
+		seen[key] = true
+		return true
+	})
+	if err != nil || len(seen) != 200 {
+		t.Fatalf("9x5: %d positions, %v; want 200", len(seen), err)
+	}
+	if err := mustGrid(t, "4x4").RandomPositions(1, 16, 1, func(string) bool { return true }); err == nil {
+		t.Error("16 stones of 4x4: no error; want one (want 0 to 15)")
+	}
+}

@@ -17,10 +17,11 @@ count as one. The same -seed gives the same positions. Pipe them into
 c4solve to get their scores as a benchmark file:
 
   c4solve random -seed 7 -n 100 8 | c4solve -nobook > random8.txt
+  c4solve random -size 9x5 -n 100 12 | c4solve -size 9x5 > random9x5.txt
 
 Positions are printed as they are drawn. At most 1,000,000 a run; asking
-for more positions of up to 8 stones than exist is refused at once, and
-above that a run that finds no new position in a million draws stops.
+for more positions of up to 8 stones of 7x6 than exist is refused at once,
+and otherwise a run that finds no new position in a million draws stops.
 
 Exit status: 0 ok, 2 bad usage or too few distinct positions, 3 stopped by
 a signal.
@@ -31,6 +32,8 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	fs := cmd.flagSet(std)
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
+	var size sizeFlag
+	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
@@ -45,10 +48,19 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 		return fmt.Errorf("-n %d: want at least 1", *n)
 	}
 	// Each position is printed as it is drawn; Ctrl-C or SIGTERM stops.
-	err = board.RandomPositions(*seed, stones, *n, func(moves string) bool {
+	print := func(moves string) bool {
 		fmt.Fprintln(std.out, moves)
 		return ctx.Err() == nil
-	})
+	}
+	if size.standard() {
+		err = board.RandomPositions(*seed, stones, *n, print)
+	} else {
+		g, gerr := board.NewGrid(size.Size)
+		if gerr != nil {
+			return gerr
+		}
+		err = g.RandomPositions(*seed, stones, *n, print)
+	}
 	if err == nil && ctx.Err() != nil {
 		return failed(exitIncomplete, fmt.Errorf("interrupted: %v", context.Cause(ctx)))
 	}

@@ -189,14 +189,19 @@ const MaxLineBytes = 4096
 // if limit > 0. A bad line is an error: a benchmark must measure the whole
 // file it names.
 func ReadFile(name string, limit int) ([]Line, error) {
-	f, err := os.Open(name)
+	return Format{}.ReadFile(name, limit)
+}
+
+// ReadFile is ReadFile on f's board.
+func (f Format) ReadFile(name string, limit int) ([]Line, error) {
+	file, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer file.Close()
 	var ls []Line
 	var bad error
-	err = Scan(f, func(l Line) bool {
+	err = f.Scan(file, func(l Line) bool {
 		ls = append(ls, l)
 		return limit == 0 || len(ls) < limit
 	}, func(e *LineError) {

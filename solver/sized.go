@@ -60,8 +60,15 @@ func centerFirst(w int) []int {
 // Grid returns the solver's grid.
 func (s *Sized) Grid() *board.Grid { return s.g }
 
+// TableBytes returns the memory of the solver's table.
+func (s *Sized) TableBytes() int { return s.tt.Bytes() }
+
 // Clear empties the table, so that the next solve starts cold.
 func (s *Sized) Clear() { s.tt.Clear() }
+
+// ClearAll empties the table as Clear does, by zeroing all of its memory
+// (ttable.Keyed.ClearAll): once before a benchmark's timed solves.
+func (s *Sized) ClearAll() { s.tt.ClearAll() }
 
 // Solve returns the exact score of b, which must not be over, as
 // Solver.Solve does: when ctx is done, ctx's error and the bounds found.

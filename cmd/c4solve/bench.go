@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,12 +46,28 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	bf.register(fs.FlagSet)
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `FILE` (for go tool pprof)")
+	var size sizeFlag
+	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6 (one search goroutine, no book)")
+	from0 := fs.Bool("from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	threadList, err := intList(*threads, 1, maxThreads())
 	if err != nil {
 		return fmt.Errorf("-threads: %v", err)
+	}
+	format, err := size.format(*from0)
+	if err != nil {
+		return err
+	}
+	sized := !size.standard()
+	if sized {
+		explicit := false
+		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "threads" || fl.Name == "book" })
+		if explicit {
+			return fmt.Errorf("-size %v: one search goroutine and no book: drop -threads and -book", size.Size)
+		}
+		threadList = []int{1}
 	}
 	ttList, err := intList(*tts, 1, 1<<30)
 	if err != nil {
@@ -106,19 +123,39 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	var rows []bench.Row
 files:
 	for _, name := range fs.Args() {
-		ls, err := posfile.ReadFile(name, *lines)
+		ls, err := format.ReadFile(name, *lines)
 		if err != nil {
 			status = max(status, report(stderr, "c4solve bench", exitBad, err))
 			continue
 		}
 		for _, mib := range ttList {
-			tt, err := allocTable(mib, slices.Max(threadList), true, stderr)
-			if err != nil {
-				return err
+			var measure func(bench.Setting, func(bench.Outcome)) (bench.Stats, error)
+			var tableMiB int
+			if sized {
+				sz, err := newSized(format.Grid, mib, true, stderr)
+				if err != nil {
+					return err
+				}
+				tableMiB = sz.TableBytes() >> 20
+				measure = func(set bench.Setting, each func(bench.Outcome)) (bench.Stats, error) {
+					return bench.MeasureSized(ctx, sz, ls, set, each)
+				}
+			} else {
+				tt, err := allocTable(mib, slices.Max(threadList), true, stderr)
+				if err != nil {
+					return err
+				}
+				tableMiB = tt.Bytes() >> 20
+				measure = func(set bench.Setting, each func(bench.Outcome)) (bench.Stats, error) {
+					return bench.Measure(ctx, tt, ls, set, each)
+				}
 			}
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: tt.Bytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
-				st, err := bench.Measure(ctx, tt, ls, set, func(o bench.Outcome) {
+				set := bench.Setting{Threads: th, TableMiB: tableMiB, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
+				if sized {
+					set.Book, set.BookName = nil, "none"
+				}
+				st, err := measure(set, func(o bench.Outcome) {
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)

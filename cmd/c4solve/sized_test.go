@@ -82,3 +82,19 @@ func TestVerifySize(t *testing.T) {
 		t.Errorf("verify of a wrong score: exit %d, %q; want 1 and the MISMATCH line", code, out)
 	}
 }
+
+// TestBenchSize measures a file of another board: one row, one thread,
+// no book; -threads with -size is refused.
+func TestBenchSize(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "s.txt", "\"\" 0\n3 0\n")
+	code, out, errOut := runCmd(context.Background(), "", "bench", "-size", "5x4", file)
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(rows) != 3 || !strings.Contains(rows[2], "| 1 | 64 | cold | strong | none | 2 | 0 |") {
+		t.Errorf("bench -size 5x4: exit %d, %q (%s); want one row of 2 positions, 1 thread, no book", code, out, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-threads", "2", file)
+	if code != 2 || !strings.Contains(errOut, "-size 5x4: one search goroutine and no book: drop -threads and -book") {
+		t.Errorf("bench -size 5x4 -threads 2: exit %d, %q; want 2 and why", code, errOut)
+	}
+}

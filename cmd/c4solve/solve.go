@@ -500,10 +500,12 @@ func (c *command) verify(ctx context.Context, files []string) int {
 	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
 	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
-	if c.sz != nil {
+	switch {
+	case c.sz != nil:
 		solve = func(l posfile.Line) (bench.Outcome, error) { return bench.SolveSized(ctx, c.sz, l, opt) }
-	} else if opt.Cold {
-		c.s.Table().ClearAll() // no timed solve pays for the first touch of its pages
+		c.sz.ClearAll() // no timed solve pays for the first touch of its pages
+	case opt.Cold:
+		c.s.Table().ClearAll()
 	}
 	for _, name := range files {
 		f, err := openInput(ctx, name)

@@ -3,7 +3,6 @@ package board
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
 	"strings"
 )
 
@@ -567,21 +566,28 @@ func (p Position) String() string {
 // holds it: 0 nobody, 1 the first player, 2 the second. The cells of a row
 // are apart by a space, so cell should give one character's width.
 func (p Position) Draw(cell func(who int) string) string {
+	return draw(Width, Height, p.Cell, cell)
+}
+
+// draw draws a board of width columns and height rows whose cells hold
+// who(col, row), each as cell gives it, the column names (ColumnName)
+// below.
+func draw(width, height int, who func(col, row int) int, cell func(who int) string) string {
 	var sb strings.Builder
-	for row := Height - 1; row >= 0; row-- {
-		for col := 0; col < Width; col++ {
+	for row := height - 1; row >= 0; row-- {
+		for col := 0; col < width; col++ {
 			if col > 0 {
 				sb.WriteByte(' ')
 			}
-			sb.WriteString(cell(p.Cell(col, row)))
+			sb.WriteString(cell(who(col, row)))
 		}
 		sb.WriteByte('\n')
 	}
-	for col := 0; col < Width; col++ {
+	for col := 0; col < width; col++ {
 		if col > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(strconv.Itoa(col + 1))
+		sb.WriteByte(ColumnName(col))
 	}
 	sb.WriteByte('\n')
 	return sb.String()

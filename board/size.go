@@ -291,6 +291,27 @@ func (g *Grid) mirror(k uint64) uint64 {
 	return m
 }
 
+// Cell returns who holds the cell at column col and row row (both
+// 0-based, row 0 at the bottom): 0 nobody, 1 the first player, 2 the
+// second.
+func (b Board) Cell(col, row int) int {
+	bit := Bitboard(1) << (col*b.g.colBits + row)
+	switch {
+	case b.mask&bit == 0:
+		return 0
+	case (b.current&bit != 0) == (b.stones%2 == 0):
+		return 1
+	default:
+		return 2
+	}
+}
+
+// Draw draws the board as Position.Draw does, the columns named below by
+// ColumnName.
+func (b Board) Draw(cell func(who int) string) string {
+	return draw(b.g.Width, b.g.Height, b.Cell, cell)
+}
+
 // Height returns the number of stones in column col.
 func (b Board) Height(col int) int { return (b.mask & b.g.Column(col)).Count() }
 

@@ -406,3 +406,21 @@ func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, uint64
 	}
 	return line, nodes, nil
 }
+
+// BestMove returns the column (0-based) of the best move of an analysis
+// that finished: among the moves of the best score, the first in
+// center-first order, as Analysis.BestMove.
+func (an SizedAnalysis) BestMove() int {
+	for _, col := range centerFirst(len(an.Scores)) {
+		if an.Legal[col] && an.Scores[col] == an.Lower {
+			return col
+		}
+	}
+	return -1
+}
+
+// Sized returns the analysis as a SizedAnalysis, for code that handles
+// boards of every size.
+func (an Analysis) Sized() SizedAnalysis {
+	return SizedAnalysis{Scores: an.Scores[:], Legal: an.Legal[:], Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
+}

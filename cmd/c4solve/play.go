@@ -12,7 +12,8 @@ import (
 )
 
 const playHelp = `A game against the perfect player in the terminal, from the empty board or
-from MOVES. Type a column (1 to 7) to play, u to take back your last move,
+from MOVES, on the 7x6 board or another (-size). Type a column (1 to 7 on
+7x6; 1 to 9, then a, b, c on wider boards) to play, u to take back your last move,
 h for a hint (the score of each column), q to quit. The board is drawn in
 colour when standard output is a terminal, in plain text otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
@@ -26,6 +27,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	var opt options
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
+	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (one search goroutine, no book)")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
@@ -36,7 +38,15 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 		return errors.New("want at most one position")
 	}
 	moves := fs.Arg(0)
-	p, err := board.Parse(moves)
+	z := opt.size.Size
+	if opt.size.standard() {
+		z = board.Standard
+	}
+	grid, err := board.NewGrid(z)
+	if err != nil {
+		return err
+	}
+	p, err := grid.Parse(moves, false)
 	if err == nil && p.Over() {
 		err = solver.ErrGameOver
 	}
@@ -49,7 +59,10 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
-	cols, _ := board.ParseMoves(moves) // Parse took them
+	var cols []int
+	for i := range len(moves) {
+		cols = append(cols, strings.IndexByte(columnNames, moves[i]))
+	}
 	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2}
 	if *first == "human" {
 		g.engine = 1 - g.engine
@@ -62,7 +75,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 // player's side.
 type game struct {
 	c      *command
-	p      board.Position
+	p      board.Board
 	cols   []int // the moves so far, 0-based columns
 	start  int   // the moves given at the start, which undo leaves
 	engine int   // the side the perfect player plays: 0 moves first
@@ -76,7 +89,23 @@ func (g *game) play(col int) {
 }
 
 // moves returns the moves so far as a move string.
-func (g *game) moves() string { return board.FormatMoves(g.cols) }
+func (g *game) moves() string { return board.FormatColumns(g.cols) }
+
+// columnNames are the names of the columns in move strings, in order
+// (board.ColumnName).
+const columnNames = "123456789abc"
+
+// columns says which columns a player may type: "1-7", or "1-9, a-c".
+func (g *game) columns() string {
+	w := g.p.Grid().Width
+	switch {
+	case w <= 9:
+		return fmt.Sprintf("1-%d", w)
+	case w == 10:
+		return "1-9, a"
+	}
+	return fmt.Sprintf("1-9, a-%c", board.ColumnName(w-1))
+}
 
 func (g *game) run(ctx context.Context, std stdio) int {
 	lines := make(chan inputLine)
@@ -105,11 +134,11 @@ func (g *game) run(ctx context.Context, std stdio) int {
 				return g.c.status
 			}
 			col := an.BestMove()
-			fmt.Fprintf(g.c.stdout, "c4solve plays %d\n", col+1)
+			fmt.Fprintf(g.c.stdout, "c4solve plays %c\n", board.ColumnName(col))
 			g.play(col)
 			continue
 		}
-		fmt.Fprintf(g.c.stdout, "your move (1-7, u undo, h hint, q quit): ")
+		fmt.Fprintf(g.c.stdout, "your move (%s, u undo, h hint, q quit): ", g.columns())
 		var line inputLine
 		var ok bool
 		select {
@@ -128,8 +157,8 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			return g.c.status
 		}
 		if line.tooLong {
-			fmt.Fprintf(g.c.stdout, "line %d: longer than %d bytes (%q...): type a column 1 to 7, u, h or q\n",
-				line.num, posfile.MaxLineBytes, line.text[:20])
+			fmt.Fprintf(g.c.stdout, "line %d: longer than %d bytes (%q...): type a column %s, u, h or q\n",
+				line.num, posfile.MaxLineBytes, line.text[:20], strings.Replace(g.columns(), "-", " to ", 1))
 			continue
 		}
 		switch cmd := strings.TrimSpace(line.text); cmd {
@@ -143,12 +172,16 @@ func (g *game) run(ctx context.Context, std stdio) int {
 				g.hint(an)
 			}
 		default:
-			if len(cmd) != 1 || cmd[0] < '1' || cmd[0] >= '1'+board.Width {
+			col := -1
+			if len(cmd) == 1 {
+				col = strings.IndexByte(columnNames[:p.Grid().Width], cmd[0])
+			}
+			if col < 0 {
 				if len(cmd) > 40 {
 					cmd = cmd[:40] + "..."
 				}
-				fmt.Fprintf(g.c.stdout, "%q: type a column 1 to 7, u, h or q\n", cmd)
-			} else if col := int(cmd[0] - '1'); !p.CanPlay(col) {
+				fmt.Fprintf(g.c.stdout, "%q: type a column %s, u, h or q\n", cmd, strings.Replace(g.columns(), "-", " to ", 1))
+			} else if !p.CanPlay(col) {
 				fmt.Fprintf(g.c.stdout, "column %s is full\n", cmd)
 			} else {
 				g.play(col)
@@ -171,7 +204,7 @@ func (g *game) undo() {
 	for i := len(g.cols) - 1; i >= g.start; i-- {
 		if i%2 != g.engine {
 			g.cols = g.cols[:i]
-			g.p = board.Position{}
+			g.p = g.p.Grid().Empty()
 			for _, col := range g.cols {
 				g.p.Play(col)
 			}
@@ -181,37 +214,46 @@ func (g *game) undo() {
 	fmt.Fprintln(g.c.stdout, "nothing of yours to take back")
 }
 
-// analyze scores every move of p, showing progress on a terminal.
-func (g *game) analyze(ctx context.Context, p board.Position) (solver.Analysis, error) {
-	stop := g.c.showProgress()
-	an, err := g.c.s.Analyze(ctx, p)
-	stop()
+// analyze scores every move of p, showing progress on a terminal (7x6).
+func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis, error) {
+	var an solver.SizedAnalysis
+	var err error
+	if g.c.sz != nil {
+		an, err = g.c.sz.Analyze(ctx, p, false)
+	} else {
+		pos, _ := board.FromKey(p.Key()) // a legal position: its key is one
+		stop := g.c.showProgress()
+		var a solver.Analysis
+		a, err = g.c.s.Analyze(ctx, pos)
+		stop()
+		an = a.Sized()
+	}
 	if err != nil {
 		g.c.solveError("the game", g.moves(), err)
 	}
 	return an, err
 }
 
-func (g *game) hint(an solver.Analysis) {
+func (g *game) hint(an solver.SizedAnalysis) {
 	var sb strings.Builder
 	sb.WriteString("hint: the score of each column:")
 	for col, sc := range an.Scores {
 		if an.Legal[col] {
-			fmt.Fprintf(&sb, " %d:%d", col+1, sc)
+			fmt.Fprintf(&sb, " %c:%d", board.ColumnName(col), sc)
 		} else {
-			fmt.Fprintf(&sb, " %d:full", col+1)
+			fmt.Fprintf(&sb, " %c:full", board.ColumnName(col))
 		}
 	}
 	fmt.Fprintln(g.c.stdout, sb.String())
 }
 
-// draw prints the board (board.Position.Draw): the first player's stones
+// draw prints the board (board.Board.Draw): the first player's stones
 // as x, or red on a terminal, the second's as o, or yellow.
-func (g *game) draw(p board.Position) {
+func (g *game) draw(p board.Board) {
 	fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
 }
 
-// cell is how draw shows a cell held by who (board.Position.Draw).
+// cell is how draw shows a cell held by who (board.Board.Draw).
 func (g *game) cell(who int) string {
 	switch {
 	case who == 0:
@@ -225,7 +267,7 @@ func (g *game) cell(who int) string {
 }
 
 // result prints who won.
-func (g *game) result(p board.Position) {
+func (g *game) result(p board.Board) {
 	switch {
 	case !p.Won():
 		fmt.Fprintf(g.c.stdout, "draw: the board is full (%s)\n", g.moves())

@@ -98,3 +98,18 @@ func TestBenchSize(t *testing.T) {
 		t.Errorf("bench -size 5x4 -threads 2: exit %d, %q; want 2 and why", code, errOut)
 	}
 }
+
+// TestPlaySize plays on other boards: the board drawn with its columns
+// named, the engine's moves, a hint, and the prompt naming the columns.
+func TestPlaySize(t *testing.T) {
+	code, out, errOut := runCmd(context.Background(), "5\nh\nq\n", "play", "-size", "5x4")
+	for _, want := range []string{"\n. . . . .\n", "\n1 2 3 4 5\n", "your move (1-5, u undo, h hint, q quit): ", "c4solve plays ", "hint: the score of each column: 1:", `quit at "5`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play -size 5x4 <<< 5 h q: exit %d, stdout %q (%s); want it to hold %q", code, out, errOut, want)
+		}
+	}
+	code, out, _ = runCmd(context.Background(), "q\n", "play", "-size", "10x4", "12345678912345678")
+	if code != 0 || !strings.Contains(out, "1 2 3 4 5 6 7 8 9 a\n") || !strings.Contains(out, "your move (1-9, a, u undo") {
+		t.Errorf("play -size 10x4: exit %d, stdout %q; want columns 1-9, a", code, out)
+	}
+}

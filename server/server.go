@@ -50,7 +50,7 @@ import (
 // mean 1, 1 and 0; a zero Full answers 0 for a full column, so set it
 // (DefaultFull is the public service's).
 type Config struct {
-	Table   *ttable.Table // shared by all solves
+	Table   *ttable.Table // shared by all solves of the standard board
 	Book    solver.Book   // nil for none
 	Solvers int           // positions solved at once (at least 1)
 	Threads int           // search goroutines of each solve (at least 1)
@@ -58,6 +58,12 @@ type Config struct {
 	Timeout time.Duration // the longest a request may take; 0 for no limit
 	Full    int           // /solve's score of a full column (the public service's is 100)
 	Log     io.Writer     // where a line per request goes (time, method, path and query, status, milliseconds); nil for none
+
+	// Sized, if not empty, are the solvers of positions of another board
+	// than 7x6, all of one grid, one per request solved at once (they
+	// replace Table, Book, Solvers and Threads); the page, which plays
+	// 7x6, is not served.
+	Sized []*solver.Sized
 }
 
 // ErrStopping is the cause (context.Cause) with which the caller cancels
@@ -80,6 +86,9 @@ type Server struct {
 	pool  *solver.Pool
 	slots chan struct{} // one per request admitted: solving or waiting
 	mux   *http.ServeMux
+
+	grid  *board.Grid        // Config.Sized's board, nil for the standard one
+	sized chan *solver.Sized // Config.Sized's solvers not in use
 }
 
 //go:embed page
@@ -91,13 +100,20 @@ var page embed.FS
 // machine, more than a caller at 9 or 10 stones otherwise waits.
 func New(cfg Config) *Server {
 	cfg.Solvers, cfg.Threads, cfg.Queue = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0)
-	cfg.Table.Prefault()
-	s := &Server{
-		cfg:   cfg,
-		pool:  solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book),
-		slots: make(chan struct{}, cfg.Solvers+cfg.Queue),
-		mux:   http.NewServeMux(),
+	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	if len(cfg.Sized) > 0 {
+		s.grid = cfg.Sized[0].Grid()
+		s.sized = make(chan *solver.Sized, len(cfg.Sized))
+		for _, sv := range cfg.Sized {
+			sv.ClearAll() // resident, as the standard table below
+			s.sized <- sv
+		}
+		cfg.Solvers = len(cfg.Sized)
+	} else {
+		cfg.Table.Prefault()
+		s.pool = solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book)
 	}
+	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
 	files, err := fs.Sub(page, "page")
 	if err != nil {
 		panic(err) // the folder is embedded: it is there
@@ -108,7 +124,11 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		// The page's own files; anything else is a JSON 404 that names
 		// what is answered ("/SOLVE", "/solve/" are typos of a client).
-		if r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/")) {
+		if s.grid != nil && r.URL.Path == "/" {
+			writeError(w, http.StatusNotFound, fmt.Sprintf("the page plays 7x6; this server answers positions of the %v board at /solve?pos=MOVES and /analyze?pos=MOVES", s.grid.Size))
+			return
+		}
+		if s.grid == nil && (r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/"))) {
 			pageFiles.ServeHTTP(w, r)
 			return
 		}
@@ -196,23 +216,25 @@ func position(r *http.Request) (string, error) {
 	}
 }
 
-// SolveAnswer is the answer of /solve.
+// SolveAnswer is the answer of /solve: a score for each column, 7 on the
+// standard board (Config.Sized: the width of its board), Config.Full for
+// a full one.
 type SolveAnswer struct {
-	Pos   string           `json:"pos"`
-	Score [board.Width]int `json:"score"`
+	Pos   string `json:"pos"`
+	Score []int  `json:"score"`
 }
 
 // AnalyzeAnswer is the answer of /analyze: the position's score, the
 // score of each move (null for a full column), the columns (1 to 7) of the
 // best moves, and a line of perfect play from the position.
 type AnalyzeAnswer struct {
-	Pos     string            `json:"pos"`
-	Score   int               `json:"score"`
-	Scores  [board.Width]*int `json:"scores"`
-	Best    []int             `json:"best"`
-	PV      string            `json:"pv"`
-	Nodes   uint64            `json:"nodes"`
-	Seconds float64           `json:"seconds"`
+	Pos     string  `json:"pos"`
+	Score   int     `json:"score"`
+	Scores  []*int  `json:"scores"`
+	Best    []int   `json:"best"`
+	PV      string  `json:"pv"`
+	Nodes   uint64  `json:"nodes"`
+	Seconds float64 `json:"seconds"`
 }
 
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
@@ -221,19 +243,19 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.run(w, r, pos, func(ctx context.Context, sv *solver.Solver, p board.Position) (any, error) {
-		an, err := sv.Analyze(ctx, p)
+	s.run(w, r, pos, func(ctx context.Context, an analyzer) (any, error) {
+		a, err := an.analyze(ctx)
 		if err != nil {
 			return nil, err
 		}
-		a := SolveAnswer{Pos: pos}
-		for col := range a.Score {
-			a.Score[col] = an.Scores[col]
-			if !an.Legal[col] {
-				a.Score[col] = s.cfg.Full
+		answer := SolveAnswer{Pos: pos, Score: make([]int, len(a.Scores))}
+		for col := range answer.Score {
+			answer.Score[col] = a.Scores[col]
+			if !a.Legal[col] {
+				answer.Score[col] = s.cfg.Full
 			}
 		}
-		return a, nil
+		return answer, nil
 	})
 }
 
@@ -244,31 +266,41 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	start := time.Now()
-	s.run(w, r, pos, func(ctx context.Context, sv *solver.Solver, p board.Position) (any, error) {
-		an, err := sv.Analyze(ctx, p)
+	s.run(w, r, pos, func(ctx context.Context, an analyzer) (any, error) {
+		a, err := an.analyze(ctx)
 		if err != nil {
 			return nil, err
 		}
-		a := AnalyzeAnswer{Pos: pos, Score: an.Lower, Nodes: an.Nodes}
-		a.Scores, a.Best = an.Columns()
-		line, nodes, err := sv.PV(ctx, p, a.Score)
+		answer := AnalyzeAnswer{Pos: pos, Score: a.Lower, Nodes: a.Nodes}
+		answer.Scores, answer.Best = a.Columns()
+		line, nodes, err := an.pv(ctx, answer.Score)
 		if err != nil {
 			return nil, err
 		}
-		a.PV = board.FormatMoves(line)
-		a.Nodes += nodes
-		a.Seconds = time.Since(start).Seconds()
-		return a, nil
+		answer.PV = board.FormatColumns(line)
+		answer.Nodes += nodes
+		answer.Seconds = time.Since(start).Seconds()
+		return answer, nil
 	})
+}
+
+// analyzer is a request's position with the solver that has it: the
+// analysis of its moves and the line of perfect play, on any board.
+type analyzer struct {
+	analyze func(context.Context) (solver.SizedAnalysis, error)
+	pv      func(ctx context.Context, score int) ([]int, uint64, error)
 }
 
 // run parses pos, waits for a solver, and answers with what work returns
 // for the position, or with the error that stopped it.
 func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string,
-	work func(context.Context, *solver.Solver, board.Position) (any, error)) {
-	p, err := board.Parse(pos)
-	if err == nil && p.Over() {
-		err = solver.ErrGameOver
+	work func(context.Context, analyzer) (any, error)) {
+	var do func(context.Context) (any, error)
+	var err error
+	if s.grid != nil {
+		do, err = s.sizedWork(pos, work)
+	} else {
+		do, err = s.standardWork(pos, work)
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
@@ -288,18 +320,63 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string,
 		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
 		defer cancel()
 	}
-	sv, err := s.pool.Get(ctx)
-	if err != nil {
-		s.failed(w, ctx, err)
-		return
-	}
-	defer s.pool.Put(sv)
-	answer, err := work(ctx, sv, p)
+	answer, err := do(ctx)
 	if err != nil {
 		s.failed(w, ctx, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, answer)
+}
+
+// standardWork returns work for the position pos of the standard board,
+// done with a solver of the pool.
+func (s *Server) standardWork(pos string, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
+	p, err := board.Parse(pos)
+	if err == nil && p.Over() {
+		err = solver.ErrGameOver
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context) (any, error) {
+		sv, err := s.pool.Get(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer s.pool.Put(sv)
+		return work(ctx, analyzer{
+			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) {
+				an, err := sv.Analyze(ctx, p)
+				return an.Sized(), err
+			},
+			pv: func(ctx context.Context, score int) ([]int, uint64, error) { return sv.PV(ctx, p, score) },
+		})
+	}, nil
+}
+
+// sizedWork returns work for the position pos of the board of
+// Config.Sized, done with one of its solvers.
+func (s *Server) sizedWork(pos string, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
+	b, err := s.grid.Parse(pos, false)
+	if err == nil && b.Over() {
+		err = solver.ErrGameOver
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context) (any, error) {
+		var sv *solver.Sized
+		select {
+		case sv = <-s.sized:
+		case <-ctx.Done():
+			return nil, context.Cause(ctx)
+		}
+		defer func() { s.sized <- sv }()
+		return work(ctx, analyzer{
+			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) { return sv.Analyze(ctx, b, false) },
+			pv:      func(ctx context.Context, score int) ([]int, uint64, error) { return sv.PV(ctx, b, score) },
+		})
+	}, nil
 }
 
 // failed answers a request whose work returned err: 503 with Retry-After

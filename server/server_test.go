@@ -25,6 +25,7 @@ import (
 	"c4solve/board"
 	"c4solve/book"
 	"c4solve/server"
+	"c4solve/solver"
 	"c4solve/ttable"
 )
 
@@ -87,7 +88,7 @@ func TestSolve(t *testing.T) {
 	for _, tc := range tests {
 		var a server.SolveAnswer
 		resp := get(t, ts, "/solve?"+tc.query, &a)
-		if resp.StatusCode != 200 || a.Pos != tc.pos || a.Score != tc.score {
+		if resp.StatusCode != 200 || a.Pos != tc.pos || !slices.Equal(a.Score, tc.score[:]) {
 			t.Errorf("/solve?%s: %d %+v; want 200 %q %v", tc.query, resp.StatusCode, a, tc.pos, tc.score)
 		}
 		if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "*" {
@@ -553,5 +554,48 @@ func TestColdLatency(t *testing.T) {
 		t.Logf("%2d stones: %d positions (seed %d), median %v, max %v, over 1 s %d", stones, len(took), *latencySeed,
 			took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond),
 			len(took)-sort.Search(len(took), func(i int) bool { return took[i] > time.Second }))
+	}
+}
+
+// TestSizedServer answers positions of another board: a score for each of
+// its columns, Full for a full one, /analyze with a line of perfect play
+// that ends the game, errors naming the board, and no page.
+func TestSizedServer(t *testing.T) {
+	z, err := board.ParseSize("5x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newServer(t, server.Config{Sized: []*solver.Sized{solver.NewSized(g, 4), solver.NewSized(g, 4)}})
+	want := make([]int, 5)
+	s := solver.NewSized(g, 4)
+	b, _ := g.Parse("3333", false)
+	an, err := s.Analyze(context.Background(), b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for col := range want {
+		want[col] = an.Scores[col]
+		if !an.Legal[col] {
+			want[col] = server.DefaultFull
+		}
+	}
+	var a server.SolveAnswer
+	if resp := get(t, ts, "/solve?pos=3333", &a); resp.StatusCode != 200 || a.Pos != "3333" || !slices.Equal(a.Score, want) || want[2] != server.DefaultFull {
+		t.Errorf("/solve?pos=3333 on 5x4: %d %+v; want 200 %v, column 3 full", resp.StatusCode, a, want)
+	}
+	var aa server.AnalyzeAnswer
+	if resp := get(t, ts, "/analyze?pos=", &aa); resp.StatusCode != 200 || aa.Score != 0 || len(aa.Scores) != 5 || len(aa.PV) != 20 {
+		t.Errorf("/analyze?pos= on 5x4: %d %+v; want 200, a draw, 5 scores, a line to the full board", resp.StatusCode, aa)
+	}
+	var e struct{ Error string }
+	if resp := get(t, ts, "/solve?pos=36", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, `'6' is not a column 1-5 of a 5x4 board`) {
+		t.Errorf("/solve?pos=36 on 5x4: %d %q; want 400 naming the column and board", resp.StatusCode, e.Error)
+	}
+	if resp := get(t, ts, "/", &e); resp.StatusCode != 404 || !strings.Contains(e.Error, "the page plays 7x6") {
+		t.Errorf("/ on 5x4: %d %q; want 404, the page plays 7x6", resp.StatusCode, e.Error)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log"
 	"net"
@@ -12,6 +13,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/server"
+	"c4solve/ttable"
 )
 
 const serveHelp = `Answers positions over HTTP:
@@ -58,6 +60,8 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	bf.register(fs.FlagSet)
 	var tf timeoutFlag
 	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
+	var size sizeFlag
+	fs.Var(&size, "size", "answer positions of a board of `WxH`, as 8x5, instead of 7x6 (-solvers solvers of one goroutine each, -tt shared out among them, no book, no page)")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
@@ -67,8 +71,12 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err := errors.Join(search.check(), tf.check()); err != nil {
 		return err
 	}
-	if *full >= board.MinScore && *full <= board.MaxScore {
-		return fmt.Errorf("-full %d: a score a move can have (%d to %d): a full column would look playable; want a number outside that range", *full, board.MinScore, board.MaxScore)
+	maxScore := board.MaxScore
+	if !size.standard() {
+		maxScore = size.MaxScore()
+	}
+	if *full >= -maxScore && *full <= maxScore {
+		return fmt.Errorf("-full %d: a score a move can have (%d to %d): a full column would look playable; want a number outside that range", *full, -maxScore, maxScore)
 	}
 	if *addr == "" {
 		return errors.New(`-addr "": give HOST:PORT (":5555" listens on every interface)`)
@@ -78,6 +86,9 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	}
 	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 {
 		return fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads())
+	}
+	if !size.standard() && bf.name != "" {
+		return fmt.Errorf("-book: opening books are of the 7x6 board, and -size is %v", size.Size)
 	}
 	bk, err := bf.load()
 	if err != nil {
@@ -92,13 +103,25 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	tt, err := search.table(*solvers*search.threads, std.err)
-	if err != nil {
-		return err
-	}
-	cfg := server.Config{
-		Table: tt, Book: bk, Solvers: *solvers, Threads: search.threads,
-		Queue: *queue, Timeout: tf.timeout, Full: *full,
+	cfg := server.Config{Book: bk, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
+	if size.standard() {
+		if cfg.Table, err = search.table(*solvers*search.threads, std.err); err != nil {
+			return err
+		}
+	} else {
+		g, err := board.NewGrid(size.Size)
+		if err != nil {
+			return err
+		}
+		explicit := false
+		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+		for range *solvers {
+			sz, err := newSized(g, max(search.ttMiB / *solvers, ttable.MinMiB), explicit, std.err)
+			if err != nil {
+				return err
+			}
+			cfg.Sized = append(cfg.Sized, sz)
+		}
 	}
 	if !*quiet {
 		cfg.Log = std.err

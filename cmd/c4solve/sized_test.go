@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -111,5 +114,42 @@ func TestPlaySize(t *testing.T) {
 	code, out, _ = runCmd(context.Background(), "q\n", "play", "-size", "10x4", "12345678912345678")
 	if code != 0 || !strings.Contains(out, "1 2 3 4 5 6 7 8 9 a\n") || !strings.Contains(out, "your move (1-9, a, u undo") {
 		t.Errorf("play -size 10x4: exit %d, stdout %q; want columns 1-9, a", code, out)
+	}
+}
+
+// TestServeSize starts serve -size 5x4 and asks it a position: five
+// scores; a 7x6 book or a -full inside 5x4's scores is refused.
+func TestServeSize(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-size", "5x4", "-addr", "127.0.0.1:0", "-tt", "16"}, strings.NewReader(""), &stdout, &stderr)
+	}()
+	base := listeningOn(t, &stderr)
+	resp, err := http.Get(base + "solve?pos=3333")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !regexp.MustCompile(`^\{"pos":"3333","score":\[-?\d+,-?\d+,100,-?\d+,-?\d+\]\}\n$`).Match(body) {
+		t.Errorf("serve -size 5x4: GET /solve?pos=3333: %q; want five scores, column 3 full", body)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("serve -size 5x4: exit %d, stderr %q", code, stderr.String())
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "-size", "5x4", "-book", "x.c4book"}, "-book: opening books are of the 7x6 board, and -size is 5x4"},
+		{[]string{"serve", "-size", "5x4", "-full", "7"}, "-full 7: a score a move can have (-7 to 7)"},
+	} {
+		if code, _, errOut := runCmd(context.Background(), "", tc.args...); code != exitBad || !strings.Contains(errOut, tc.want) {
+			t.Errorf("c4solve %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
 	}
 }

@@ -257,6 +257,30 @@ func (b Board) Over() bool { return b.stones == b.g.cells || b.Won() }
 // any size, which fits Width*(Height+1) bits.
 func (b Board) Key() uint64 { return uint64(b.current + b.mask) }
 
+// FromKey returns the position of the grid whose Key is key, as FromKey
+// does for the standard board, with the same checks.
+func (g *Grid) FromKey(key uint64) (Board, error) {
+	if bitsUsed := g.Width * g.colBits; bitsUsed < 64 && key >= 1<<bitsUsed {
+		return Board{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, bitsUsed)
+	}
+	b := g.Empty()
+	for col := range g.Width {
+		v := key >> (col * g.colBits) & (1<<g.colBits - 1)
+		h := bits.Len64(v+1) - 1 // as in FromKey
+		if h > g.Height {
+			return Board{}, fmt.Errorf("key %#x: column %d is not a column of stones", key, col+1)
+		}
+		colMask := uint64(1)<<h - 1
+		b.mask |= Bitboard(colMask << (col * g.colBits))
+		b.current |= Bitboard((v - colMask) << (col * g.colBits))
+		b.stones += h
+	}
+	if b.current.Count() != b.stones/2 {
+		return Board{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, b.current.Count(), b.stones)
+	}
+	return b, nil
+}
+
 // CanonicalKey returns the smaller of the keys of the position and of its
 // mirror image, which have the same score, whether it is the mirror's,
 // and whether the position is its own mirror image.

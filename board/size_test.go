@@ -316,3 +316,30 @@ func TestGridRandomPositions(t *testing.T) {
 		t.Error("16 stones of 4x4: no error; want one (want 0 to 15)")
 	}
 }
+
+// TestGridFromKey: FromKey inverts Key on boards of several sizes, and
+// refuses what is no key.
+func TestGridFromKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(32, 5))
+	for _, size := range []string{"4x4", "7x6", "9x5", "12x4", "8x7"} {
+		g := mustGrid(t, size)
+		for game := 0; game < 300; game++ {
+			b := g.Empty()
+			for n := r.IntN(g.Cells()); n > 0 && !b.Over(); n-- {
+				if col := r.IntN(g.Width); b.CanPlay(col) {
+					b.Play(col)
+				}
+			}
+			got, err := g.FromKey(b.Key())
+			if err != nil || got != b {
+				t.Fatalf("%s: FromKey(%#x) = %v, %v; want the position back", size, b.Key(), got.Key(), err)
+			}
+		}
+	}
+	if _, err := mustGrid(t, "4x4").FromKey(1 << 20); err == nil {
+		t.Error("4x4: FromKey(1<<20) succeeded; want beyond the board's 20 bits")
+	}
+	if _, err := mustGrid(t, "4x4").FromKey(3); err == nil {
+		t.Error("4x4: FromKey(3) succeeded; want the stones' count wrong")
+	}
+}

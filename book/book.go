@@ -59,7 +59,20 @@ type Book struct {
 	shard, shards int
 	keys          []uint64 // canonical keys, increasing
 	scores        []int8
+	size          board.Size // the board, zero for the standard 7x6
 }
+
+// Board returns the size of the book's board: 7x6 but for a book made by
+// GenerateSized.
+func (b *Book) Board() board.Size {
+	if b.size == (board.Size{}) {
+		return board.Standard
+	}
+	return b.size
+}
+
+// standard reports whether the book is of the standard board.
+func (b *Book) standard() bool { return b.Board() == board.Standard }
 
 // Root returns the moves of the position the book extends, "" for the
 // empty board.
@@ -76,7 +89,7 @@ func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
 
 // Lookup returns the score of p and whether the book holds p.
 func (b *Book) Lookup(p board.Position) (score int, ok bool) {
-	if p.Stones() > b.depth {
+	if p.Stones() > b.depth || !b.standard() {
 		return 0, false
 	}
 	i, ok := slices.BinarySearch(b.keys, canonical(p))
@@ -100,8 +113,9 @@ func (b *Book) Size() int { return len(b.encode()) }
 // from 0 to Depth.
 func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
+	g, _ := board.NewGrid(b.Board()) // checked when the book was made
 	for _, k := range b.keys {
-		p, _ := board.FromKey(k) // validated when the book was made
+		p, _ := g.FromKey(k) // validated when the book was made
 		counts[p.Stones()]++
 	}
 	return counts
@@ -133,7 +147,7 @@ func (b *Book) encode() []byte {
 	buf := make([]byte, headerSize, headerSize+len(b.root)+6*len(b.keys))
 	copy(buf, magic)
 	binary.LittleEndian.PutUint16(buf[8:], version)
-	buf[10], buf[11] = board.Width, board.Height
+	buf[10], buf[11] = byte(b.Board().Width), byte(b.Board().Height)
 	buf[12], buf[13], buf[14] = byte(b.depth), byte(b.shard), byte(b.shards)
 	buf[15] = byte(len(b.root))
 	binary.LittleEndian.PutUint64(buf[16:], uint64(len(b.keys)))
@@ -226,10 +240,14 @@ func decode(data []byte) (*Book, error) {
 	if v := binary.LittleEndian.Uint16(data[8:]); v != version {
 		return nil, fmt.Errorf("format version %d; this c4solve reads version %d", v, version)
 	}
-	if w, h := data[10], data[11]; w != board.Width || h != board.Height {
-		return nil, fmt.Errorf("a book for a %dx%d board; this c4solve plays %dx%d", w, h, board.Width, board.Height)
+	size := board.Size{Width: int(data[10]), Height: int(data[11])}
+	if err := size.Check(); err != nil {
+		return nil, fmt.Errorf("a book for a board this c4solve cannot play: %w", err)
 	}
 	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
+	if size != board.Standard {
+		b.size = size
+	}
 	rootLen := int(data[15])
 	count := binary.LittleEndian.Uint64(data[16:])
 	// Each entry takes at least two bytes: a key and a score.
@@ -284,13 +302,17 @@ var errDamaged = errors.New("checksum mismatch: the file is damaged")
 // check validates a book's header fields and entries: what a file with a
 // correct checksum but written by a faulty program could get wrong.
 func (b *Book) check() error {
-	if b.depth > board.Cells {
-		return fmt.Errorf("depth %d: a game has at most %d moves", b.depth, board.Cells)
+	g, err := board.NewGrid(b.Board())
+	if err != nil {
+		return err
+	}
+	if b.depth > g.Cells() {
+		return fmt.Errorf("depth %d: a game has at most %d moves", b.depth, g.Cells())
 	}
 	if b.shards == 0 && b.shard != 0 || b.shards > 0 && (b.shard < 1 || b.shard > b.shards) {
 		return fmt.Errorf("shard %d of %d", b.shard, b.shards)
 	}
-	root, err := board.Parse(b.root)
+	root, err := g.Parse(b.root, false)
 	if err != nil {
 		return fmt.Errorf("root %q: %w", b.root, err)
 	}
@@ -301,17 +323,17 @@ func (b *Book) check() error {
 		if i > 0 && k <= b.keys[i-1] {
 			return fmt.Errorf("entry %d: keys out of order", i+1)
 		}
-		p, err := board.FromKey(k)
+		p, err := g.FromKey(k)
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 		n := p.Stones()
-		switch {
-		case p.MirrorKey() < k:
+		switch ck, _, _ := p.CanonicalKey(); {
+		case ck < k:
 			return fmt.Errorf("entry %d: key %#x is not the smaller of its mirror pair", i+1, k)
 		case n < root.Stones() || n > b.depth || b.shards > 0 && n != b.depth:
 			return fmt.Errorf("entry %d: %d stones, outside the book's range", i+1, n)
-		case int(b.scores[i]) < board.LossNextScore(n) || int(b.scores[i]) > board.WinNextScore(n):
+		case int(b.scores[i]) < g.LossNextScore(n) || int(b.scores[i]) > g.WinNextScore(n):
 			return fmt.Errorf("entry %d: score %d is impossible with %d stones", i+1, b.scores[i], n)
 		}
 	}

@@ -161,7 +161,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"wrong magic", edit(func(d []byte) []byte { d[0] = 'X'; return d }), "wrong magic"},
 		{"a text file", []byte("4453 -2\n4455 18\n"), "wrong magic"},
 		{"version 2", edit(func(d []byte) []byte { d[8] = 2; return resum(d) }), "format version 2"},
-		{"8x6 board", edit(func(d []byte) []byte { d[10] = 8; return resum(d) }), "8x6 board"},
+		{"8x8 board", edit(func(d []byte) []byte { d[10], d[11] = 8, 8; return resum(d) }), "a book for a board this c4solve cannot play: size 8x8"},
 		{"flipped byte", edit(func(d []byte) []byte { d[len(d)-3] ^= 0x10; return d }), "checksum mismatch"},
 		{"flipped checksum", edit(func(d []byte) []byte { d[sumOffset] ^= 1; return d }), "checksum mismatch"},
 		{"trailing byte", edit(func(d []byte) []byte { return resum(append(d, 0)) }), "1 bytes after the last entry"},

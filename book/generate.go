@@ -34,6 +34,8 @@ type Options struct {
 	// defaultTableMiB.
 	Threads int
 	Table   *ttable.Table
+	// SizedMiB is the table size of GenerateSized's solver (0: 64 MiB).
+	SizedMiB int
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
 	Checkpoint string

@@ -24,6 +24,9 @@ type Sized struct {
 	tt    *ttable.Keyed
 	order []board.Bitboard // the columns' cells, center first
 
+	book      SizedBook // nil for none
+	bookDepth int       // its depth, -1 for none
+
 	nodes, expanded uint64
 	done            <-chan struct{}
 	stopped         bool
@@ -32,7 +35,7 @@ type Sized struct {
 // NewSized returns a solver of positions of grid g with a table of mib
 // MiB.
 func NewSized(g *board.Grid, mib int) *Sized {
-	s := &Sized{g: g, tt: ttable.NewKeyed(mib)}
+	s := &Sized{g: g, tt: ttable.NewKeyed(mib), bookDepth: -1}
 	for _, col := range centerFirst(g.Width) {
 		s.order = append(s.order, g.Column(col))
 	}
@@ -55,6 +58,23 @@ func centerFirst(w int) []int {
 		}
 	}
 	return cols
+}
+
+// SizedBook is an opening book of a board of another size
+// (book.GenerateSized's): the exact scores of positions of at most
+// Depth stones.
+type SizedBook interface {
+	LookupBoard(board.Board) (score int, ok bool)
+	Depth() int
+}
+
+// UseBook makes the solver answer from bk (nil for none) the positions it
+// holds, at the root and in the search.
+func (s *Sized) UseBook(bk SizedBook) {
+	s.book, s.bookDepth = bk, -1
+	if bk != nil {
+		s.bookDepth = bk.Depth()
+	}
 }
 
 // Grid returns the solver's grid.
@@ -95,6 +115,12 @@ func (s *Sized) solve(ctx context.Context, b board.Board, lower, upper int) (Res
 		sc := s.g.WinNextScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
 	}
+	if n <= s.bookDepth {
+		if sc, ok := s.book.LookupBoard(b); ok {
+			sc = min(max(sc, lower), upper) // a weak solve's sign
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, nil
+		}
+	}
 	s.nodes, s.expanded, s.done, s.stopped = 0, 0, ctx.Done(), false
 	lo, hi := max(s.g.LossNextScore(n), lower), min(s.g.WinNextScore(n+2), upper)
 	for lo < hi {
@@ -132,6 +158,11 @@ func (s *Sized) negamax(b board.Board, oppThreats board.Bitboard, alpha, beta in
 		return 0
 	}
 	g, n := s.g, b.Stones()
+	if n <= s.bookDepth {
+		if sc, ok := s.book.LookupBoard(b); ok {
+			return sc
+		}
+	}
 	next := b.NonLosingMovesAgainst(oppThreats)
 	if next == 0 {
 		return g.LossNextScore(n)

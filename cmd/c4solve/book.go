@@ -106,8 +106,13 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	var search searchFlags
 	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
+	var size sizeFlag
+	fs.Var(&size, "size", "a book of a board of `WxH`, as 5x5, instead of 7x6 (made whole on one goroutine: no -shard, no checkpoint)")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
+	}
+	if !size.standard() {
+		return b.generateSized(ctx, size.Size, *depth, *out, *from, *shard != "" || *ckName != "", search)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -283,8 +288,8 @@ func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error 
 	if k, n := bk.Shard(); n > 0 {
 		shard = fmt.Sprintf("%d/%d", k, n)
 	}
-	fmt.Fprintf(b.stdout, "book=%q version=%d board=%dx%d depth=%d root=%q shard=%s positions=%d bytes=%d\n",
-		name, book.Version, board.Width, board.Height, bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
+	fmt.Fprintf(b.stdout, "book=%q version=%d board=%v depth=%d root=%q shard=%s positions=%d bytes=%d\n",
+		name, book.Version, bk.Board(), bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
 	for n, c := range bk.Counts() {
 		if c > 0 {
 			fmt.Fprintf(b.stdout, "stones=%d positions=%d\n", n, c)
@@ -301,6 +306,53 @@ func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) 
 	}
 	bk, err = book.ReadFile(fs.Arg(0))
 	return fs.Arg(0), bk, err
+}
+
+// openStandard is open for sample and verify, which read 7x6 books.
+func (b *bookCommand) openStandard(fs *flagSet) (name string, bk *book.Book, err error) {
+	name, bk, err = b.open(fs)
+	if err == nil && bk.Board() != board.Standard {
+		return "", nil, fmt.Errorf("%s: a book of the %v board: sample and verify read 7x6 books; check its positions with c4solve -size %v", name, bk.Board(), bk.Board())
+	}
+	return name, bk, err
+}
+
+// generateSized makes a book of a board of size z, whole, on one
+// goroutine (book.GenerateSized).
+func (b *bookCommand) generateSized(ctx context.Context, z board.Size, depth int, out, from string, parts bool, search searchFlags) error {
+	switch {
+	case depth < 0 || out == "":
+		return errors.New("-depth and -o are required")
+	case parts:
+		return fmt.Errorf("-size %v: a book of another board than 7x6 is made whole: no -shard, no -checkpoint", z)
+	}
+	if _, err := atomicfile.Check(out); err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	show := b.progress()
+	bk, err := book.GenerateSized(ctx, g, book.Options{Depth: depth, Root: from, SizedMiB: search.ttMiB, Progress: show})
+	show(-1, 0)
+	if err != nil {
+		if ctx.Err() != nil {
+			return failed(exitIncomplete, fmt.Errorf("interrupted: %v", context.Cause(ctx)))
+		}
+		return err
+	}
+	if err := bk.WriteFile(out); err != nil {
+		return err
+	}
+	fi, err := os.Stat(out)
+	if err != nil {
+		return err
+	}
+	took := time.Since(start)
+	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d time=%v\n", out, z, bk.Depth(), bk.Len(), fi.Size(), took.Round(time.Millisecond))
+	return nil
 }
 
 // checkSample checks the arguments of sample and verify: at most one book
@@ -328,7 +380,7 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	if err := checkSample(fs, *n); err != nil {
 		return err
 	}
-	name, bk, err := b.open(fs)
+	name, bk, err := b.openStandard(fs)
 	if err != nil {
 		return err
 	}
@@ -368,7 +420,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if err := search.check(); err != nil {
 		return err
 	}
-	name, bk, err := b.open(fs)
+	name, bk, err := b.openStandard(fs)
 	if err != nil {
 		return err
 	}

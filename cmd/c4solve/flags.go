@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"c4solve/board"
 	"c4solve/book"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -111,9 +112,27 @@ func (f *bookFlags) load() (solver.Book, error) {
 	case f.off:
 		return nil, nil
 	case f.name != "":
-		return book.ReadFile(f.name)
+		bk, err := book.ReadFile(f.name)
+		if err == nil && bk.Board() != board.Standard {
+			return nil, fmt.Errorf("book %s: a book of the %v board; give -size %v to use it", f.name, bk.Board(), bk.Board())
+		}
+		return bk, err
 	}
 	return book.Default()
+}
+
+// loadSized returns the book of -book for a solve of a board of size z
+// other than 7x6: none without -book (the built-in book is of 7x6), and
+// an error for a book of another board.
+func (f *bookFlags) loadSized(z board.Size) (*book.Book, error) {
+	if f.name == "" {
+		return nil, nil
+	}
+	bk, err := book.ReadFile(f.name)
+	if err == nil && bk.Board() != z {
+		return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v", f.name, bk.Board(), z)
+	}
+	return bk, err
 }
 
 // timeoutFlag is -timeout.

@@ -38,7 +38,7 @@ func TestSize(t *testing.T) {
 		{"", []string{"-size", "8x5", "19"}, 2, "", `argument 1 "19": position 2: '9' is not a column 1-8 of a 8x5 board`},
 		{"", []string{"-size", "8x8", "1"}, 2, "", "size 8x8: needs 72 bits, one word holds 64"},
 		{"", []string{"-size", "3x9", "1"}, 2, "", "size 3x9: each side must be 4 or more"},
-		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "-book: opening books are of the 7x6 board, and -size is 8x5"},
+		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "open x.c4book: no such file or directory"},
 		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of a 4x4 board"},
 		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
 	}
@@ -150,6 +150,39 @@ func TestServeSize(t *testing.T) {
 	} {
 		if code, _, errOut := runCmd(context.Background(), "", tc.args...); code != exitBad || !strings.Contains(errOut, tc.want) {
 			t.Errorf("c4solve %v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// TestBookSize makes a book of 5x4, reads its header, solves from it
+// with -size 5x4, and refuses it for 7x6, for another size, and for
+// sample; and refuses shards for it.
+func TestBookSize(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := dir + "/b.c4book"
+	code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "5x4", "-depth", "4", "-o", file)
+	if code != 0 || !strings.HasPrefix(out, "book="+file+" board=5x4 depth=4 positions=") {
+		t.Fatalf("book generate -size 5x4: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ = runCmd(ctx, "", "book", "info", file); code != 0 || !strings.Contains(out, " board=5x4 depth=4 ") {
+		t.Errorf("book info: exit %d, %q; want board=5x4 depth=4", code, out)
+	}
+	_, want, _ := runCmd(ctx, "", "-size", "5x4", "-nobook", "3", "31")
+	if code, out, _ = runCmd(ctx, "", "-size", "5x4", "-book", file, "-v", "3", "31"); code != 0 || out != want {
+		t.Errorf("-size 5x4 -book: exit %d, %q; want %q, as searched", code, out, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-book", file, "3"}, "a book of the 5x4 board; give -size 5x4 to use it"},
+		{[]string{"-size", "4x5", "-book", file, "3"}, "a book of the 5x4 board, and -size is 4x5"},
+		{[]string{"book", "sample", file}, "a book of the 5x4 board: sample and verify read 7x6 books"},
+		{[]string{"book", "generate", "-size", "5x4", "-depth", "3", "-shard", "1/2", "-o", dir + "/p"}, "no -shard, no -checkpoint"},
+	} {
+		if code, _, errOut := runCmd(ctx, "", tc.args...); code != exitBad || !strings.Contains(errOut, tc.want) {
+			t.Errorf("c4solve %v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
 }

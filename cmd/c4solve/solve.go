@@ -50,7 +50,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
 	o.book.register(fs.FlagSet)
-	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6 (columns 10 to 12 are a, b, c; one search goroutine, no book)")
+	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6 (columns 10 to 12 are a, b, c; one search goroutine; no book but one of that board given by -book)")
 	fs.BoolVar(&o.from0, "from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
 }
 
@@ -61,9 +61,6 @@ func (o *options) check() error {
 	}
 	if o.weak && o.pv {
 		return errors.New("-pv needs the exact score: drop -weak")
-	}
-	if !o.size.standard() && o.book.name != "" {
-		return fmt.Errorf("-book: opening books are of the 7x6 board, and -size is %v", o.size.Size)
 	}
 	return o.timeout.check()
 }
@@ -218,6 +215,16 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, std.err)
 		if err != nil {
 			return nil, err
+		}
+		if opt.book.off && opt.book.name != "" {
+			return nil, errors.New("-book and -nobook contradict each other")
+		}
+		bk, err := opt.book.loadSized(format.Grid.Size)
+		if err != nil {
+			return nil, err
+		}
+		if bk != nil {
+			sz.UseBook(bk)
 		}
 		return &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}, nil
 	}

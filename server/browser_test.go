@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"c4solve/board"
 	"c4solve/server"
 )
 
@@ -122,3 +125,175 @@ func nonFullOrZero(scores []int) []int {
 	}
 	return v
 }
+
+// browser starts headless Chromium for a test, with a minute to run.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// evaluate returns the value of a JavaScript expression in the page.
+func evaluate[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// TestPageAnalysisBoard checks the page as a learner uses it, at a
+// desktop's width and a phone's: a shared link keeps its position and
+// address (the perfect player waits for a move made on the page); a bad
+// link shows the server's reason and keeps its address; nothing overflows
+// the width; each score sits over its column; the winner's four is
+// marked; the result is said in words, with the line of perfect play; and
+// the icon is inline (no request for /favicon.ico).
+func TestPageAnalysisBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{})
+	ctx := browser(t)
+	for _, size := range [][2]int64{{1200, 900}, {390, 844}} {
+		w, h := size[0], size[1]
+		// The shared link of a position with the perfect player to move.
+		err := chromedp.Do(ctx,
+			chromedp.EmulateViewport(w, h),
+			chromedp.Navigate(ts.URL+"/?pos=44534"),
+			chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`),
+			chromedp.Sleep(500*time.Millisecond), // time for a reply, if one were made
+		)
+		if err != nil {
+			t.Fatalf("%dx%d: /?pos=44534: %v", w, h, err)
+		}
+		url := evaluate[string](t, ctx, "location.href")
+		pos := evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
+		if url != ts.URL+"/?pos=44534" || pos != "44534" {
+			t.Errorf("%dx%d: the shared link /?pos=44534 shows %q at %s; want its position and address kept", w, h, pos, url)
+		}
+		if evaluate[bool](t, ctx, "document.documentElement.scrollWidth > window.innerWidth") {
+			t.Errorf("%dx%d: the page is wider than the window", w, h)
+		}
+		offsets := evaluate[[]float64](t, ctx, `Array.from(document.querySelectorAll("#scores .score")).map((s, i) => {
+			const a = s.getBoundingClientRect(), b = document.querySelectorAll("#board .col")[i].getBoundingClientRect();
+			return (a.left + a.right) / 2 - (b.left + b.right) / 2; })`)
+		if len(offsets) != 7 {
+			t.Errorf("%dx%d: %d score labels; want 7", w, h, len(offsets))
+		}
+		for i, d := range offsets {
+			if d < -2 || d > 2 {
+				t.Errorf("%dx%d: the score of column %d is %.1f px off its column's centre; want within 2", w, h, i+1, d)
+			}
+		}
+		verdict := evaluate[string](t, ctx, `document.getElementById("verdict").textContent`)
+		pv := evaluate[string](t, ctx, `document.getElementById("pv").textContent`)
+		if !regexp.MustCompile(`^With perfect play (Red|Yellow) wins, with its \d+(st|nd|rd|th) stone\.$|^With perfect play the game is a draw\.$`).MatchString(verdict) ||
+			!regexp.MustCompile(`^[1-7]+$`).MatchString(pv) {
+			t.Errorf("%dx%d: verdict %q, line of perfect play %q; want the result in words and a line of moves", w, h, verdict, pv)
+		}
+		if icon := evaluate[string](t, ctx, `document.querySelector("link[rel=icon]").href.slice(0, 5)`); icon != "data:" {
+			t.Errorf("%dx%d: the icon is %q...; want an inline data: URL", w, h, icon)
+		}
+	}
+
+	// Bad links: the server's reason, and the address kept.
+	for _, tc := range []struct{ pos, want string }{
+		{"4448", `'8' is not a column 1-7`},
+		{"1111111", "column 1 is full"},
+	} {
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(ts.URL+"/?pos="+tc.pos),
+			chromedp.Poll[chromedp.Void](`document.getElementById("error").textContent.length > 0`),
+		)
+		if err != nil {
+			t.Fatalf("/?pos=%s: %v", tc.pos, err)
+		}
+		url := evaluate[string](t, ctx, "location.href")
+		msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`)
+		if !strings.Contains(msg, tc.want) || url != ts.URL+"/?pos="+tc.pos {
+			t.Errorf("/?pos=%s: message %q at %s; want it to say %q and the address kept", tc.pos, msg, url, tc.want)
+		}
+	}
+
+	// A won game: the four marked, the winner said.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=4455667"), chromedp.WaitVisible(`#board .cell.win`)); err != nil {
+		t.Fatalf("/?pos=4455667: %v", err)
+	}
+	wins := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell.win").length`)
+	status := evaluate[string](t, ctx, `document.getElementById("status").textContent`)
+	if wins != 4 || !strings.HasPrefix(status, "Red wins with its 4th stone") {
+		t.Errorf("/?pos=4455667: %d cells marked, status %q; want 4 and Red's win", wins, status)
+	}
+}
+
+// TestPageWaitsAndFails: a solve that runs out of the server's time
+// shows a plain reason (no server flag) and a button that tries again;
+// the board takes no clicks while the perfect player is to move; Undo
+// after the perfect player's opening move gives the human the first move.
+func TestPageWaitsAndFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ctx := browser(t)
+	// No book and a millisecond: the empty board's analysis cannot finish.
+	slow := newServer(t, server.Config{Book: noBook{}, Timeout: time.Millisecond})
+	if err := chromedp.Do(ctx, chromedp.Navigate(slow.URL+"/"), chromedp.Poll[chromedp.Void](`!document.getElementById("retry").hidden`)); err != nil {
+		t.Fatalf("a 503: %v", err)
+	}
+	msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`)
+	if !strings.Contains(msg, "The solver is busy or took too long") || strings.Contains(msg, "-timeout") {
+		t.Errorf("a 503 shows %q; want a plain reason, no server flag", msg)
+	}
+
+	ts := newServer(t, server.Config{})
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`#scores .score[data-col="4"][data-score]`),
+		chromedp.Click("#engineFirst"),
+		chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent === "4" &&
+			document.querySelectorAll("#scores .score[data-score]").length === 7`),
+	)
+	if err != nil {
+		t.Fatalf("the perfect player's opening move: %v", err)
+	}
+	if evaluate[bool](t, ctx, `document.getElementById("board").classList.contains("locked")`) {
+		t.Error("after the perfect player's move the board is locked; want the human's turn")
+	}
+	err = chromedp.Do(ctx, chromedp.Click("#undo"), chromedp.Sleep(300*time.Millisecond),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll("#scores .score[data-score]").length === 7`))
+	if err != nil {
+		t.Fatalf("Undo: %v", err)
+	}
+	pos := evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
+	first := evaluate[bool](t, ctx, `document.getElementById("engineFirst").checked`)
+	if !strings.HasPrefix(pos, "none yet") || first {
+		t.Errorf("Undo after the perfect player's opening move: position %q, it plays first %t; want the empty board, the human first", pos, first)
+	}
+	// With the perfect player to move (it plays first, not yet played),
+	// the board is locked.
+	err = chromedp.Do(ctx, chromedp.Click("#engine"), chromedp.Click("#engineFirst"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click("#engine")); err != nil {
+		t.Fatal(err)
+	}
+	if !evaluate[bool](t, ctx, `document.getElementById("board").classList.contains("locked") || document.getElementById("pos").textContent === "4"`) {
+		t.Error("with the perfect player to move, the board takes clicks")
+	}
+}
+
+// noBook is a book that knows no position, so that the server searches.
+type noBook struct{}
+
+func (noBook) Lookup(board.Position) (int, bool) { return 0, false }
+func (noBook) Depth() int                        { return -1 }

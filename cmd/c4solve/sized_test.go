@@ -41,6 +41,7 @@ func TestSize(t *testing.T) {
 		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "open x.c4book: no such file or directory"},
 		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of a 4x4 board"},
 		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
+		{"", []string{"-size", "5x4", "-threads", "2", "3"}, 0, "3 0\n", "note: -size 5x4 searches on one goroutine: -threads 2 is not used"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(ctx, tt.stdin, tt.args...)

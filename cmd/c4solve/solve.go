@@ -210,8 +210,14 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 		return nil, err
 	}
 	if !opt.size.standard() {
-		explicit := false
-		opt.search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+		explicit, threads := false, false
+		opt.search.fs.Visit(func(fl *flag.Flag) {
+			explicit = explicit || fl.Name == "tt"
+			threads = threads || fl.Name == "threads" && opt.search.threads > 1
+		})
+		if threads {
+			fmt.Fprintf(std.err, "c4solve: note: -size %v searches on one goroutine: -threads %d is not used\n", opt.size.Size, opt.search.threads)
+		}
 		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, std.err)
 		if err != nil {
 			return nil, err

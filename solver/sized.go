@@ -12,10 +12,13 @@ import (
 // boards other than 7x6, which Solver solves faster. Its search is
 // Solver's in outline, on one goroutine: null-window probes that narrow
 // the root's range (nextProbe), principal variation search, moves that
-// lose at once left out, the table's move first and the others by the
-// threats they make, center first; positions and their mirror images
-// share a table entry. The 7x6 refinements (Allis' rules, enhanced
-// transposition cutoffs, the workers' own tables) are Solver's alone.
+// lose at once left out, forced moves played through, a move that leaves
+// no parry taken as a win, the table's move first and the others by
+// Solver's orderScore, center first; bounds from the lines of four left
+// open; enhanced transposition cutoffs above sizedETCEmpty empty cells;
+// positions and their mirror images share an entry of a table that keeps
+// whole keys (ttable.Keyed). Allis' rules, lazy SMP, the busy table and
+// the workers' own tables are Solver's alone.
 //
 // A Sized is not safe for concurrent use. The zero value is not usable;
 // call NewSized.

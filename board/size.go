@@ -171,8 +171,10 @@ func (b Board) Grid() *Grid { return b.g }
 // Stones returns the number of stones played.
 func (b Board) Stones() int { return b.stones }
 
-// Mask returns the occupied cells; Current the stones of the side to move.
-func (b Board) Mask() Bitboard    { return b.mask }
+// Mask returns the occupied cells.
+func (b Board) Mask() Bitboard { return b.mask }
+
+// Current returns the stones of the side to move.
 func (b Board) Current() Bitboard { return b.current }
 
 // CanPlay reports whether column col (0-based) has room.
@@ -197,8 +199,11 @@ func (b *Board) PlayMove(move Bitboard) {
 func (b Board) Possible() Bitboard { return (b.mask + b.g.bottom) & b.g.playable }
 
 // WinningCells returns the empty cells that would complete four for the
-// side to move; OpponentWinningCells those of its opponent.
+// side to move.
 func (b Board) WinningCells() Bitboard { return b.g.winningCells(b.current, b.mask) }
+
+// OpponentWinningCells returns the empty cells that would complete four
+// for the opponent of the side to move.
 func (b Board) OpponentWinningCells() Bitboard {
 	return b.g.winningCells(b.current^b.mask, b.mask)
 }
@@ -239,9 +244,11 @@ func (b Board) ThreatsAfter(move Bitboard) Bitboard {
 }
 
 // CanStillWin reports whether the side to move has a line of four left
-// open (none of the opponent's stones in it); OpponentCanStillWin the
-// same for the opponent. Without one, a side scores at most 0.
+// open (none of the opponent's stones in it). Without one, it scores at
+// most 0.
 func (b Board) CanStillWin() bool { return b.g.hasFour(b.g.playable &^ (b.current ^ b.mask)) }
+
+// OpponentCanStillWin is CanStillWin for the opponent of the side to move.
 func (b Board) OpponentCanStillWin() bool {
 	return b.g.hasFour(b.g.playable &^ b.current)
 }

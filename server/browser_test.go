@@ -180,6 +180,9 @@ func TestPageAnalysisBoard(t *testing.T) {
 		if url != ts.URL+"/?pos=44534" || pos != "44534" {
 			t.Errorf("%dx%d: the shared link /?pos=44534 shows %q at %s; want its position and address kept", w, h, pos, url)
 		}
+		if evaluate[bool](t, ctx, `document.getElementById("move").hidden`) {
+			t.Errorf("%dx%d: /?pos=44534, the perfect player to move: no button to let it move", w, h)
+		}
 		if evaluate[bool](t, ctx, "document.documentElement.scrollWidth > window.innerWidth") {
 			t.Errorf("%dx%d: the page is wider than the window", w, h)
 		}
@@ -205,6 +208,15 @@ func TestPageAnalysisBoard(t *testing.T) {
 		}
 	}
 
+	// The button lets the perfect player move from the link's position.
+	// (A click by script: chromedp's Click waits for ever on a button
+	// whose hidden attribute was removed after the page loaded.)
+	evaluate[any](t, ctx, `document.getElementById("move").click()`)
+	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 6`))
+	if err != nil {
+		t.Fatalf("/?pos=44534, Perfect player: move: %v", err)
+	}
+
 	// Bad links: the server's reason, and the address kept.
 	for _, tc := range []struct{ pos, want string }{
 		{"4448", `'8' is not a column 1-7`},
@@ -225,7 +237,7 @@ func TestPageAnalysisBoard(t *testing.T) {
 	}
 
 	// A won game: the four marked, the winner said.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=4455667"), chromedp.WaitVisible(`#board .cell.win`)); err != nil {
+	if err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=4455667"), chromedp.WaitVisible(`#board .cell.win`)); err != nil {
 		t.Fatalf("/?pos=4455667: %v", err)
 	}
 	wins := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell.win").length`)

@@ -623,3 +623,39 @@ func TestEnumerateWithin(t *testing.T) {
 		t.Errorf("enumerateWithin(test root, 1 MiB): %v; want enumerate's levels", err)
 	}
 }
+
+// lyingBook claims that every position scores MinScore: as parents, it
+// bounds every child by MaxScore, which is false.
+type lyingBook struct{ depth int }
+
+func (b lyingBook) Depth() int                        { return b.depth }
+func (b lyingBook) Lookup(board.Position) (int, bool) { return board.MinScore, true }
+
+// TestGenerateWithParents: a book generated with the scores of the
+// parents of its deepest positions (a book one stone shallower) is the
+// book generated without, whole and in parts; and the parents' scores are
+// used, as a book that lies about them shows.
+func TestGenerateWithParents(t *testing.T) {
+	whole := testBook(t)
+	parents := generate(t, Options{Root: testRoot, Depth: testDepth - 1, Threads: 1})
+	bounded := generate(t, Options{Threads: 2, Parents: parents})
+	if !bytes.Equal(bounded.encode(), whole.encode()) {
+		t.Fatal("the book generated with its parents' scores differs from the one without")
+	}
+	var parts []*Book
+	for k := 1; k <= 2; k++ {
+		parts = append(parts, generate(t, Options{Shard: k, Shards: 2, Threads: 1, Parents: parents}))
+	}
+	merged, err := Merge(parts...)
+	if err != nil || !bytes.Equal(merged.encode(), whole.encode()) {
+		t.Fatalf("the parts generated with their parents' scores merge to another book (%v)", err)
+	}
+	lied := generate(t, Options{Threads: 1, Parents: lyingBook{testDepth - 1}})
+	if bytes.Equal(lied.encode(), whole.encode()) {
+		t.Error("a book of parents that lies about their scores changes nothing: the bound is not used")
+	}
+	// Parents too shallow to hold the parents bound nothing.
+	if b := generate(t, Options{Threads: 1, Parents: lyingBook{testDepth - 2}}); !bytes.Equal(b.encode(), whole.encode()) {
+		t.Error("a book of parents shallower than the parents changed the book")
+	}
+}

@@ -47,6 +47,12 @@ type Options struct {
 	// positions to solve before the first solve and after each one, from
 	// one goroutine at a time.
 	Progress func(done, total int)
+	// Parents, if not nil, is a book that knows the scores of positions
+	// of Depth-1 stones, such as the built-in book for a book one stone
+	// deeper. A position whose family's parent it knows is then solved
+	// knowing that it scores at least minus the parent's score
+	// (solver.SolveAtLeast): the parent's best moves cost one probe.
+	Parents solver.Book
 }
 
 // Generate solves every position of exactly Depth stones that arises from
@@ -202,6 +208,22 @@ type family struct {
 	members []uint64
 }
 
+// lowerBound returns the least score a member of f can have: minus its
+// parent's score where parents knows it, else board.MinScore.
+func (f family) lowerBound(parents solver.Book) int {
+	if parents == nil || parents.Depth() < 0 {
+		return board.MinScore
+	}
+	p, err := board.FromKey(f.parent)
+	if err != nil || p.Stones() > parents.Depth() {
+		return board.MinScore
+	}
+	if sc, ok := parents.Lookup(p); ok {
+		return -sc
+	}
+	return board.MinScore
+}
+
 // families divides the deepest of levels (see enumerate) into families,
 // the parents in key order, each family's members in key order.
 func families(levels [][]uint64) []family {
@@ -244,7 +266,7 @@ const defaultTableMiB = 64
 func solveAll(ctx context.Context, opt Options, fams []family, total int, scores map[uint64]int8, ck *checkpoint) error {
 	var (
 		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan []uint64)
+		pending = make(chan family)
 	)
 	progress := func() {
 		if opt.Progress != nil {
@@ -252,7 +274,7 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 		}
 	}
 	progress()
-	var left [][]uint64 // the members of each family not in the checkpoint
+	var left []family // the families less the members in the checkpoint
 	for _, f := range fams {
 		var ks []uint64
 		for _, k := range f.members {
@@ -261,7 +283,7 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 			}
 		}
 		if len(ks) > 0 {
-			left = append(left, ks)
+			left = append(left, family{parent: f.parent, members: ks})
 		}
 	}
 	tt := opt.Table
@@ -274,9 +296,9 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		defer close(pending)
-		for _, ks := range left {
+		for _, f := range left {
 			select {
-			case pending <- ks:
+			case pending <- f:
 			case <-gctx.Done():
 				return gctx.Err()
 			}
@@ -286,12 +308,12 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 	pool := solver.NewPool(tt, opt.Threads, 1, nil)
 	for range max(opt.Threads, 1) {
 		g.Go(func() error {
-			for ks := range pending {
+			for f := range pending {
 				s, err := pool.Get(gctx)
 				if err != nil {
 					return err
 				}
-				err = solveFamily(gctx, s, ks, func(k uint64, score int) error {
+				err = solveFamily(gctx, s, f.members, f.lowerBound(opt.Parents), func(k uint64, score int) error {
 					mu.Lock()
 					defer mu.Unlock()
 					scores[k] = int8(score)
@@ -309,12 +331,12 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 	return g.Wait()
 }
 
-// solveFamily solves the positions ks one after the other with s, and
-// passes each score to done.
-func solveFamily(ctx context.Context, s *solver.Solver, ks []uint64, done func(k uint64, score int) error) error {
+// solveFamily solves the positions ks, which score at least lower, one
+// after the other with s, and passes each score to done.
+func solveFamily(ctx context.Context, s *solver.Solver, ks []uint64, lower int, done func(k uint64, score int) error) error {
 	for _, k := range ks {
 		p, _ := board.FromKey(k)
-		r, err := s.Solve(ctx, p)
+		r, err := s.SolveAtLeast(ctx, p, lower)
 		if err != nil {
 			return err
 		}

@@ -140,6 +140,21 @@ func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
 	return s.solve(ctx, p, board.MinScore, board.MaxScore)
 }
 
+// SolveAtLeast returns the exact score of p, as Solve, given that it is at
+// least lower: minus the score of a parent of p, as an opening book of one
+// stone less knows it. It asks first whether the score is exactly lower,
+// which one probe answers where p is the parent's best move, and searches
+// nothing below lower. A lower bound that does not hold gives a wrong
+// score. Analyze bounds the moves of a position of the book the same way.
+// A lower of board.MinScore or less is no bound: SolveAtLeast is Solve.
+func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
+	if lower <= board.MinScore {
+		return s.Solve(ctx, p)
+	}
+	s.newSearch()
+	return s.search(ctx, p, lower, board.MaxScore, lower)
+}
+
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {

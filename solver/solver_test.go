@@ -834,3 +834,59 @@ func TestExpanded(t *testing.T) {
 		t.Errorf("Analyze(737534232264): %d of %d nodes expanded; want some, at most all (the moves alone: %d)", an.Expanded, an.Nodes, sum)
 	}
 }
+
+// TestSolveAtLeast: each move of a known position, solved knowing that it
+// scores at least minus the position's score, has its score from scratch;
+// a best move takes fewer nodes than from scratch (its first probe
+// settles it), at one and two threads. Positions of 14 stones or more
+// keep it quick.
+func TestSolveAtLeast(t *testing.T) {
+	lines := readPositions(t)
+	step := map[bool]int{false: 2, true: 11}[testing.Short()]
+	ctx := context.Background()
+	for _, threads := range []int{1, 2} {
+		s := solver.New(ttable.New(testMiB), threads)
+		var bestMoves, fewer int
+		for i := 0; i < len(lines); i += step {
+			p := lines[i].Position
+			if p.CanWinNext() || p.Stones() < 14 {
+				continue
+			}
+			for col := range board.Width {
+				if !p.CanPlay(col) || p.IsWinningMove(col) {
+					continue
+				}
+				c := p
+				c.Play(col)
+				if c.Stones() == board.Cells {
+					continue
+				}
+				s.Clear()
+				want, err := s.Solve(ctx, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Clear()
+				got, err := s.SolveAtLeast(ctx, c, -lines[i].Expected)
+				if err != nil || got.Score != want.Score || got.Lower != got.Score || got.Upper != got.Score {
+					t.Fatalf("%d threads: SolveAtLeast(%q+%d, %d) = %+v, %v; want score %d", threads, lines[i].Moves, col+1, -lines[i].Expected, got, err, want.Score)
+				}
+				if want.Score == -lines[i].Expected && want.Nodes > 10 {
+					bestMoves++
+					if got.Nodes < want.Nodes {
+						fewer++
+					}
+				}
+			}
+		}
+		if bestMoves < 15 || fewer < bestMoves*3/4 {
+			t.Errorf("%d threads: the bound saved nodes on %d of %d best moves; want 15 or more best moves and three quarters", threads, fewer, bestMoves)
+		}
+	}
+	// No bound: Solve.
+	s := solver.New(ttable.New(testMiB), 1)
+	p := mustParse(t, "4453")
+	if r, err := s.SolveAtLeast(ctx, p, board.MinScore); err != nil || r.Score != -2 {
+		t.Errorf("SolveAtLeast(4453, MinScore) = %+v, %v; want -2", r, err)
+	}
+}

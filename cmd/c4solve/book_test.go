@@ -239,3 +239,33 @@ func TestBookProgressResumed(t *testing.T) {
 		t.Errorf("progress after a resume at 900 of 1000, then 950: %q; want 50/100 and the 900 set apart", out)
 	}
 }
+
+// TestBookGenerateWithParents: book generate bounds its solves by a book
+// of one stone less (-book), says so, and writes the book it writes
+// without; the built-in book, of depth 9, bounds no book of depth 15.
+func TestBookGenerateWithParents(t *testing.T) {
+	dir := t.TempDir()
+	parents, plain, bounded := filepath.Join(dir, "p.c4book"), filepath.Join(dir, "plain.c4book"), filepath.Join(dir, "bounded.c4book")
+	for _, run := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-depth", "14", "-o", parents}, `parents="none"`},
+		{[]string{"-depth", bookDepth, "-o", plain}, `parents="none"`},
+		{[]string{"-depth", bookDepth, "-book", parents, "-o", bounded}, `parents="` + parents + `"`},
+	} {
+		args := append([]string{"book", "generate", "-from", bookRoot, "-tt", "16", "-threads", "2"}, run.args...)
+		if code, out, errOut := runCmd(context.Background(), "", args...); code != exitOK || !strings.Contains(out, run.want) {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q; want %s", args, code, out, errOut, run.want)
+		}
+	}
+	a, errA := os.ReadFile(plain)
+	b, errB := os.ReadFile(bounded)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("the book made with -book %s differs from the one without (%v, %v)", parents, errA, errB)
+	}
+	code, _, errOut := runCmd(context.Background(), "", "book", "generate", "-depth", "5", "-book", parents, "-nobook", "-o", filepath.Join(dir, "x"))
+	if code != exitBad || !strings.Contains(errOut, "-book and -nobook contradict each other") {
+		t.Errorf("book generate -book -nobook: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -839,17 +839,20 @@ func TestExpanded(t *testing.T) {
 // scores at least minus the position's score, has its score from scratch;
 // a best move takes fewer nodes than from scratch (its first probe
 // settles it), at one and two threads. Positions of 14 stones or more
-// keep it quick.
+// (18 with -short) keep it quick.
 func TestSolveAtLeast(t *testing.T) {
 	lines := readPositions(t)
-	step := map[bool]int{false: 2, true: 11}[testing.Short()]
+	step, fewest := 2, 14
+	if testing.Short() {
+		step, fewest = 7, 18
+	}
 	ctx := context.Background()
 	for _, threads := range []int{1, 2} {
 		s := solver.New(ttable.New(testMiB), threads)
 		var bestMoves, fewer int
 		for i := 0; i < len(lines); i += step {
 			p := lines[i].Position
-			if p.CanWinNext() || p.Stones() < 14 {
+			if p.CanWinNext() || p.Stones() < fewest {
 				continue
 			}
 			for col := range board.Width {

@@ -264,8 +264,16 @@ func TestBookGenerateWithParents(t *testing.T) {
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {
 		t.Errorf("the book made with -book %s differs from the one without (%v, %v)", parents, errA, errB)
 	}
-	code, _, errOut := runCmd(context.Background(), "", "book", "generate", "-depth", "5", "-book", parents, "-nobook", "-o", filepath.Join(dir, "x"))
-	if code != exitBad || !strings.Contains(errOut, "-book and -nobook contradict each other") {
-		t.Errorf("book generate -book -nobook: exit %d, stderr %q", code, errOut)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-depth", "5", "-book", parents, "-nobook"}, "-book and -nobook contradict each other"},
+		{[]string{"-size", "5x4", "-depth", "5", "-book", parents}, "bound books of 7x6 only"},
+	} {
+		args := append(append([]string{"book", "generate"}, tc.args...), "-o", filepath.Join(dir, "x"))
+		if code, _, errOut := runCmd(context.Background(), "", args...); code != exitBad || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", args, code, errOut, tc.want)
+		}
 	}
 }

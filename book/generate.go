@@ -211,7 +211,7 @@ type family struct {
 // lowerBound returns the least score a member of f can have: minus its
 // parent's score where parents knows it, else board.MinScore.
 func (f family) lowerBound(parents solver.Book) int {
-	if parents == nil || parents.Depth() < 0 {
+	if parents == nil {
 		return board.MinScore
 	}
 	p, err := board.FromKey(f.parent)

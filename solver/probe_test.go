@@ -20,16 +20,17 @@ func TestNextProbeInRange(t *testing.T) {
 
 func TestNextProbe(t *testing.T) {
 	tests := []struct{ lo, hi, want int }{
-		{-18, 18, -9},  // the middle, 0, moved halfway out (toward the loss)
-		{-18, 9, -9},   // the middle, -5, moved halfway out
-		{-8, 9, -4},    // 17 wide: still bisecting
-		{-8, 4, 1},     // 12 wide: the value nearest mtdCenter, 1
-		{-8, 1, 0},     // 1 is out: the top of the range
-		{-2, 0, -1},    // below the center: the top of the range
-		{3, 9, 3},      // above it: the bottom of the range
-		{0, 1, 0},      // one question left
-		{12, 18, 12},   // a narrow range far from zero walks up from its end
-		{-18, -4, -11}, // 14 wide: the middle, already further out than -9
+		{-18, 18, -9}, // the middle, 0, moved halfway out (toward the loss)
+		{-18, 9, -9},  // the middle, -5, moved halfway out
+		{-9, 13, 6},   // 22 wide: still bisecting, the middle, 2, moved halfway out
+		{-8, 9, 0},    // 17 wide: the value nearest mtdCenter, 0
+		{-8, 0, -1},   // 0 is out: the top of the range
+		{-2, 0, -1},   // below the center: the top of the range
+		{3, 9, 3},     // above it: the bottom of the range
+		{0, 1, 0},     // one question left
+		{12, 18, 12},  // a narrow range far from zero walks up from its end
+		{-18, 4, -9},  // 22 wide: the middle, -7, moved halfway out
+		{-18, -4, -5}, // 14 wide: walks down from its top
 	}
 	for _, tt := range tests {
 		if got := nextProbe(tt.lo, tt.hi); got != tt.want {
@@ -42,11 +43,11 @@ func TestNextProbe(t *testing.T) {
 // ask next.
 func TestHelperProbe(t *testing.T) {
 	tests := []struct{ lo, hi, id, want int }{
-		{-8, 4, 1, 2},    // v = 1 inside the range: odd helpers above
-		{-8, 4, 2, 0},    // even ones below
+		{-8, 4, 1, 1},    // v = 0 inside the range: odd helpers above
+		{-8, 4, 2, -1},   // even ones below
 		{3, 9, 1, 4},     // walking up from 3
 		{3, 9, 2, 4},     // whatever the helper
-		{-8, 1, 1, -1},   // walking down from 0
+		{-8, 0, 1, -2},   // walking down from -1
 		{-2, 0, 1, -2},   // from -1
 		{0, 1, 1, 0},     // one question left: the same
 		{-18, 18, 1, -8}, // bisecting: the probe beside -9, toward the center

@@ -172,9 +172,11 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 //
 // Each rule gives a bound of -3 to 3, so it is tried only where that bound
 // can decide the node in the window (alpha, beta): with the null windows
-// of the root's probes, most nodes' windows lie far from zero. Where a rule
-// is skipped, the bounds returned are only looser. Claimeven is not tried
-// where claimevenFails says it gives no bound.
+// of the root's probes, most nodes' windows lie far from zero. The reply
+// rule, the costliest, is tried only where a bound of 2 or less can
+// (replyRuleBeta). Where a rule is skipped, the bounds returned are only
+// looser. Claimeven is not tried where claimevenFails says it gives no
+// bound.
 //
 // It also returns the moves after which claimeven gives no bound, as the
 // reply rule found them (0 where it was not tried), which the children
@@ -195,7 +197,7 @@ func staticBounds(p board.Position, n, alpha, beta int, claimevenFails bool) (lo
 				lo = b
 			}
 		}
-	} else if beta <= 3 {
+	} else if beta <= replyRuleBeta {
 		b, ok, applies := p.ClaimevenReplyBound(beta)
 		if ok {
 			lo = b

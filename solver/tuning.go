@@ -9,6 +9,14 @@ package solver
 // docs/performance.md).
 const etcStones = 28
 
+// replyRuleBeta is the highest beta at which staticBounds tries the
+// claimeven reply rule (board.ClaimevenReplyBound), the costliest static
+// rule: its bound of 3, a four by the second player's 19th stone, is rare,
+// and the nodes it saves cost less than the rule (against 3, the rule's
+// highest bound: 0.4-1.8% more expanded nodes, 3-7% less time on
+// Test_L1_R2, about 2.5% on random 7-stone positions: docs/performance.md).
+const replyRuleBeta = 2
+
 // tableMoveScore is the ordering score of the table's move: above any
 // orderScore, shifted by tieBits, plus a tiebreak.
 const tableMoveScore = 1 << 16

@@ -128,10 +128,15 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	nd.start = w.nodes
 	ml := &w.lists[n]
 	ml.count = 0
-	if w.generateMoves(nd, ml) {
+	switch w.generateMoves(nd, ml) {
+	case winNext:
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
 		return winLaterScore(n)
+	case winAfter:
+		// None wins with our next stone, and one wins with the one after:
+		// the best that is left.
+		return winLaterScore(n + 2)
 	}
 	// No move wins with our next stone: at best the one after.
 	nd.hi = min(nd.hi, winLaterScore(n+2))
@@ -239,14 +244,19 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // generateMoves fills ml with the moves that do not lose at once, but the
 // mirror images of others in a symmetric position: the table's move first,
 // then the others best first by orderScore, center first among equals. It
-// reports whether one of them leaves the opponent no parry, which wins.
+// reports how soon a move is known to win: winNext where one leaves the
+// opponent no parry; winAfter where none does, but one leaves it a single
+// parry after which we have a move that leaves none (by the patterns of
+// afterReplyCandidates), a win the search of that move would find, seen
+// here before any move is searched (docs/performance.md); noWin otherwise.
 //
 // The table's move is generated with the others, not searched before them
 // (which would spare generating them where it fails high again): a move
 // that wins at once and the children's table entries (enhancedCutoff) then
 // decide some nodes before any search (docs/performance.md).
-func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
+func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 	p := nd.p
+	found := noWin
 	rest := nd.next // the moves not generated yet
 	if nd.symmetric {
 		rest &= leftHalf
@@ -270,7 +280,12 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 		threats := p.ThreatsAfter(cell)
 		replies := child.NonLosingMovesAgainst(threats)
 		if replies == 0 {
-			return true
+			return winNext
+		}
+		if found == noWin && forced(replies) {
+			if x := afterReplyCandidates(child.Mask(), threats, replies); x != 0 && winsAfterReply(child, replies, x) {
+				found = winAfter
+			}
 		}
 		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits
 		if tiebreak {
@@ -289,7 +304,52 @@ func (w *worker) generateMoves(nd *node, ml *moveList) (wins bool) {
 		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
 		ml.count++
 	}
-	return false
+	return found
+}
+
+// winTime is how soon a node's side to move is known to win (see
+// generateMoves).
+type winTime int
+
+const (
+	noWin    winTime = iota
+	winNext          // with its next stone
+	winAfter         // with the one after
+)
+
+// afterReplyCandidates returns our moves that leave the opponent no parry
+// once it has played reply, its one move that does not lose at once after
+// our move; mask is the board before reply, threats ours (p.ThreatsAfter
+// of our move). It looks for two patterns that need nothing of the
+// candidate's own threats, which can only add to ours, and so misses the
+// wins that do; with P the cells playable after reply, none of them a
+// threat of ours (reply parried the one there was), a move x wins:
+//
+//   - stacked: where the two cells above x are threats of ours: the
+//     opponent must take the one right above x, and we take the next;
+//   - zugzwang: where x is the one cell of P not right below a threat of
+//     ours, and the cell above x is right below one or off the board:
+//     wherever the opponent then plays, we complete four on top of it.
+//
+// A candidate must also not lose at once itself (winsAfterReply). Small
+// enough to be inlined: it runs for every move with a forced reply.
+func afterReplyCandidates(mask, threats, reply board.Bitboard) board.Bitboard {
+	t := threats &^ reply
+	playable := ((mask | reply) + board.BottomRow) & board.Playable
+	x := playable & (t >> 1) & (t >> 2)
+	if z := playable &^ (t >> 1); z&(z-1) == 0 && ((z<<2)&t != 0 || (z<<1)&board.Playable == 0) {
+		x |= z // z 0 adds nothing
+	}
+	return x
+}
+
+// winsAfterReply reports whether one of the candidates x (see
+// afterReplyCandidates) does not lose at once once the opponent, to move
+// in child, has played reply: then it wins.
+func winsAfterReply(child board.Position, reply, x board.Bitboard) bool {
+	oppThreats := child.ThreatsAfter(reply)
+	child.PlayMove(reply)
+	return x&child.NonLosingMovesAgainst(oppThreats) != 0
 }
 
 // childKeys fills ml.keys with the keys of nd's children, which the busy

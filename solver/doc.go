@@ -22,11 +22,11 @@
 // [lower, upper] until it closes. While the range is wide, each probe is
 // its middle, moved halfway out toward the range's end on its side of
 // zero: probes far from zero are cheap. Once it is narrow, every probe
-// left is near the score, and the probe is the range's value nearest 1,
+// left is near the score, and the probe is the range's value nearest 0,
 // as MTD(f) walks from a guess (Plaat, Schaeffer, Pijls and de Bruin,
 // "Best-first fixed-depth minimax algorithms", 1996): scores near zero are
-// the most common, the side to move wins more often than it loses, and a
-// score of 2 or more is then settled without the costly question "> 0?".
+// the most common, and a probe above the score, which must refute every
+// move, costs more than one as far below it.
 // A weak solve (SolveWeak) narrows the range [-1, 1] only: it asks whether
 // the score is above 0, and then perhaps whether it is above -1.
 //
@@ -78,7 +78,11 @@
 // on an odd row wins where, after one stone, the first player can answer
 // every stone on top of it and the second player's cells hold no four
 // (board.OddThreatBound). A forced block applies only the first bound and
-// leaves the rules to the position after it.
+// leaves the rules to the position after it. Before any move is searched,
+// a move whose opponent has a single parry is seen to win two stones later
+// where after the parry two of our threats stand stacked above a playable
+// cell, or every playable cell but our move's lies right below a threat of
+// ours (afterReplyCandidates).
 //
 // # Parallel search
 //

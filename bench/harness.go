@@ -52,7 +52,7 @@ func Measure(ctx context.Context, tt *ttable.Table, lines []posfile.Line, set Se
 }
 
 // MeasureSized is Measure for the lines of a board of another size (their
-// Board), solved by s, on one goroutine and with no book.
+// Board), solved by s, with its goroutines and no book.
 func MeasureSized(ctx context.Context, s *solver.Sized, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
 	s.ClearAll() // no timed solve pays for the first touch of its pages
 	return measureAll(lines, each, func(l posfile.Line) (Outcome, error) {

@@ -46,8 +46,8 @@ func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) 
 // maxFailedDraws draws that find no new one end it.
 func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
 	switch {
-	case stones < 0 || stones >= g.cells:
-		return fmt.Errorf("%d stones: want 0 to %d", stones, g.cells-1)
+	case stones < 0 || stones >= g.Cells():
+		return fmt.Errorf("%d stones: want 0 to %d", stones, g.Cells()-1)
 	case n > MaxRandomPositions:
 		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
 	}
@@ -73,7 +73,7 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 		if b.CanWinNext() {
 			return 0, "", false
 		}
-		key, _, _ := b.CanonicalKey()
+		key := b.hash()
 		return key, FormatColumns(cols), true
 	}, yield)
 }

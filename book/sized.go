@@ -13,11 +13,14 @@ import (
 
 // GenerateSized is Generate for a board of another size than 7x6, grid:
 // every position of at most opt.Depth stones from opt.Root, its deepest
-// level solved by solver.Sized on one goroutine with a table of opt's
+// level solved by solver.Sized with opt.Threads goroutines and a table of opt's
 // SizedMiB (defaultTableMiB if 0), the shallower levels backed up from
 // it. Shards and checkpoints are Generate's alone: opt.Shards and
 // opt.Checkpoint must be unset.
 func GenerateSized(ctx context.Context, g *board.Grid, opt Options) (*Book, error) {
+	if g.Wide() {
+		return nil, fmt.Errorf("a book of the %v board: books hold boards of at most 64 bits, and it needs %d", g.Size, g.Bits())
+	}
 	if opt.Shards != 0 || opt.Checkpoint != "" {
 		return nil, errors.New("a book of another board than 7x6 is made whole, in one run: no shards, no checkpoint")
 	}
@@ -33,7 +36,7 @@ func GenerateSized(ctx context.Context, g *board.Grid, opt Options) (*Book, erro
 	}
 	levels := sizedLevels(root, opt.Depth)
 	deepest := levels[len(levels)-1]
-	s := solver.NewSized(g, max(opt.SizedMiB, defaultTableMiB))
+	s := solver.NewSized(g, max(opt.SizedMiB, defaultTableMiB), max(opt.Threads, 1))
 	scores := make(map[uint64]int8, len(deepest))
 	for i, k := range deepest {
 		if opt.Progress != nil {

@@ -1,124 +1,16 @@
 package solver
 
 import (
-	"context"
 	"errors"
-	"math/bits"
 	"sync"
-
-	"golang.org/x/sync/errgroup"
+	"sync/atomic"
 
 	"c4solve/board"
-	"c4solve/ttable"
 )
+
 
 // ErrGameOver is returned for a position whose game has already ended.
 var ErrGameOver = errors.New("the game is already over")
-
-// columnOrder is the center-first order in which moves are tried before
-// threats reorder them: central cells lie on more lines of four.
-var columnOrder = [board.Width]int{3, 2, 4, 1, 5, 0, 6}
-
-// columnCells[i] is the cells of column columnOrder[i].
-var columnCells = func() (cells [board.Width]board.Bitboard) {
-	for i, col := range columnOrder {
-		cells[i] = board.Column(col)
-	}
-	return cells
-}()
-
-// cellLines[i] is the number of lines of four through the cell of bit i:
-// 3 in a corner to 13 in the center's middle rows.
-var cellLines = func() (lines [64]int32) {
-	inside := func(c, r int) bool { return c >= 0 && c < board.Width && r >= 0 && r < board.Height }
-	for c := range board.Width {
-		for r := range board.Height {
-			cell := board.Column(c) & -board.Column(c) << r // bit r of column c
-			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-				for back := range 4 { // the cell is the line's back-th
-					c0, r0 := c-back*d[0], r-back*d[1]
-					if inside(c0, r0) && inside(c0+3*d[0], r0+3*d[1]) {
-						lines[bits.TrailingZeros64(uint64(cell))]++
-					}
-				}
-			}
-		}
-	}
-	return lines
-}()
-
-// leftHalf is the cells of the columns left of the center, and the
-// center's: the moves of a symmetric position that are not the mirror
-// images of others.
-var leftHalf = board.Column(0) | board.Column(1) | board.Column(2) | board.Column(board.Width/2)
-
-// Solver solves positions, one at a time, with one or more worker
-// goroutines that share its transposition table (lazy SMP: every worker
-// searches the same root, and what one stores the others find). The table
-// may also be shared with other Solvers running concurrently. A Solver
-// itself is not safe for concurrent use, except for Progress. The zero
-// value is not usable; call New.
-type Solver struct {
-	book    Book
-	tt      *ttable.Table
-	workers []*worker
-	bounds  rootBounds // of the solve under way
-	helpers helpers    // of the solve under way
-	busy    *busyTable // shared by the workers; nil for one
-	noAging bool       // see SetAging
-}
-
-// New returns a Solver with the given number of worker goroutines (at
-// least 1) that uses the table tt, shared by the workers, and a table of
-// LeafTableMiB for each worker.
-func New(tt *ttable.Table, threads int) *Solver {
-	s := &Solver{tt: tt}
-	if threads > 1 {
-		s.busy = new(busyTable)
-	}
-	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{id: id, tt: tt, leaf: ttable.New(LeafTableMiB), bookDepth: -1})
-	}
-	s.workers[0].join = s.startHelpers
-	return s
-}
-
-// Clear empties the shared table and the workers' own tables, so that the
-// next solve starts cold. It must not run concurrently with a solve.
-func (s *Solver) Clear() {
-	s.tt.Clear()
-	s.workers[0].leaf.Clear()
-	// A helper clears its own table when it next starts, on its own core
-	// while the first worker searches: most solves end before helpers
-	// start, and clearing their tables here, untouched, made Test_L3_R1's
-	// solves of a few microseconds about one slower.
-	for _, w := range s.workers[1:] {
-		w.leafStale = ttable.ClearParts
-	}
-}
-
-// Book is a source of exact scores, such as an opening book (package
-// book): Lookup returns the score of p, if known. It must be safe for
-// concurrent use, and know no position of more than Depth stones.
-type Book interface {
-	Depth() int
-	Lookup(p board.Position) (score int, ok bool)
-}
-
-// UseBook makes the Solver answer from b (nil: no book) whatever positions
-// b knows, at the root and wherever a search reaches one.
-func (s *Solver) UseBook(b Book) {
-	s.book = b
-	for _, w := range s.workers {
-		w.book, w.bookDepth = b, -1
-		if b != nil {
-			w.bookDepth = b.Depth()
-		}
-	}
-}
-
-// Table returns the Solver's shared transposition table.
-func (s *Solver) Table() *ttable.Table { return s.tt }
 
 // Result is the outcome of a solve, a plain value. When the search was
 // interrupted, Score is not known and Lower <= score <= Upper is all that
@@ -133,193 +25,10 @@ type Result struct {
 	Expanded uint64
 }
 
-// Solve returns the exact score of p, which must not be over. It stops
-// early when ctx is done, returning ctx's error and the bounds found so
-// far. The score does not depend on the number of threads.
-func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
-	return s.solve(ctx, p, board.MinScore, board.MaxScore)
-}
-
-// SolveAtLeast returns the exact score of p, as Solve, given that it is at
-// least lower: minus the score of a parent of p, as an opening book of one
-// stone less knows it. It asks first whether the score is exactly lower,
-// which one probe answers where p is the parent's best move, and searches
-// nothing below lower. A lower bound that does not hold gives a wrong
-// score. Analyze bounds the moves of a position of the book the same way.
-// A lower of board.MinScore or less is no bound: SolveAtLeast is Solve.
-func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
-	if lower <= board.MinScore {
-		return s.Solve(ctx, p)
-	}
-	s.newSearch()
-	return s.search(ctx, p, lower, board.MaxScore, lower)
-}
-
-// SolveWeak returns the sign of the score of p: 1 if the side to move wins,
-// 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
-	r, err := s.solve(ctx, p, -1, 1)
-	return r.signs(), err
-}
-
 // signs returns r with its score and bounds replaced by their signs.
 func (r Result) signs() Result {
 	r.Score, r.Lower, r.Upper = board.WeakScore(r.Score), board.WeakScore(r.Lower), board.WeakScore(r.Upper)
 	return r
-}
-
-// Progress returns the nodes searched so far by the solve under way (as
-// of the workers' last report, every few thousand nodes) and the bounds on
-// its score established so far. It is safe to call from any goroutine
-// while Solve runs.
-func (s *Solver) Progress() (nodes uint64, lower, upper int) {
-	for _, w := range s.workers {
-		nodes += w.published.Load()
-	}
-	lower, upper = s.bounds.get()
-	return nodes, lower, upper
-}
-
-// solve narrows [lower, upper] by null-window probes until it closes or
-// until the score is known to lie outside it (weak solves use [-1, 1]).
-func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
-	s.newSearch()
-	return s.search(ctx, p, lower, upper, noFirst)
-}
-
-// SetAging says whether each solve starts a new generation of the shared
-// table (ttable.Table.NewSearch), which makes what earlier solves stored
-// the first to be replaced: on, the default, for a table that one Solver
-// uses at a time. Solvers that share a table and solve at once should turn
-// it off: each new generation of one makes the entries that the others are
-// storing for their solves under way look old, the first to go, and a long
-// solve beside a stream of short ones then keeps almost nothing. Their
-// owner calls NewSearch itself, when no solve is under way or now and then.
-// The workers' own tables age with each solve either way.
-func (s *Solver) SetAging(on bool) { s.noAging = !on }
-
-// newSearch starts a new generation in the tables (ttable.NewSearch): what
-// earlier searches stored is the first to be replaced. Analyze and PV
-// start one for all the solves they make, which are one search.
-func (s *Solver) newSearch() {
-	if !s.noAging {
-		s.tt.NewSearch()
-	}
-	for _, w := range s.workers {
-		// A table still to be cleared (see Clear) needs no new
-		// generation: NewSearch would age a part of it for nothing.
-		if w.leafStale == 0 {
-			w.leaf.NewSearch()
-		}
-	}
-}
-
-// search is solve within the current generation of the tables. Its first
-// probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
-	r, lo, hi, err := s.prepare(p, lower, upper)
-	if err != nil || lo >= hi {
-		return r, err
-	}
-	rb := &s.bounds
-	rb.set(lo, hi, first)
-	s.runWorkers(ctx, p, rb)
-	var nodes, expanded uint64
-	for _, w := range s.workers {
-		nodes, expanded = nodes+w.nodes, expanded+w.expanded
-	}
-	r, closed := rb.result(p.Stones(), lower, nodes)
-	r.Expanded = expanded
-	if !closed {
-		return r, ctx.Err()
-	}
-	return r, nil
-}
-
-// prepare checks p, the root of a solve of the range [lower, upper], and
-// answers what needs no search: a game over (an error), a win at once, a
-// position of the book (then lo >= hi, and r is the answer). Otherwise it
-// returns the range [lo, hi) the probes start from.
-func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi int, err error) {
-	if p.Won() {
-		return Result{}, 0, 0, ErrGameOver
-	}
-	n := p.Stones()
-	if n == board.Cells {
-		return Result{}, 0, 0, ErrGameOver
-	}
-	if p.CanWinNext() {
-		sc := board.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
-	}
-	if s.book != nil && n <= s.book.Depth() {
-		if sc, ok := s.book.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
-		}
-	}
-	// The probe sequence starts from the range of any position, not the
-	// tighter static bounds: it measured fewer nodes.
-	lo, hi = board.LossNextScore(n), board.WinNextScore(n)
-	if p.NonLosingMoves() == 0 {
-		lo, hi = board.LossNextScore(n), board.LossNextScore(n)
-	}
-	lo, hi = max(lo, lower), min(hi, upper)
-	if lo >= hi {
-		// Closed before any probe (a loss at once, or a clipped range):
-		// a closed range reads as a result.
-		r, _ = (&rootBounds{lo: lo, hi: hi}).result(n, lower, 1)
-		return r, lo, hi, nil
-	}
-	return Result{}, lo, hi, nil
-}
-
-// runWorkers searches p with the workers until the range rb closes or ctx
-// is done. The first worker searches alone, in the calling goroutine, until
-// it has searched helperNodes nodes; only then do the others join it, in
-// goroutines of their own. Most solves are over long before (Test_L3_R1's
-// take tens of nodes), and starting helpers, waking their threads and
-// waiting for them costs more than such a solve. A worker that finds the
-// range closed, by itself or by another, returns at its next poll, so no
-// worker needs to cancel the others.
-func (s *Solver) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
-	first := s.workers[0]
-	if len(s.workers) == 1 {
-		first.begin(nil, false, 0)
-		first.probeRoot(ctx, p, rb)
-		return
-	}
-	for _, w := range s.workers[1:] {
-		w.begin(s.busy, true, 0)
-	}
-	s.helpers = helpers{ctx: ctx, p: p, rb: rb}
-	// Alone, the first worker has no one to keep out of its subtrees;
-	// startHelpers gives it the busy table when the others join.
-	first.begin(nil, false, helperNodes)
-	first.probeRoot(ctx, p, rb)
-	s.helpers.g.Wait()
-}
-
-// helpers is what a solve's helper workers need to start.
-type helpers struct {
-	g   errgroup.Group
-	ctx context.Context
-	p   board.Position
-	rb  *rootBounds
-}
-
-// startHelpers starts every worker but the first on the solve under way.
-// The first worker calls it once it has searched helperNodes nodes.
-func (s *Solver) startHelpers() {
-	h := &s.helpers
-	s.workers[0].busy = s.busy
-	for _, w := range s.workers[1:] {
-		h.g.Go(func() error {
-			if w.clearLeaf(h.ctx, h.rb) {
-				w.probeRoot(h.ctx, h.p, h.rb)
-			}
-			return nil
-		})
-	}
 }
 
 // rootBounds is the range of the root score that the workers of a solve
@@ -332,7 +41,7 @@ type rootBounds struct {
 
 // noFirst is set's first when the solve has no probe to ask first: no
 // range holds it.
-const noFirst = board.MinScore - 1
+const noFirst = -1 << 20
 
 // set starts the range at [lo, hi], with first, when the range holds it,
 // the probe asked before the others (see probe): the score when it is
@@ -358,14 +67,14 @@ func (rb *rootBounds) get() (lo, hi int) {
 	return rb.lo, rb.hi
 }
 
-// result is the Result of a solve of a position of n stones whose range,
-// clipped below at lower, rb is once the workers stop, and whether the
-// range closed: the score if it did, else the bounds found (the solve was
-// interrupted), within the static ones.
-func (rb *rootBounds) result(n, lower int, nodes uint64) (Result, bool) {
+// result is the Result of a solve of a position whose static bounds are
+// [least, most] and whose range, clipped below at lower, rb is once the
+// workers stop, and whether the range closed: the score if it did, else
+// the bounds found (the solve was interrupted), within the static ones.
+func (rb *rootBounds) result(least, most, lower int, nodes uint64) (Result, bool) {
 	lo, hi := rb.get()
 	if lo < hi {
-		return Result{Lower: max(lo, lossLaterScore(n)), Upper: min(hi, winLaterScore(n)), Nodes: nodes}, false
+		return Result{Lower: max(lo, least), Upper: min(hi, most), Nodes: nodes}, false
 	}
 	// With a clipped range (weak solves) the range may close with hi < lo:
 	// the score lies beyond the clipped end, on the side of the bound that
@@ -388,3 +97,70 @@ func (rb *rootBounds) update(probe, r int) {
 		rb.lo = max(rb.lo, r)
 	}
 }
+// helperProbe is the probe of helper id (1 and up) where the first worker
+// asks "score > v?" in the range [lo, hi): the question next to v that the
+// first worker would ask next, so that the helper answers it meanwhile.
+// Once v is an end of the range beside mtdCenter, probes walk away from
+// the center (nextProbe), and the helper asks the one beyond v; while the
+// range holds the center on both sides of v, odd helpers ask above v and
+// even ones below. A helper with no question left beside v asks v too.
+func helperProbe(lo, hi, v, id int) int {
+	up := lo >= mtdCenter || hi-1 > mtdCenter && id%2 == 1
+	if up && v+1 < hi {
+		return v + 1
+	}
+	if v-1 >= lo {
+		return v - 1
+	}
+	if v+1 < hi {
+		return v + 1
+	}
+	return v
+}
+
+// busyTable is a set of the keys of positions some worker is searching,
+// approximate: keys that share a slot overwrite each other, which only
+// changes the order in which moves are searched. It is safe for
+// concurrent use.
+type busyTable struct {
+	slots [1 << 12]atomic.Uint64
+}
+
+func (b *busyTable) slot(key uint64) *atomic.Uint64 {
+	return &b.slots[(key*0x9e3779b97f4a7c15)>>52]
+}
+
+func (b *busyTable) has(key uint64) bool { return b.slot(key).Load() == key }
+func (b *busyTable) add(key uint64)      { b.slot(key).Store(key) }
+func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
+
+// nextProbe picks the value v of the next null-window probe "score > v?"
+// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
+// the range, moved halfway out to the range's end on its side of zero: a
+// probe far from zero is cheap (a quick win or loss is refuted by a shallow
+// search), and scores are near zero more often than not. The other orders
+// measured (docs/performance.md) gain on one set what
+// they lose on another.
+//
+// Once the range is at most mtdWidth wide, the cheap probes are done, and
+// every probe left is near the score: the probe is then the value of the
+// range nearest mtdCenter, so that a score near it, the most common, is
+// closed in on from both sides by two probes, and another walks to it one
+// step at a time (as MTD(f) does from a first guess: Plaat, Schaeffer,
+// Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
+// where bisection would probe around it.
+func nextProbe(lo, hi int) int {
+	if hi-lo <= mtdWidth {
+		return min(max(mtdCenter, lo), hi-1)
+	}
+	med := lo + (hi-lo)/2
+	if med <= 0 && lo/2 < med {
+		med = lo / 2
+	} else if med >= 0 && hi/2 > med {
+		med = hi / 2
+	}
+	return med
+}
+
+// errWrongScore is returned by PV when no move keeps the score it was given.
+var errWrongScore = errors.New("solver: no move keeps the score given to PV: it is not the position's score")

@@ -221,15 +221,18 @@ func (t *Table) ClearAll() {
 // a server would otherwise charge to its first requests. It adds zero to
 // one slot a page, a write that changes nothing, from one goroutine per
 // CPU; it is safe to run concurrently with the other methods.
-func (t *Table) Prefault() {
+func (t *Table) Prefault() { prefaultWords(t.slots) }
+
+// prefaultWords makes the memory of words resident (Table.Prefault).
+func prefaultWords(words []atomic.Uint64) {
 	page := max(os.Getpagesize()/slotBytes, 1)
-	parts := min(runtime.GOMAXPROCS(0), max(len(t.slots)/(page*256), 1))
-	n := (len(t.slots) + parts - 1) / parts
+	parts := min(runtime.GOMAXPROCS(0), max(len(words)/(page*256), 1))
+	n := (len(words) + parts - 1) / parts
 	var wg sync.WaitGroup
 	for k := range parts {
 		wg.Go(func() {
-			for i := k * n; i < min((k+1)*n, len(t.slots)); i += page {
-				t.slots[i].Add(0)
+			for i := k * n; i < min((k+1)*n, len(words)); i += page {
+				words[i].Add(0)
 			}
 		})
 	}

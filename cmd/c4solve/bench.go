@@ -63,11 +63,10 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	sized := !size.standard()
 	if sized {
 		explicit := false
-		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "threads" || fl.Name == "book" })
+		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "book" })
 		if explicit {
-			return fmt.Errorf("-size %v: one search goroutine and no book: drop -threads and -book", size.Size)
+			return fmt.Errorf("-size %v: no book: drop -book", size.Size)
 		}
-		threadList = []int{1}
 	}
 	ttList, err := intList(*tts, 1, 1<<30)
 	if err != nil {
@@ -132,12 +131,19 @@ files:
 			var measure func(bench.Setting, func(bench.Outcome)) (bench.Stats, error)
 			var tableMiB int
 			if sized {
-				sz, err := newSized(format.Grid, mib, true, stderr)
+				sz, err := newSized(format.Grid, mib, true, 1, stderr)
 				if err != nil {
 					return err
 				}
 				tableMiB = sz.TableBytes() >> 20
 				measure = func(set bench.Setting, each func(bench.Outcome)) (bench.Stats, error) {
+					if set.Threads != sz.Threads() {
+						// The table anew, with the workers of this row.
+						sz = nil
+						if sz, err = newSized(format.Grid, mib, true, set.Threads, stderr); err != nil {
+							return bench.Stats{}, err
+						}
+					}
 					return bench.MeasureSized(ctx, sz, ls, set, each)
 				}
 			} else {

@@ -116,7 +116,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		explicit := false
 		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
 		for range *solvers {
-			sz, err := newSized(g, max(search.ttMiB / *solvers, ttable.MinMiB), explicit, std.err)
+			sz, err := newSized(g, max(search.ttMiB / *solvers, ttable.MinMiB), explicit, search.threads, std.err)
 			if err != nil {
 				return err
 			}

@@ -49,10 +49,10 @@ func (f *sizeFlag) format(from0 bool) (posfile.Format, error) {
 	return posfile.Format{Grid: g, From0: from0}, err
 }
 
-// newSized returns the solver of a board of another size than 7x6, with a
-// table of mib MiB at most, made smaller where the process may not have
+// newSized returns the solver of a board of another size than 7x6, with
+// threads search goroutines and a table of mib MiB at most, made smaller where the process may not have
 // that much (as for the 7x6 table: allocTable).
-func newSized(g *board.Grid, mib int, explicit bool, stderr io.Writer) (*solver.Sized, error) {
+func newSized(g *board.Grid, mib int, explicit bool, threads int, stderr io.Writer) (*solver.Sized, error) {
 	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit})
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func newSized(g *board.Grid, mib int, explicit bool, stderr io.Writer) (*solver.
 	if note != "" {
 		fmt.Fprintf(stderr, "c4solve: note: %s (-tt %d)\n", note, fit)
 	}
-	return solver.NewSized(g, fit), nil
+	return solver.AllocSized(g, fit, threads)
 }
 
 // solveSizedLine solves one position of a board of another size and

@@ -210,15 +210,9 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 		return nil, err
 	}
 	if !opt.size.standard() {
-		explicit, threads := false, false
-		opt.search.fs.Visit(func(fl *flag.Flag) {
-			explicit = explicit || fl.Name == "tt"
-			threads = threads || fl.Name == "threads" && opt.search.threads > 1
-		})
-		if threads {
-			fmt.Fprintf(std.err, "c4solve: note: -size %v searches on one goroutine: -threads %d is not used\n", opt.size.Size, opt.search.threads)
-		}
-		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, std.err)
+		explicit := false
+		opt.search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, opt.search.threads, std.err)
 		if err != nil {
 			return nil, err
 		}
@@ -230,7 +224,9 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 			return nil, err
 		}
 		if bk != nil {
-			sz.UseBook(bk)
+			if err := sz.UseBook(bk); err != nil {
+				return nil, err
+			}
 		}
 		return &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}, nil
 	}

@@ -1,0 +1,105 @@
+package board
+
+import "math/bits"
+
+// Bitboard is a set of cells of a board of at most 64 bits (the 7x6
+// board, and the other boards of Position64), one bit per cell.
+//
+// Bit col*(Height+1)+row is the cell in column col (0 is the leftmost) and
+// row row (0 is the bottom). Bit Height of each column is a sentinel that
+// never holds a stone; the bits above the last column are unused. On the
+// 7x6 board:
+//
+//	row   col: 0  1  2  3  4  5  6
+//	 6 (sentinel) 6 13 20 27 34 41 48
+//	 5            5 12 19 26 33 40 47
+//	 4            4 11 18 25 32 39 46
+//	 3            3 10 17 24 31 38 45
+//	 2            2  9 16 23 30 37 44
+//	 1            1  8 15 22 29 36 43
+//	 0 (bottom)   0  7 14 21 28 35 42
+type Bitboard uint64
+
+// Count returns the number of cells in b.
+func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
+
+// TrailingZeros returns the index of the lowest cell of b, 64 for none.
+func (b Bitboard) TrailingZeros() int { return bits.TrailingZeros64(uint64(b)) }
+
+// Low64 returns the low 64 bits of b: b itself.
+func (b Bitboard) Low64() uint64 { return uint64(b) }
+
+// Bits128 is a set of cells of a board of 65 to 128 bits (Position128),
+// laid out as Bitboard's: bit i is bit i of Lo for i < 64, else bit i-64
+// of Hi. Its methods are the operators of Bitboard, which the generator
+// (internal/gen) writes in their place where the engine's source uses
+// operators: And is &, Shl is <<, Add is + with the carry from Lo into Hi,
+// and so on. A Bits128 is a plain value; the zero value is the empty set.
+type Bits128 struct{ Lo, Hi uint64 }
+
+// And returns b & c.
+func (b Bits128) And(c Bits128) Bits128 { return Bits128{b.Lo & c.Lo, b.Hi & c.Hi} }
+
+// Or returns b | c.
+func (b Bits128) Or(c Bits128) Bits128 { return Bits128{b.Lo | c.Lo, b.Hi | c.Hi} }
+
+// Xor returns b ^ c.
+func (b Bits128) Xor(c Bits128) Bits128 { return Bits128{b.Lo ^ c.Lo, b.Hi ^ c.Hi} }
+
+// AndNot returns b &^ c.
+func (b Bits128) AndNot(c Bits128) Bits128 { return Bits128{b.Lo &^ c.Lo, b.Hi &^ c.Hi} }
+
+// Not returns ^b.
+func (b Bits128) Not() Bits128 { return Bits128{^b.Lo, ^b.Hi} }
+
+// Shl returns b << n. Go's shifts by 64 or more give 0, so one expression
+// serves every n: for n < 64 the last term is 0, for n >= 64 the first
+// two are.
+func (b Bits128) Shl(n uint) Bits128 {
+	return Bits128{b.Lo << n, b.Hi<<n | b.Lo>>(64-n) | b.Lo<<(n-64)}
+}
+
+// Shr returns b >> n (see Shl).
+func (b Bits128) Shr(n uint) Bits128 {
+	return Bits128{b.Lo>>n | b.Hi<<(64-n) | b.Hi>>(n-64), b.Hi >> n}
+}
+
+// Add returns b + c modulo 2^128.
+func (b Bits128) Add(c Bits128) Bits128 {
+	lo, carry := bits.Add64(b.Lo, c.Lo, 0)
+	hi, _ := bits.Add64(b.Hi, c.Hi, carry)
+	return Bits128{lo, hi}
+}
+
+// Sub returns b - c modulo 2^128.
+func (b Bits128) Sub(c Bits128) Bits128 {
+	lo, borrow := bits.Sub64(b.Lo, c.Lo, 0)
+	hi, _ := bits.Sub64(b.Hi, c.Hi, borrow)
+	return Bits128{lo, hi}
+}
+
+// Neg returns -b modulo 2^128.
+func (b Bits128) Neg() Bits128 { return Bits128{}.Sub(b) }
+
+// Less reports whether b < c as unsigned numbers.
+func (b Bits128) Less(c Bits128) bool { return b.Hi < c.Hi || b.Hi == c.Hi && b.Lo < c.Lo }
+
+// Count returns the number of cells in b.
+func (b Bits128) Count() int { return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.Hi) }
+
+// TrailingZeros returns the index of the lowest cell of b, 128 for none.
+func (b Bits128) TrailingZeros() int {
+	if b.Lo != 0 {
+		return bits.TrailingZeros64(b.Lo)
+	}
+	return 64 + bits.TrailingZeros64(b.Hi)
+}
+
+// Low64 returns the low 64 bits of b.
+func (b Bits128) Low64() uint64 { return b.Lo }
+
+// Of128 returns the Bits128 whose low word is lo.
+func Of128(lo uint64) Bits128 { return Bits128{Lo: lo} }
+
+// IsZero reports whether b is the empty set.
+func (b Bits128) IsZero() bool { return b.Lo|b.Hi == 0 }

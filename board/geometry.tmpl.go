@@ -1,0 +1,157 @@
+//go:build ignore
+
+// The geometry of a board of any size, instantiated by internal/gen as
+// Geometry64 (boards of at most 64 bits) and Geometry128 (at most 128):
+// what Geometry's methods return as constants for 7x6, here worked out
+// once from the size and kept. The 7x6 board's is geometry.go's.
+
+package board
+
+import "fmt"
+
+// Geometry is the geometry of a board of a size that its bitboards hold:
+// its masks, the shifts of its lines, the center-first order of its
+// columns. It is read-only once made, and safe for concurrent use; the
+// zero value is not usable: get one from NewGeometry.
+type Geometry struct {
+	size                  Size
+	width, height, cells  int
+	bitsPerColumn         uint
+	bottom, playable, odd Bitboard
+	four, left, every     Bitboard
+	column                Bitboard // the cells of column 0
+	rows                  [MaxHeight + 1]Bitboard // rows[k]: the k bottom rows
+	order                 [MaxWidth]int
+	orderCells            [MaxWidth]Bitboard
+	lines                 [128]int32
+}
+
+// NewGeometry returns the geometry of a board of size z, which must fit
+// the bitboard (see Size.Check).
+func NewGeometry(z Size) (*Geometry, error) {
+	if err := z.Check(); err != nil {
+		return nil, err
+	}
+	g := &Geometry{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(z.Height + 1)}
+	if need := z.Width * (z.Height + 1); need > geometryBits {
+		return nil, fmt.Errorf("size %v: needs %d bits, more than the %d of this engine", z, need, geometryBits)
+	}
+	var column Bitboard
+	for r := range z.Height {
+		column |= Bitboard(1) << r
+	}
+	g.column = column
+	for c := range z.Width {
+		g.bottom |= Bitboard(1) << (c * (z.Height + 1))
+		g.playable |= column << (c * (z.Height + 1))
+	}
+	for k := 1; k <= z.Height && k < len(g.rows); k++ {
+		g.rows[k] = g.rows[k-1] | (g.bottom << (k - 1))
+	}
+	for r := 1; r < z.Height; r += 2 {
+		g.odd |= g.bottom << r
+	}
+	for c := range 4 {
+		g.four |= Bitboard(1) << (c * (z.Height + 1))
+	}
+	for c := range (z.Width + 1) / 2 {
+		g.left |= column << (c * (z.Height + 1))
+	}
+	for c := range z.Width {
+		g.every |= (column | column<<1) << (c * (z.Height + 1))
+	}
+	for i, col := range CenterFirst(z.Width) {
+		g.order[i] = col
+		g.orderCells[i] = column << (col * (z.Height + 1))
+	}
+	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
+	return g, nil
+}
+
+// Size returns the board's size.
+func (g *Geometry) Size() Size { return g.size }
+
+// Width returns the number of columns.
+func (g *Geometry) Width() int { return g.width }
+
+// Height returns the number of rows.
+func (g *Geometry) Height() int { return g.height }
+
+// Cells returns the number of cells.
+func (g *Geometry) Cells() int { return g.cells }
+
+func (g *Geometry) colBits() uint { return g.bitsPerColumn }
+
+// Bottom returns the bottom cell of every column.
+func (g *Geometry) Bottom() Bitboard { return g.bottom }
+
+// Playable returns every cell of the board, and no sentinel.
+func (g *Geometry) Playable() Bitboard { return g.playable }
+
+// Column returns the cells of column col (0-based).
+func (g *Geometry) Column(col int) Bitboard { return g.column << (col * (g.height + 1)) }
+
+// LeftHalf returns the columns left of the center, and the center's of
+// an odd width: the moves of a symmetric position that are not mirror
+// images of others.
+func (g *Geometry) LeftHalf() Bitboard { return g.left }
+
+func (g *Geometry) oddRows() Bitboard     { return g.odd }
+func (g *Geometry) fourColumns() Bitboard { return g.four }
+func (g *Geometry) all() Bitboard         { return g.every }
+
+// rowsBelow returns the cells of the k bottom rows.
+func (g *Geometry) rowsBelow(k int) Bitboard { return g.rows[k] }
+
+func (g *Geometry) topCell(col int) Bitboard {
+	return Bitboard(1) << (g.height - 1 + col*(g.height+1))
+}
+
+func (g *Geometry) bottomCell(col int) Bitboard { return Bitboard(1) << (col * (g.height + 1)) }
+
+// EvenHeight reports whether the board has an even number of rows, where
+// the claimeven and odd-threat rules hold (see ClaimevenBound).
+func (g *Geometry) EvenHeight() bool { return g.height%2 == 0 }
+
+// ClaimevenWinScore is the best score the claimeven rules give the
+// second player: a four whose free cells all lie on the 2nd row is
+// complete with Height-2 cells still free (see claimedWinTime).
+func (g *Geometry) ClaimevenWinScore() int { return g.height / 2 }
+
+// OddThreatMax is the best bound OddThreatBound gives: a threat on the
+// 3rd row, complete with Height-3 cells still free.
+func (g *Geometry) OddThreatMax() int { return (g.height - 2) / 2 }
+
+// MaxScore returns the best score: a win with the fourth stone.
+func (g *Geometry) MaxScore() int { return g.size.MaxScore() }
+
+// MinScore returns the worst score.
+func (g *Geometry) MinScore() int { return -g.size.MaxScore() }
+
+// WinNextScore is the score of a position of the given number of stones
+// whose side to move wins with its next stone.
+func (g *Geometry) WinNextScore(stones int) int { return (g.cells + 1 - stones) >> 1 }
+
+// LossNextScore is the score of a position of the given number of stones
+// whose opponent wins with its next stone.
+func (g *Geometry) LossNextScore(stones int) int { return -((g.cells - stones) >> 1) }
+
+// ColumnOrder returns the i-th column (0-based) in center-first order.
+func (g *Geometry) ColumnOrder(i int) int { return g.order[i] }
+
+// OrderCells returns the cells of the i-th column in center-first order.
+func (g *Geometry) OrderCells(i int) Bitboard { return g.orderCells[i] }
+
+// CellLines returns the number of lines of four through the one cell of
+// cell.
+func (g *Geometry) CellLines(cell Bitboard) int32 { return g.lines[cell.TrailingZeros()] }
+
+// mirror swaps column c and column Width-1-c of a bitboard.
+func (g *Geometry) mirror(b Bitboard) Bitboard {
+	var m Bitboard
+	col := g.column | g.column<<1 // a column and its sentinel
+	for c := range g.width {
+		m |= (b >> (c * (g.height + 1)) & col) << ((g.width - 1 - c) * (g.height + 1))
+	}
+	return m
+}

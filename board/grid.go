@@ -1,0 +1,238 @@
+package board
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Grid is a board of any size, for the code that handles every size the
+// same way (the command's input and output, books of other boards, the
+// game in the terminal): it picks the engine whose bitboards hold the
+// board, Geometry64 up to 64 bits, Geometry128 above, and hands out its
+// positions as Boards. It is read-only, and safe for concurrent use. Get
+// one from NewGrid.
+type Grid struct {
+	Size
+	g64  *Geometry64  // nil for a board over 64 bits
+	g128 *Geometry128 // nil for one of at most 64
+}
+
+// NewGrid returns the grid of a board of size z.
+func NewGrid(z Size) (*Grid, error) {
+	if err := z.Check(); err != nil {
+		return nil, err
+	}
+	g := &Grid{Size: z}
+	var err error
+	if z.Bits() <= 64 {
+		g.g64, err = NewGeometry64(z)
+	} else {
+		g.g128, err = NewGeometry128(z)
+	}
+	return g, err
+}
+
+// Wide reports whether the board takes more than 64 bits: its positions
+// are Position128s, and it has no Key of one word.
+func (g *Grid) Wide() bool { return g.g128 != nil }
+
+// Geometry64 returns the board's geometry for boards of at most 64 bits,
+// nil for a wider board.
+func (g *Grid) Geometry64() *Geometry64 { return g.g64 }
+
+// Geometry128 returns the board's geometry for boards over 64 bits, nil
+// for a narrower one.
+func (g *Grid) Geometry128() *Geometry128 { return g.g128 }
+
+// Empty returns the empty board of the grid.
+func (g *Grid) Empty() Board {
+	if g.Wide() {
+		return Board{g: g, p128: g.g128.Empty()}
+	}
+	return Board{g: g, p64: g.g64.Empty()}
+}
+
+// Parse returns the position reached by the move string s on the grid
+// (Geometry64.Parse). Errors are *ParseError.
+func (g *Grid) Parse(s string, from0 bool) (Board, error) {
+	b := Board{g: g}
+	var err error
+	if g.Wide() {
+		b.p128, err = g.g128.Parse(s, from0)
+	} else {
+		b.p64, err = g.g64.Parse(s, from0)
+	}
+	return b, err
+}
+
+// FromKey returns the position of the grid whose Key is key, as FromKey
+// does for the standard board, with the same checks. A board over 64 bits
+// has no keys of one word: it fails there.
+func (g *Grid) FromKey(key uint64) (Board, error) {
+	if g.Wide() {
+		return Board{}, fmt.Errorf("a %v board has keys of %d bits, not one word", g.Size, g.Bits())
+	}
+	p, err := g.g64.FromKey(key)
+	return Board{g: g, p64: p}, err
+}
+
+// Board is a position on a Grid: a Position64 or a Position128, whichever
+// the grid's engine is. Its zero value is not usable; get the empty board
+// from Grid.Empty. It is a small value: copy it to keep it.
+type Board struct {
+	g    *Grid
+	p64  Position64
+	p128 Position128
+}
+
+// BoardOf64 returns p as a Board of the grid g, whose geometry is p's.
+func (g *Grid) BoardOf64(p Position64) Board { return Board{g: g, p64: p} }
+
+// BoardOf128 returns p as a Board of the grid g, whose geometry is p's.
+func (g *Grid) BoardOf128(p Position128) Board { return Board{g: g, p128: p} }
+
+// Grid returns the board's grid.
+func (b Board) Grid() *Grid { return b.g }
+
+// Position64 returns the position of a board of at most 64 bits.
+func (b Board) Position64() Position64 { return b.p64 }
+
+// Position128 returns the position of a board over 64 bits.
+func (b Board) Position128() Position128 { return b.p128 }
+
+// Stones returns the number of stones played.
+func (b Board) Stones() int {
+	if b.g.Wide() {
+		return b.p128.Stones()
+	}
+	return b.p64.Stones()
+}
+
+// CanPlay reports whether column col (0-based) has room.
+func (b Board) CanPlay(col int) bool {
+	if b.g.Wide() {
+		return b.p128.CanPlay(col)
+	}
+	return b.p64.CanPlay(col)
+}
+
+// Play drops a stone of the side to move in column col, which must have
+// room.
+func (b *Board) Play(col int) {
+	if b.g.Wide() {
+		b.p128.Play(col)
+		return
+	}
+	b.p64.Play(col)
+}
+
+// IsWinningMove reports whether playing column col wins at once.
+func (b Board) IsWinningMove(col int) bool {
+	if b.g.Wide() {
+		return b.p128.IsWinningMove(col)
+	}
+	return b.p64.IsWinningMove(col)
+}
+
+// CanWinNext reports whether the side to move wins with its next stone.
+func (b Board) CanWinNext() bool {
+	if b.g.Wide() {
+		return b.p128.CanWinNext()
+	}
+	return b.p64.CanWinNext()
+}
+
+// Won reports whether the side that just played has four in a line.
+func (b Board) Won() bool {
+	if b.g.Wide() {
+		return b.p128.Won()
+	}
+	return b.p64.Won()
+}
+
+// Over reports whether the game has ended: a four, or a full board.
+func (b Board) Over() bool {
+	if b.g.Wide() {
+		return b.p128.Over()
+	}
+	return b.p64.Over()
+}
+
+// Key returns the position's key (Position64.Key) on a board of at most
+// 64 bits; on a wider one, whose keys take two words, it panics: check
+// Grid.Wide first.
+func (b Board) Key() uint64 {
+	if b.g.Wide() {
+		panic("board: Key of a board over 64 bits")
+	}
+	return b.p64.Key()
+}
+
+// CanonicalKey returns the smaller of the keys of the position and of its
+// mirror image, which have the same score, whether it is the mirror's,
+// and whether the position is its own mirror image, on a board of at
+// most 64 bits; on a wider one it panics, as Key does.
+func (b Board) CanonicalKey() (key uint64, mirrored, symmetric bool) {
+	if b.g.Wide() {
+		panic("board: CanonicalKey of a board over 64 bits")
+	}
+	return b.p64.CanonicalKey()
+}
+
+// hash returns a number that identifies the position and its mirror
+// image among most others, on any board: the canonical key, or on a wide
+// board its two words mixed.
+func (b Board) hash() uint64 {
+	if !b.g.Wide() {
+		k, _, _ := b.p64.CanonicalKey()
+		return k
+	}
+	k, _, _ := b.p128.CanonicalKey()
+	return k.Lo ^ bits.RotateLeft64(k.Hi*0x9e3779b97f4a7c15, 32)
+}
+
+// Cell returns who holds the cell at column col and row row (both
+// 0-based, row 0 at the bottom): 0 nobody, 1 the first player, 2 the
+// second.
+func (b Board) Cell(col, row int) int {
+	if b.g.Wide() {
+		return b.p128.Cell(col, row)
+	}
+	return b.p64.Cell(col, row)
+}
+
+// Draw draws the board as Position.Draw does, the columns named below by
+// ColumnName.
+func (b Board) Draw(cell func(who int) string) string {
+	return draw(b.g.Width, b.g.Height, b.Cell, cell)
+}
+
+// Height returns the number of stones in column col.
+func (b Board) Height(col int) int {
+	if b.g.Wide() {
+		return b.p128.Height(col)
+	}
+	return b.p64.Height(col)
+}
+
+// notAColumn is the reason of a ParseError for a byte c that names no
+// column of a board of size z.
+func notAColumn(c byte, z Size, from0 bool) string {
+	what := fmt.Sprintf("%q", rune(c))
+	if c >= 0x80 {
+		what = fmt.Sprintf("byte 0x%02x", c)
+	}
+	first, last := ColumnName(0), ColumnName(z.Width-1)
+	if from0 {
+		first, last = '0', columnName0(z.Width-1)
+	}
+	return fmt.Sprintf("%s is not a column %c-%c of a %v board", what, first, last, z)
+}
+
+// columnName0 is ColumnName's 0-based variant: '0' to '9', then 'a' on.
+func columnName0(col int) byte {
+	if col < 10 {
+		return byte('0' + col)
+	}
+	return byte('a' + col - 10)
+}

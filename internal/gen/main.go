@@ -1,0 +1,629 @@
+// Command gen writes the engine's instantiations from its one source, as
+// the standard library's sort package writes zsortfunc.go and
+// zsortinterface.go from gen_sort_variants.go.
+//
+// The engine (the position and its rules in board/position.tmpl.go, the
+// geometry of other boards in board/geometry.tmpl.go, the search in
+// solver/engine.tmpl.go) is written once, as ordinary Go for the 7x6 board
+// with bitboards of one word. gen writes three variants of it:
+//
+//   - 7x6, the source as written (Position, Solver, ...), its geometry's
+//     methods constants (board.Geometry), so that the compiler folds them;
+//   - 64, for any board of at most 64 bits (Position64, Solver64, ...),
+//     the geometry a pointer to the dimensions and masks worked out once;
+//   - 128, for any board of at most 128 bits (Position128, Solver128,
+//     ...), its bitboards board.Bits128: every operator on a bitboard
+//     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
+//     constant is a Bits128 literal), found by the types go/types gives
+//     each expression.
+//
+// The names a template declares at the top level get the variant's
+// suffix, and so do the names each job lists as varying (the geometry,
+// the key type). Plain generics would do the same at run time, but their
+// instantiations share code by GC shape and call the geometry's methods
+// through a dictionary: the 7x6 path lost 5-11% of its instructions so
+// (docs/performance.md).
+//
+// Run it with go generate ./... from the module's root (board/doc.go and
+// solver/doc.go hold the directives); -check reports the files that
+// differ instead of writing them, and fails if any does (CI runs it).
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/importer"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// variant is one instantiation of a template.
+type variant struct {
+	suffix string // appended to the names that vary: "", "64" or "128"
+	wide   bool   // bitboards are board.Bits128
+}
+
+var (
+	v7x6 = variant{suffix: ""}
+	v64  = variant{suffix: "64"}
+	v128 = variant{suffix: "128", wide: true}
+)
+
+// job is one template and its variants.
+type job struct {
+	dir      string    // the package's directory, from the module root
+	template string    // the template's file name
+	out      string    // the output's name: "z" + out + suffix + ".go"
+	variants []variant // what to write
+	// others are the package's files the template is type-checked with
+	// (nil: every non-generated, non-test .go file of the package).
+	others []string
+	// stub is more source type-checked with the template: declarations
+	// a variant's files make that the template needs.
+	stub string
+	// varying are names declared outside the template that take the
+	// suffix; pointer those of them that are pointers in the variants of
+	// other boards (the geometry).
+	varying, pointer []string
+	// qualified maps pkg.Name, for other packages' names, to the name in
+	// each variant but 7x6's (the same for both).
+	qualified map[string]string
+}
+
+var jobs = []job{
+	{
+		dir: "board", template: "geometry.tmpl.go", out: "geometry",
+		variants: []variant{v64, v128},
+		others:   []string{"bitboard.go", "size.go", "parse.go"},
+		stub:     "package board\nconst geometryBits = 64\n",
+		varying:  []string{"geometryBits"},
+	},
+	{
+		dir: "board", template: "position.tmpl.go", out: "position",
+		variants: []variant{v7x6, v64, v128},
+		varying:  []string{"Geometry", "Key"},
+		pointer:  []string{"Geometry"},
+	},
+	{
+		dir: "solver", template: "engine.tmpl.go", out: "engine",
+		variants: []variant{v7x6, v64, v128},
+		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash"},
+		qualified: map[string]string{
+			"ttable.Table": "ttable.Wide",
+			"ttable.Ref":   "ttable.WideRef",
+		},
+	},
+}
+
+// boardVarying are the names of package board that vary, for templates
+// of other packages: board.Position is board.Position64 in variant 64.
+var boardVarying = map[string]bool{"Position": true, "Geometry": true, "Key": true}
+
+func main() {
+	check := flag.Bool("check", false, "report the generated files that differ from their templates' output, and fail if any does, instead of writing them")
+	root := flag.String("root", ".", "the module's root")
+	flag.Parse()
+	stale := 0
+	for _, j := range jobs {
+		if _, err := os.Stat(filepath.Join(*root, j.dir, j.template)); os.IsNotExist(err) && os.Getenv("GEN_SKIP_MISSING") != "" {
+			continue
+		}
+		outs, err := j.generate(*root)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gen: %s/%s: %v\n", j.dir, j.template, err)
+			os.Exit(1)
+		}
+		for _, name := range sortedKeys(outs) {
+			path := filepath.Join(*root, j.dir, name)
+			old, _ := os.ReadFile(path)
+			if bytes.Equal(old, outs[name]) {
+				continue
+			}
+			if *check {
+				fmt.Fprintf(os.Stderr, "gen: %s is not what %s/%s generates: run go generate ./...\n", path, j.dir, j.template)
+				stale++
+				continue
+			}
+			if err := os.WriteFile(path, outs[name], 0o644); err != nil {
+				fmt.Fprintf(os.Stderr, "gen: %v\n", err)
+				os.Exit(1)
+			}
+		}
+	}
+	if stale > 0 {
+		os.Exit(1)
+	}
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// generate returns the variants of j's template, by file name.
+func (j job) generate(root string) (map[string][]byte, error) {
+	dir := filepath.Join(root, j.dir)
+	outs := make(map[string][]byte)
+	for _, v := range j.variants {
+		// Each variant parses and checks the template afresh: the
+		// rewrites change its tree.
+		fset := token.NewFileSet()
+		file, info, pkg, err := j.load(fset, dir)
+		if err != nil {
+			return nil, err
+		}
+		r := &rewriter{j: j, v: v, fset: fset, info: info, pkg: pkg, declared: declaredNames(file)}
+		if err := r.rewrite(file); err != nil {
+			return nil, err
+		}
+		src, err := r.print(file)
+		if err != nil {
+			return nil, err
+		}
+		outs["z"+j.out+v.suffix+".go"] = src
+	}
+	return outs, nil
+}
+
+// load parses j's template and type-checks it with the package's other
+// files (not the generated ones, which are the template's output) and the
+// stub. Errors of the check are ignored: the files of a variant other
+// than 7x6 may name what only the generated files declare, and the
+// rewrites need only the types of the template's expressions.
+func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *types.Package, error) {
+	tmpl, err := parser.ParseFile(fset, filepath.Join(dir, j.template), nil, parser.ParseComments)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	files := []*ast.File{tmpl}
+	others := j.others
+	if others == nil {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		for _, e := range entries {
+			n := e.Name()
+			if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasPrefix(n, "z") && !strings.HasSuffix(n, ".tmpl.go") {
+				others = append(others, n)
+			}
+		}
+	}
+	for _, n := range others {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, 0)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if isIgnored(f) {
+			continue
+		}
+		files = append(files, f)
+	}
+	if j.stub != "" {
+		f, err := parser.ParseFile(fset, "stub.go", j.stub, 0)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{
+		Types: make(map[ast.Expr]types.TypeAndValue),
+		Defs:  make(map[*ast.Ident]types.Object),
+		Uses:  make(map[*ast.Ident]types.Object),
+	}
+	conf := types.Config{
+		Importer: importer.ForCompiler(fset, "source", nil),
+		Error:    func(error) {},
+	}
+	pkg, _ := conf.Check(j.dir, fset, files, info)
+	return tmpl, info, pkg, nil
+}
+
+// isIgnored reports whether f is built only with the ignore tag.
+func isIgnored(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() >= f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:build") && strings.Contains(c.Text, "ignore") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declaredNames returns the names f declares at the top level: functions
+// (not methods), types, variables and constants.
+func declaredNames(f *ast.File) map[string]bool {
+	names := make(map[string]bool)
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					names[s.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// rewriter instantiates one variant of a template.
+type rewriter struct {
+	j        job
+	v        variant
+	fset     *token.FileSet
+	info     *types.Info
+	pkg      *types.Package
+	declared map[string]bool
+	err      error
+	// operands holds the types of the operands of the expressions the
+	// wide variant rewrites, taken before the operands are rewritten.
+	operands map[ast.Node][2]types.TypeAndValue
+}
+
+func (r *rewriter) fail(n ast.Node, format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf("%v: %s", r.fset.Position(n.Pos()), fmt.Sprintf(format, args...))
+	}
+}
+
+// isBitboard reports whether t is board's Bitboard.
+func isBitboard(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Obj()
+	return o.Name() == "Bitboard" && o.Pkg() != nil && o.Pkg().Name() == "board"
+}
+
+// boardQual is how the variant's code names package board's identifiers:
+// "" inside it, "board." elsewhere.
+func (r *rewriter) boardQual() string {
+	if r.j.dir == "board" {
+		return ""
+	}
+	return "board."
+}
+
+func (r *rewriter) rewrite(f *ast.File) error {
+	r.operands = make(map[ast.Node][2]types.TypeAndValue)
+	astutil.Apply(f, r.pre, r.post)
+	return r.err
+}
+
+func (r *rewriter) pre(c *astutil.Cursor) bool {
+	switch n := c.Node().(type) {
+	case *ast.BinaryExpr:
+		r.operands[n] = [2]types.TypeAndValue{r.info.Types[n.X], r.info.Types[n.Y]}
+	case *ast.UnaryExpr:
+		r.operands[n] = [2]types.TypeAndValue{r.info.Types[n.X]}
+	case *ast.AssignStmt:
+		if len(n.Lhs) == 1 {
+			r.operands[n] = [2]types.TypeAndValue{r.info.Types[n.Lhs[0]], r.info.Types[n.Rhs[0]]}
+		}
+	case *ast.CallExpr:
+		if len(n.Args) == 1 {
+			r.operands[n] = [2]types.TypeAndValue{r.info.Types[n.Fun], r.info.Types[n.Args[0]]}
+		}
+	}
+	return true
+}
+
+func (r *rewriter) post(c *astutil.Cursor) bool {
+	n := c.Node()
+	if id, ok := n.(*ast.Ident); ok {
+		r.rename(c, id)
+		return true
+	}
+	if sel, ok := n.(*ast.SelectorExpr); ok {
+		r.renameQualified(c, sel)
+		return true
+	}
+	if !r.v.wide {
+		return true
+	}
+	if e, ok := n.(ast.Expr); ok {
+		if tv := r.info.Types[e]; tv.Value != nil && isBitboard(tv.Type) {
+			c.Replace(r.literal(e, tv))
+			return true
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ParenExpr:
+		if _, ok := n.X.(*ast.CallExpr); ok {
+			c.Replace(n.X)
+		}
+	case *ast.BinaryExpr:
+		r.binary(c, n)
+	case *ast.UnaryExpr:
+		ops := r.operands[n]
+		if !isBitboard(ops[0].Type) {
+			break
+		}
+		switch n.Op {
+		case token.SUB:
+			c.Replace(method(n, n.X, "Neg"))
+		case token.XOR:
+			c.Replace(method(n, n.X, "Not"))
+		default:
+			r.fail(n, "operator %v on a bitboard", n.Op)
+		}
+	case *ast.AssignStmt:
+		ops, ok := r.operands[n]
+		if !ok || !isBitboard(ops[0].Type) || n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
+			break
+		}
+		name, ok := assignMethods[n.Tok]
+		if !ok {
+			r.fail(n, "assignment %v to a bitboard", n.Tok)
+			break
+		}
+		arg := unparen(n.Rhs[0])
+		if n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN {
+			arg = shiftCount(n.Rhs[0], ops[1])
+		}
+		n.Rhs[0] = method(n, n.Lhs[0], name, arg)
+		n.Tok = token.ASSIGN
+	case *ast.CallExpr:
+		// A conversion to Bitboard of an integer: the low word.
+		ops, ok := r.operands[n]
+		if ok && ops[0].IsType() && isBitboard(ops[0].Type) && !isBitboard(ops[1].Type) {
+			c.Replace(r.of128(&ast.CallExpr{Fun: &ast.Ident{NamePos: n.Pos(), Name: "uint64"}, Lparen: n.Pos(), Args: n.Args, Rparen: n.End() - 1}, n))
+		}
+	}
+	return true
+}
+
+var binaryMethods = map[token.Token]string{
+	token.AND: "And", token.OR: "Or", token.XOR: "Xor", token.AND_NOT: "AndNot",
+	token.ADD: "Add", token.SUB: "Sub", token.SHL: "Shl", token.SHR: "Shr",
+}
+
+var assignMethods = map[token.Token]string{
+	token.AND_ASSIGN: "And", token.OR_ASSIGN: "Or", token.XOR_ASSIGN: "Xor", token.AND_NOT_ASSIGN: "AndNot",
+	token.ADD_ASSIGN: "Add", token.SUB_ASSIGN: "Sub", token.SHL_ASSIGN: "Shl", token.SHR_ASSIGN: "Shr",
+}
+
+// binary rewrites an operator on bitboards as a method of Bits128.
+func (r *rewriter) binary(c *astutil.Cursor, n *ast.BinaryExpr) {
+	ops := r.operands[n]
+	if !isBitboard(ops[0].Type) && !isBitboard(ops[1].Type) {
+		return
+	}
+	switch n.Op {
+	case token.EQL, token.NEQ:
+		// Against the constant 0, IsZero; else Bits128 is comparable.
+		var e ast.Expr
+		switch {
+		case isZero(ops[1]):
+			e = method(n, n.X, "IsZero")
+		case isZero(ops[0]):
+			e = method(n, n.Y, "IsZero")
+		default:
+			return
+		}
+		if n.Op == token.NEQ {
+			e = &ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: e}
+		}
+		c.Replace(e)
+	case token.LSS:
+		c.Replace(method(n, n.X, "Less", n.Y))
+	case token.GTR:
+		c.Replace(method(n, n.Y, "Less", n.X))
+	case token.LEQ:
+		c.Replace(&ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: method(n, n.Y, "Less", n.X)})
+	case token.GEQ:
+		c.Replace(&ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: method(n, n.X, "Less", n.Y)})
+	case token.SHL, token.SHR:
+		c.Replace(method(n, n.X, binaryMethods[n.Op], shiftCount(n.Y, ops[1])))
+	default:
+		name, ok := binaryMethods[n.Op]
+		if !ok {
+			r.fail(n, "operator %v on bitboards", n.Op)
+			return
+		}
+		c.Replace(method(n, n.X, name, unparen(n.Y)))
+	}
+}
+
+// isZero reports whether tv is the constant 0.
+func isZero(tv types.TypeAndValue) bool { return tv.Value != nil && tv.Value.ExactString() == "0" }
+
+// literal returns the Bits128 of the constant expression e: Of128(v),
+// placed where e was, so that the comments around it stay there.
+func (r *rewriter) literal(e ast.Expr, tv types.TypeAndValue) ast.Expr {
+	s := tv.Value.ExactString()
+	if strings.HasPrefix(s, "-") || len(s) > 20 {
+		r.fail(e, "bitboard constant %s is not a word", s)
+	}
+	return r.of128(&ast.BasicLit{ValuePos: e.Pos(), Kind: token.INT, Value: s}, e)
+}
+
+// of128 returns Of128(lo), placed at at.
+func (r *rewriter) of128(lo ast.Expr, at ast.Node) ast.Expr {
+	var fun ast.Expr = &ast.Ident{NamePos: at.Pos(), Name: "Of128"}
+	if r.boardQual() != "" {
+		fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: at.Pos(), Name: "board"}, Sel: &ast.Ident{NamePos: at.Pos(), Name: "Of128"}}
+	}
+	return &ast.CallExpr{Fun: fun, Lparen: at.Pos(), Args: []ast.Expr{lo}, Rparen: at.End() - 1}
+}
+
+// method returns x.name(args...), placed where at was.
+func method(at ast.Node, x ast.Expr, name string, args ...ast.Expr) ast.Expr {
+	return &ast.CallExpr{
+		Fun:    &ast.SelectorExpr{X: paren(x), Sel: &ast.Ident{NamePos: x.End(), Name: name}},
+		Lparen: x.End(), Args: args, Rparen: at.End() - 1,
+	}
+}
+
+// paren wraps x in parentheses where a selector on it needs them.
+func paren(x ast.Expr) ast.Expr {
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.ParenExpr, *ast.IndexExpr, *ast.CompositeLit:
+		return x
+	}
+	return &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
+}
+
+// unparen returns x without its parentheses.
+func unparen(x ast.Expr) ast.Expr {
+	for {
+		p, ok := x.(*ast.ParenExpr)
+		if !ok {
+			return x
+		}
+		x = p.X
+	}
+}
+
+// shiftCount returns the count of a shift as Bits128's methods take it,
+// a uint: y itself where it is one.
+func shiftCount(y ast.Expr, tv types.TypeAndValue) ast.Expr {
+	if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Uint && tv.Value == nil {
+		return unparen(y)
+	}
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: y.Pos(), Name: "uint"}, Lparen: y.Pos(), Args: []ast.Expr{unparen(y)}, Rparen: y.End() - 1}
+}
+
+// rename gives an identifier of the template its variant's name.
+func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
+	obj := r.info.Defs[id]
+	if obj == nil {
+		obj = r.info.Uses[id]
+	}
+	if obj == nil || obj.Pkg() != r.pkg || obj.Parent() != r.pkg.Scope() {
+		return // not a package-level name of this package
+	}
+	name := id.Name
+	switch {
+	case r.declared[name] || contains(r.j.varying, name):
+	case r.j.dir == "board" && name == "Bitboard":
+		if r.v.wide {
+			id.Name = "Bits128"
+		}
+		return
+	default:
+		return
+	}
+	if r.v.suffix == "" {
+		return
+	}
+	id.Name = name + r.v.suffix
+	if contains(r.j.pointer, name) && r.isTypeUse(c) {
+		c.Replace(&ast.StarExpr{X: id})
+	}
+}
+
+// isTypeUse reports whether the cursor's identifier names a type: not a
+// declaration's name, nor the receiver of a selector or composite literal
+// whose type it is.
+func (r *rewriter) isTypeUse(c *astutil.Cursor) bool {
+	switch p := c.Parent().(type) {
+	case *ast.TypeSpec:
+		return c.Name() != "Name"
+	case *ast.CompositeLit:
+		return false
+	case *ast.SelectorExpr:
+		return false
+	case *ast.StarExpr:
+		return false
+	case *ast.CallExpr:
+		return c.Name() != "Fun"
+	default:
+		_ = p
+	}
+	return true
+}
+
+// renameQualified gives pkg.Name of another package its variant's name.
+func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
+	pkgID, ok := sel.X.(*ast.Ident)
+	if !ok || r.v.suffix == "" {
+		return
+	}
+	if _, isPkg := r.info.Uses[pkgID].(*types.PkgName); !isPkg {
+		return
+	}
+	full := pkgID.Name + "." + sel.Sel.Name
+	if to, ok := r.j.qualified[full]; ok {
+		pkgName, name, _ := strings.Cut(to, ".")
+		pkgID.Name, sel.Sel.Name = pkgName, name
+		return
+	}
+	if pkgID.Name != "board" {
+		return
+	}
+	switch name := sel.Sel.Name; {
+	case name == "Bitboard":
+		if r.v.wide {
+			sel.Sel.Name = "Bits128"
+		}
+	case boardVarying[name]:
+		sel.Sel.Name = name + r.v.suffix
+		if name == "Geometry" && r.isTypeUse(c) {
+			c.Replace(&ast.StarExpr{X: sel})
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// print writes the variant's file: a header, the template without its
+// build constraint and its leading comment, gofmt'ed.
+func (r *rewriter) print(f *ast.File) ([]byte, error) {
+	// Drop the comments before the package clause (the build constraint
+	// and the template's note): the header replaces them.
+	var kept []*ast.CommentGroup
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			kept = append(kept, cg)
+		}
+	}
+	f.Comments, f.Doc = kept, nil
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "// Code generated by internal/gen from %s; DO NOT EDIT.\n\n", r.j.template)
+	if err := (&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}).Fprint(&buf, r.fset, f); err != nil {
+		return nil, err
+	}
+	src, err := format.Source(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting the %s variant: %v\n%s", r.v.suffix, err, buf.Bytes())
+	}
+	return src, nil
+}

@@ -1,0 +1,1250 @@
+//go:build ignore
+
+// The search, written once for every board: internal/gen instantiates it
+// as Solver (7x6, the board's dimensions constants: zengine.go), Solver64
+// (any board of at most 64 bits: zengine64.go) and Solver128 (at most 128
+// bits: zengine128.go). Edit this file, then run go generate ./... ; CI
+// fails when the generated files differ from it. What the variants do
+// differently (their tables, keys, bounds on sizes) is in variants.go.
+
+package solver
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"c4solve/board"
+	"c4solve/ttable"
+)
+
+
+// move is a candidate move: the cell the stone lands on, the threats it
+// leaves its player, its column, and its ordering score. Its fields fit
+// in 32 bytes, two vector moves.
+type move struct {
+	cell, threats board.Bitboard
+	replies       board.Bitboard // the child's moves that do not lose at once
+	col, score    int32
+}
+
+// node is the state of one interior node of the search, shared by the
+// steps of negamax: the position, its window, what the table and the
+// moves searched so far have established, and the moves to search.
+type node struct {
+	p          board.Position
+	oppThreats board.Bitboard // p.OpponentWinningCells()
+	next       board.Bitboard // the moves that do not lose at once
+	n          int            // p.Stones()
+
+	alpha, beta int // the window, narrowed to [lo, hi]
+	lo, hi      int // the score is known to lie in [lo, hi]
+
+	// The moves after which ClaimevenBound gives no bound (found by the
+	// reply rule: see staticBounds), so that the children need not try it.
+	claimevenFails board.Bitboard
+
+	key       board.Key  // the table key: p's or its mirror's, the smaller
+	ref       ttable.Ref // where key's entry is in its table
+	mirrored  bool       // whether key is the mirror's; stored moves are mirrored
+	symmetric bool       // p is its own mirror image: search half the moves
+	ttMove    int        // the table's best move, -1 for none
+
+	best, bestCol int    // the best score and its move, once the moves are searched
+	start         uint64 // w.nodes when the node began, for the work it took
+}
+
+// moveList is the moves of a node still to search. Each worker keeps one
+// per number of stones (worker.lists), reused from node to node, rather
+// than one on the stack of each node, which Go would clear every time.
+type moveList struct {
+	moves [maxWidth]move   // best first
+	count int                 // len(moves) in use
+	keys  [maxWidth]board.Key // the moves' table keys, if etc or exclusive
+	// The places of the moves' table entries, or for a move with a forced
+	// reply the entry after the reply's, if etc (see enhancedCutoff).
+	refs [maxWidth]ttable.Ref
+
+	// exclusive: the node is near the root and other workers search
+	// beside this one, so moves use the busy table (see searchMoves).
+	exclusive bool
+}
+
+// negamax returns the score of p, which must not be over and whose side to
+// move must not be able to win at once, or a bound on it: a value v <=
+// alpha means score <= v, v >= beta means score >= v, and anything between
+// is exact (fail-soft alpha-beta). oppThreats must be
+// p.OpponentWinningCells(), which the caller has at hand; claimevenFails
+// says that p.ClaimevenBound is known to give no bound, as the parent's
+// reply rule may have found.
+//
+// Its steps: the checks that need no search (staticBounds, a forced move
+// played through), the table probe (probeTable), the moves generated and
+// ordered, the table's move first (generateMoves), the children's keys and
+// table entries (childKeys, enhancedCutoff), the scout search of the moves
+// (searchMoves), and the store of what was found.
+func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int, claimevenFails bool) int {
+	g := w.g
+	w.nodes++
+	if w.nodes%pollInterval == 0 {
+		if w.poll(); w.stopped {
+			return 0
+		}
+	}
+	n := p.Stones()
+	if n <= w.bookDepth {
+		if sc, ok := w.book.Lookup(p); ok {
+			return sc
+		}
+	}
+	next := p.NonLosingMovesAgainst(oppThreats)
+	if next == 0 {
+		return g.LossNextScore(n)
+	}
+	if n >= g.Cells()-2 {
+		return 0 // both last stones can only be played, and neither wins
+	}
+	if forced(next) {
+		// A forced move (one move does not lose at once) is played
+		// through: the node's score is its child's, and the node takes no
+		// table slot, leaving the room to positions with a choice. Only
+		// the range's bounds are applied here; the static rules are left
+		// to the child, whose bounds are the node's one move later.
+		lo, hi := lossLaterScore(g, n), winLaterScore(g, n)
+		if lo >= beta || lo >= hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		child := p
+		child.PlayMove(next)
+		return -w.negamax(child, p.ThreatsAfter(next), -min(beta, hi), -max(alpha, lo), false)
+	}
+
+	// The node's table bucket is on its way from memory while the static
+	// bounds are worked out.
+	key, mirrored, symmetric := p.CanonicalKey()
+	ref := tableRef(w.table(n), key)
+	ref.Prefetch()
+	lo, hi, fails := staticBounds(p, n, alpha, beta, claimevenFails)
+	// Field by field into the worker's node for n stones: a composite
+	// literal is built on the stack and copied, and the copy's wide loads
+	// stall on the narrow stores that built it.
+	nd := &w.path[n]
+	nd.p, nd.oppThreats, nd.next, nd.n = p, oppThreats, next, n
+	nd.alpha, nd.beta, nd.lo, nd.hi, nd.claimevenFails = alpha, beta, lo, hi, fails
+	nd.key, nd.ref, nd.mirrored, nd.symmetric = key, ref, mirrored, symmetric
+	if sc, done := w.probeTable(nd); done {
+		return sc
+	}
+	nd.start = w.nodes
+	ml := &w.lists[n]
+	ml.count = 0
+	switch w.generateMoves(nd, ml) {
+	case winNext:
+		// The opponent cannot parry one of our moves: we win with our
+		// next stone, the best any move can do (see maxScore).
+		return winLaterScore(g, n)
+	case winAfter:
+		// None wins with our next stone, and one wins with the one after:
+		// the best that is left.
+		return winLaterScore(g, n + 2)
+	}
+	// No move wins with our next stone: at best the one after.
+	nd.hi = min(nd.hi, winLaterScore(g, n+2))
+	if nd.hi <= nd.alpha {
+		return nd.hi
+	}
+	nd.beta = min(nd.beta, nd.hi)
+	etc := n < etcStones
+	ml.exclusive = w.busy != nil && n-w.rootStones < busyDepth
+	if etc || ml.exclusive {
+		w.childKeys(nd, ml, etc)
+	}
+	if etc {
+		if sc, done := w.enhancedCutoff(nd, ml); done {
+			return sc
+		}
+	}
+	if sc, done := w.searchMoves(nd, ml); done {
+		return sc
+	}
+	if nd.best > nd.alpha {
+		w.store(nd, nd.best, nd.best, nd.bestCol, nd.start)
+	} else {
+		// Every move failed low: no move is known to be best.
+		w.store(nd, nd.lo, nd.best, -1, nd.start)
+	}
+	return nd.best
+}
+
+// staticBounds returns bounds on the score of p, a position of n stones
+// whose side to move cannot win at once and has a move that does not lose
+// at once, from the board alone: how soon either side can still win,
+// whether either has a line of four left open, Allis' claimeven rule,
+// which bounds the first player from above, and applied one move ahead
+// bounds the second player from below (board.ClaimevenBound,
+// board.ClaimevenReplyBound), and the first player's odd threats, which
+// bound it from below (board.OddThreatBound).
+//
+// Each rule gives a bound of -3 to 3, so it is tried only where that bound
+// can decide the node in the window (alpha, beta): with the null windows
+// of the root's probes, most nodes' windows lie far from zero. The reply
+// rule, the costliest, is tried only where a bound of 2 or less can
+// (replyRuleBeta). Where a rule is skipped, the bounds returned are only
+// looser. Claimeven is not tried where claimevenFails says it gives no
+// bound.
+//
+// It also returns the moves after which claimeven gives no bound, as the
+// reply rule found them (0 where it was not tried), which the children
+// then need not try: the reply rule has tried claimeven after every move.
+func staticBounds(p board.Position, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails board.Bitboard) {
+	g := p.Geometry()
+	lo, hi = lossLaterScore(g, n), winLaterScore(g, n)
+	// Claimeven bounds the first player to move, the reply rule the
+	// second; each bound is 0 or beyond, which makes the open-line test
+	// on its side moot.
+	if n%2 == 0 {
+		if alpha >= -3 && !claimevenFails {
+			if b, ok := p.ClaimevenBound(alpha); ok {
+				hi = b
+			}
+		}
+		if beta <= 2 && hi > 0 {
+			if b, ok := p.OddThreatBound(beta); ok {
+				lo = b
+			}
+		}
+	} else if beta <= replyRuleBeta {
+		b, ok, applies := p.ClaimevenReplyBound(beta)
+		if ok {
+			lo = b
+		}
+		fails = ^applies
+	}
+	if hi > 0 && alpha >= 0 && !p.CanStillWin() {
+		hi = 0
+	}
+	if lo < 0 && beta <= 0 && !p.OpponentCanStillWin() {
+		lo = 0
+	}
+	return lo, hi, fails
+}
+
+// probeTable narrows nd's bounds and window with its table entry, keyed by the
+// position or its mirror image (which has the same score: nd.key), and notes the
+// entry's best move. It reports whether the bounds already decide the
+// node, and then its value.
+func (w *worker) probeTable(nd *node) (int, bool) {
+	g := w.g
+	nd.ttMove = -1
+	if e, ok := nd.ref.Get(); ok {
+		nd.lo, nd.hi = max(nd.lo, e.Lower), min(nd.hi, e.Upper)
+		nd.ttMove = e.Move
+		if nd.mirrored && nd.ttMove >= 0 {
+			nd.ttMove = g.Width() - 1 - nd.ttMove
+		}
+	}
+	if nd.lo >= nd.beta || nd.lo >= nd.hi {
+		return nd.lo, true
+	}
+	if nd.hi <= nd.alpha {
+		return nd.hi, true
+	}
+	nd.alpha, nd.beta = max(nd.alpha, nd.lo), min(nd.beta, nd.hi)
+	return 0, false
+}
+
+// generateMoves fills ml with the moves that do not lose at once, but the
+// mirror images of others in a symmetric position: the table's move first,
+// then the others best first by orderScore, center first among equals. It
+// reports how soon a move is known to win: winNext where one leaves the
+// opponent no parry; winAfter where none does, but one leaves it a single
+// parry after which we have a move that leaves none (by the patterns of
+// afterReplyCandidates), a win the search of that move would find, seen
+// here before any move is searched (docs/performance.md); noWin otherwise.
+//
+// The table's move is generated with the others, not searched before them
+// (which would spare generating them where it fails high again): a move
+// that wins at once and the children's table entries (enhancedCutoff) then
+// decide some nodes before any search (docs/performance.md).
+func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
+	g := w.g
+	p := nd.p
+	found := noWin
+	rest := nd.next // the moves not generated yet
+	if nd.symmetric {
+		rest &= g.LeftHalf()
+	}
+	// Where the root's opponent is to move, equal threat scores are
+	// ordered by the lines of four through the move's cell, and then
+	// center first; where the root's side is, center first alone: by
+	// the lines for both sides helps positions of one parity and hurts
+	// the other (docs/performance.md).
+	tiebreak := (nd.n-w.rootStones)&1 == 1
+	for i := 0; rest != 0; i++ {
+		cell := rest & g.OrderCells(i)
+		if cell == 0 {
+			continue
+		}
+		rest &^= cell
+		col := g.ColumnOrder(i)
+		child := p
+		child.PlayMove(cell)
+		// Our threats after the move are the child's opponent's.
+		threats := p.ThreatsAfter(cell)
+		replies := child.NonLosingMovesAgainst(threats)
+		if replies == 0 {
+			return winNext
+		}
+		if found == noWin && forced(replies) {
+			if x := afterReplyCandidates(g, child.Mask(), threats, replies); x != 0 && winsAfterReply(child, replies, x) {
+				found = winAfter
+			}
+		}
+		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits
+		if tiebreak {
+			sc += g.CellLines(cell)
+		}
+		if col == nd.ttMove {
+			sc = tableMoveScore
+		}
+		// Insertion sort, stable: equal scores keep center-first order.
+		i := ml.count
+		for ; i > 0 && ml.moves[i-1].score < sc; i-- {
+			ml.moves[i] = ml.moves[i-1]
+		}
+		// Field by field: a composite literal is built on the stack first.
+		m := &ml.moves[i]
+		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
+		ml.count++
+	}
+	return found
+}
+
+// winTime is how soon a node's side to move is known to win (see
+// generateMoves).
+type winTime int
+
+const (
+	noWin    winTime = iota
+	winNext          // with its next stone
+	winAfter         // with the one after
+)
+
+// afterReplyCandidates returns our moves that leave the opponent no parry
+// once it has played reply, its one move that does not lose at once after
+// our move; mask is the board before reply, threats ours (p.ThreatsAfter
+// of our move). It looks for two patterns that need nothing of the
+// candidate's own threats, which can only add to ours, and so misses the
+// wins that do; with P the cells playable after reply, none of them a
+// threat of ours (reply parried the one there was), a move x wins:
+//
+//   - stacked: where the two cells above x are threats of ours: the
+//     opponent must take the one right above x, and we take the next;
+//   - zugzwang: where x is the one cell of P not right below a threat of
+//     ours, and the cell above x is right below one or off the board:
+//     wherever the opponent then plays, we complete four on top of it.
+//
+// A candidate must also not lose at once itself (winsAfterReply). Small
+// enough to be inlined: it runs for every move with a forced reply.
+func afterReplyCandidates(g board.Geometry, mask, threats, reply board.Bitboard) board.Bitboard {
+	t := threats &^ reply
+	playable := ((mask | reply) + g.Bottom()) & g.Playable()
+	x := playable & (t >> 1) & (t >> 2)
+	if z := playable &^ (t >> 1); z&(z-1) == 0 && ((z<<2)&t != 0 || (z<<1)&g.Playable() == 0) {
+		x |= z // z 0 adds nothing
+	}
+	return x
+}
+
+// winsAfterReply reports whether one of the candidates x (see
+// afterReplyCandidates) does not lose at once once the opponent, to move
+// in child, has played reply: then it wins.
+func winsAfterReply(child board.Position, reply, x board.Bitboard) bool {
+	oppThreats := child.ThreatsAfter(reply)
+	child.PlayMove(reply)
+	return x&child.NonLosingMovesAgainst(oppThreats) != 0
+}
+
+// childKeys fills ml.keys with the keys of nd's children, which the busy
+// table needs where ml.exclusive, and if etc, ml.refs with the places of
+// their entries for enhancedCutoff, whose buckets it prefetches. A child
+// with a forced reply has no entry of its own (negamax plays the reply
+// through), so the place is the grandchild's after that reply, whose score
+// the move has.
+func (w *worker) childKeys(nd *node, ml *moveList, etc bool) {
+	for i := 0; i < ml.count; i++ {
+		m := &ml.moves[i]
+		child := nd.p
+		child.PlayMove(m.cell)
+		ml.keys[i], _, _ = child.CanonicalKey()
+		if !etc {
+			continue
+		}
+		if forced(m.replies) {
+			child.PlayMove(m.replies)
+			key, _, _ := child.CanonicalKey()
+			ml.refs[i] = tableRef(w.table(nd.n+2), key)
+		} else {
+			ml.refs[i] = tableRef(w.table(nd.n+1), ml.keys[i])
+		}
+		// Load the buckets all at once: their memory latencies overlap,
+		// and the children's own probes find them cached.
+		ml.refs[i].Prefetch()
+	}
+}
+
+// enhancedCutoff tries the children's table entries, found by childKeys,
+// before searching any of them (enhanced transposition cutoff): one
+// child's upper bound may prove a fail high, and when every child has an
+// entry, their lower bounds together bound the node from above, which may
+// prove a fail low. It reports whether the entries decide the node, and
+// then its value.
+func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
+	g := w.g
+	upper := g.MinScore() - 1 // below any score
+	for i := 0; i < ml.count; i++ {
+		e, ok := ml.refs[i].Get()
+		if !ok {
+			upper = nd.hi
+			continue
+		}
+		// The move's score lies in [lower, upper].
+		lower, up := -e.Upper, -e.Lower
+		if forced(ml.moves[i].replies) {
+			lower, up = e.Lower, e.Upper
+		}
+		if lower >= nd.beta {
+			w.store(nd, lower, nd.hi, int(ml.moves[i].col), w.nodes)
+			return lower, true
+		}
+		upper = max(upper, up)
+	}
+	if upper < nd.hi {
+		nd.hi = upper
+		if nd.hi <= nd.alpha {
+			w.store(nd, nd.lo, nd.hi, -1, w.nodes)
+			return nd.hi, true
+		}
+		nd.beta = min(nd.beta, nd.hi)
+	}
+	return 0, false
+}
+
+// forced reports whether a set of moves holds at most one move (callers
+// have ruled out none).
+func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
+
+// searchMoves searches nd's moves in order, principal variation search:
+// the first move searched gets the full window, the others a null window
+// at a, and one that fails high inside the window is searched again with
+// the window above its bound. Near the root, with other workers about, a
+// move whose subtree another worker is searching waits for a second pass,
+// by which time its result is likely in the table (Weill's ABDADA, 1996);
+// the first move is always searched, so that no worker waits on another.
+// It reports whether a move failed high or the search stopped, and then
+// the node's value.
+func (w *worker) searchMoves(nd *node, ml *moveList) (int, bool) {
+	g := w.g
+	w.expanded++ // a child is searched: the first is never deferred
+	exclusive := ml.exclusive
+	a, beta := nd.alpha, nd.beta
+	best, bestCol := g.MinScore()-1, -1
+	var deferred [maxWidth]bool
+	for pass := 0; pass < 2; pass++ {
+		for i := 0; i < ml.count; i++ {
+			if pass == 1 && !deferred[i] {
+				continue
+			}
+			if pass == 0 && exclusive && i > 0 && w.busy.has(keyHash(ml.keys[i])) {
+				deferred[i] = true
+				continue
+			}
+			m := &ml.moves[i]
+			child := nd.p
+			child.PlayMove(m.cell)
+			if exclusive {
+				w.busy.add(keyHash(ml.keys[i]))
+			}
+			var sc int
+			fails := nd.claimevenFails&m.cell != 0
+			if pass == 0 && i == 0 { // the first move, never deferred
+				sc = -w.negamax(child, m.threats, -beta, -a, fails)
+			} else {
+				sc = -w.negamax(child, m.threats, -a-1, -a, fails)
+				if !w.stopped && sc > a && sc < beta {
+					// The scout's bound sc is a lower bound; find the
+					// exact value above it.
+					sc = -w.negamax(child, m.threats, -beta, -(sc - 1), fails)
+				}
+			}
+			if exclusive {
+				w.busy.remove(keyHash(ml.keys[i]))
+			}
+			if w.stopped {
+				return 0, true
+			}
+			if sc > best {
+				best, bestCol = sc, int(m.col)
+			}
+			if sc >= beta {
+				w.store(nd, sc, nd.hi, bestCol, nd.start)
+				return sc, true
+			}
+			a = max(a, sc)
+		}
+		if !exclusive {
+			break // nothing was deferred
+		}
+	}
+	nd.best, nd.bestCol = best, bestCol
+	return 0, false
+}
+
+// store records in the table that nd's score lies in [lower, upper], that
+// col (-1 for none) was best, and that the search of nd took the nodes
+// since start.
+func (w *worker) store(nd *node, lower, upper, col int, start uint64) {
+	g := w.g
+	if nd.mirrored && col >= 0 {
+		col = g.Width() - 1 - col
+	}
+	tablePut(w.table(nd.n), nd.key, lower, upper, col, w.nodes-start)
+}
+
+// table returns the table that holds positions of n stones.
+func (w *worker) table(n int) *ttable.Table {
+	if n >= w.leafFrom {
+		return w.leaf
+	}
+	return w.tt
+}
+
+// orderScore rates a move for ordering: the threats it leaves its player
+// (cells that would complete four, p.ThreatsAfter(cell), passed in as
+// threats; oppThreats are the opponent's), three points each, plus one point for
+// each threat directly above a column's next free cell, which the opponent
+// can then not play under. Threats directly above an opponent's threat do
+// not count: the opponent's comes first. Idea from Christophe Steininger's
+// solver; the weights are this package's, measured on the published sets
+// against other weights (docs/performance.md).
+func orderScore(p board.Position, cell, threats, oppThreats board.Bitboard) int {
+	g := p.Geometry()
+	t := threats &^ (oppThreats << 1)
+	next := ((p.Mask() | cell) + g.Bottom()) & g.Playable()
+	return 3*t.Count() + (t & (next << 1)).Count()
+}
+
+// worker is one search thread: its counters, its own table for positions
+// near the leaves, and its view of the stop signal. The workers of one
+// Solver share the transposition table, the root's score range (rb), the
+// busy table, the book, and the context that stops them.
+type worker struct {
+	g          board.Geometry
+	tt         *ttable.Table // shared by all workers
+	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
+	leafFrom   int           // see leafStones and sharedPlies
+	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
+	book       Book          // nil for none
+	bookDepth  int           // the book's depth, -1 for none
+	id         int           // 0 for the first worker, 1 and up for the helpers
+	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe)
+	rootStones int           // stones on the board at the root of the solve
+	nodes      uint64        // nodes of the current solve
+	expanded   uint64        // of them, those that searched a child (not played through or settled without one)
+	published  atomic.Uint64 // nodes, as last published for progress readers
+	limit      uint64        // once nodes reaches it, call join; 0 for none
+	join       func()        // starts the other workers (Solver.startHelpers)
+
+	done    <-chan struct{} // the current search's context's Done channel
+	stopped bool            // set once done is closed or the probe is moot; unwinds the search
+
+	path  [maxCells]node     // the node of each number of stones on the search path
+	lists [maxCells]moveList // its moves
+
+	rb    *rootBounds // the range the workers narrow together
+	busy  *busyTable  // the subtrees workers are searching; nil for one worker
+	probe int         // the value of the probe under way
+
+	// Workers are allocated side by side, and nodes changes at every
+	// node: the padding keeps two workers' counters out of one cache line
+	// and its adjacent-line prefetch pair (docs/performance.md).
+	_ [128]byte
+}
+
+// begin sets the worker up for a search, every part of its state that a
+// search sets: its counters zeroed; the busy table of the subtrees other
+// workers search (nil when it searches alone); whether it is a helper,
+// asking the probes beside the first worker's (helperProbe); and the
+// node count at which it calls join (0: never).
+func (w *worker) begin(busy *busyTable, helper bool, limit uint64) {
+	w.nodes, w.expanded, w.limit = 0, 0, limit
+	w.published.Store(0)
+	w.busy, w.helper = busy, helper
+}
+
+// clearLeaf clears what is left to clear of the worker's own table (see
+// Solver.Clear), a part at a time, and reports whether it got to the end:
+// it stops early when ctx is done or the solve's range rb, if not nil, has
+// closed, so that a solve that ends while a helper clears does not wait
+// for the whole of it.
+func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
+	for ; w.leafStale > 0; w.leafStale-- {
+		if ctx.Err() != nil {
+			return false
+		}
+		if rb != nil {
+			if lo, hi := rb.get(); lo >= hi {
+				return false
+			}
+		}
+		w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
+	}
+	return true
+}
+
+// probeRoot runs null-window probes at the root p until the shared range
+// closes or the search is stopped.
+func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds) {
+	w.rootStones = p.Stones()
+	w.leafFrom = max(leafStones, w.rootStones+sharedPlies)
+	w.done = ctx.Done()
+	w.rb = rb
+	for {
+		lo, hi := rb.get()
+		if lo >= hi || ctx.Err() != nil {
+			return
+		}
+		w.probe = rb.probe(lo, hi)
+		if w.helper {
+			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
+		}
+		w.stopped = false
+		r := w.negamax(p, p.OpponentWinningCells(), w.probe, w.probe+1, false)
+		if !w.stopped {
+			rb.update(w.probe, r)
+		}
+	}
+}
+
+// poll looks, every pollInterval nodes, whether the search must stop: the
+// context is done, or other workers have settled the question of the probe
+// under way, so that its answer no longer matters. It also starts the
+// other workers once the first has searched its share alone.
+func (w *worker) poll() {
+	w.published.Store(w.nodes)
+	if w.limit != 0 && w.nodes >= w.limit {
+		w.limit = 0
+		w.join()
+	}
+	select {
+	case <-w.done:
+		w.stopped = true
+		return
+	default:
+	}
+	if lo, hi := w.rb.get(); w.probe < lo || w.probe >= hi {
+		w.stopped = true
+	}
+}
+
+// Solver solves positions, one at a time, with one or more worker
+// goroutines that share its transposition table (lazy SMP: every worker
+// searches the same root, and what one stores the others find). The table
+// may also be shared with other Solvers running concurrently. A Solver
+// itself is not safe for concurrent use, except for Progress. The zero
+// value is not usable; call New.
+type Solver struct {
+	g       board.Geometry
+	book    Book
+	tt      *ttable.Table
+	workers []*worker
+	bounds  rootBounds // of the solve under way
+	helpers helpers    // of the solve under way
+	busy    *busyTable // shared by the workers; nil for one
+	noAging bool       // see SetAging
+}
+
+// newSolver returns a Solver of positions of the board g with the given
+// number of worker goroutines (at least 1) that uses the table tt, shared
+// by the workers, and a table of LeafTableMiB for each worker.
+func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Solver {
+	s := &Solver{g: g, tt: tt}
+	if threads > 1 {
+		s.busy = new(busyTable)
+	}
+	for id := range max(threads, 1) {
+		s.workers = append(s.workers, &worker{g: g, id: id, tt: tt, leaf: newTable(LeafTableMiB), bookDepth: -1})
+	}
+	s.workers[0].join = s.startHelpers
+	return s
+}
+
+// Clear empties the shared table and the workers' own tables, so that the
+// next solve starts cold. It must not run concurrently with a solve.
+func (s *Solver) Clear() {
+	s.tt.Clear()
+	s.workers[0].leaf.Clear()
+	// A helper clears its own table when it next starts, on its own core
+	// while the first worker searches: most solves end before helpers
+	// start, and clearing their tables here, untouched, made Test_L3_R1's
+	// solves of a few microseconds about one slower.
+	for _, w := range s.workers[1:] {
+		w.leafStale = ttable.ClearParts
+	}
+}
+
+// Book is a source of exact scores, such as an opening book (package
+// book): Lookup returns the score of p, if known. It must be safe for
+// concurrent use, and know no position of more than Depth stones.
+type Book interface {
+	Depth() int
+	Lookup(p board.Position) (score int, ok bool)
+}
+
+// UseBook makes the Solver answer from b (nil: no book) whatever positions
+// b knows, at the root and wherever a search reaches one.
+func (s *Solver) UseBook(b Book) {
+	s.book = b
+	for _, w := range s.workers {
+		w.book, w.bookDepth = b, -1
+		if b != nil {
+			w.bookDepth = b.Depth()
+		}
+	}
+}
+
+// Table returns the Solver's shared transposition table.
+func (s *Solver) Table() *ttable.Table { return s.tt }
+
+// Solve returns the exact score of p, which must not be over. It stops
+// early when ctx is done, returning ctx's error and the bounds found so
+// far. The score does not depend on the number of threads.
+func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
+	g := s.g
+	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
+}
+
+// SolveAtLeast returns the exact score of p, as Solve, given that it is at
+// least lower: minus the score of a parent of p, as an opening book of one
+// stone less knows it. It asks first whether the score is exactly lower,
+// which one probe answers where p is the parent's best move, and searches
+// nothing below lower. A lower bound that does not hold gives a wrong
+// score. Analyze bounds the moves of a position of the book the same way.
+// A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
+func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
+	g := s.g
+	if lower <= g.MinScore() {
+		return s.Solve(ctx, p)
+	}
+	s.newSearch()
+	return s.search(ctx, p, lower, g.MaxScore(), lower)
+}
+
+// SolveWeak returns the sign of the score of p: 1 if the side to move wins,
+// 0 for a draw, -1 if it loses. It searches less than Solve.
+func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
+	r, err := s.solve(ctx, p, -1, 1)
+	return r.signs(), err
+}
+
+// Progress returns the nodes searched so far by the solve under way (as
+// of the workers' last report, every few thousand nodes) and the bounds on
+// its score established so far. It is safe to call from any goroutine
+// while Solve runs.
+func (s *Solver) Progress() (nodes uint64, lower, upper int) {
+	for _, w := range s.workers {
+		nodes += w.published.Load()
+	}
+	lower, upper = s.bounds.get()
+	return nodes, lower, upper
+}
+
+// solve narrows [lower, upper] by null-window probes until it closes or
+// until the score is known to lie outside it (weak solves use [-1, 1]).
+func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
+	s.newSearch()
+	return s.search(ctx, p, lower, upper, noFirst)
+}
+
+// SetAging says whether each solve starts a new generation of the shared
+// table (ttable.Table.NewSearch), which makes what earlier solves stored
+// the first to be replaced: on, the default, for a table that one Solver
+// uses at a time. Solvers that share a table and solve at once should turn
+// it off: each new generation of one makes the entries that the others are
+// storing for their solves under way look old, the first to go, and a long
+// solve beside a stream of short ones then keeps almost nothing. Their
+// owner calls NewSearch itself, when no solve is under way or now and then.
+// The workers' own tables age with each solve either way.
+func (s *Solver) SetAging(on bool) { s.noAging = !on }
+
+// newSearch starts a new generation in the tables (ttable.NewSearch): what
+// earlier searches stored is the first to be replaced. Analyze and PV
+// start one for all the solves they make, which are one search.
+func (s *Solver) newSearch() {
+	if !s.noAging {
+		s.tt.NewSearch()
+	}
+	for _, w := range s.workers {
+		// A table still to be cleared (see Clear) needs no new
+		// generation: NewSearch would age a part of it for nothing.
+		if w.leafStale == 0 {
+			w.leaf.NewSearch()
+		}
+	}
+}
+
+// search is solve within the current generation of the tables. Its first
+// probe is first, if the range holds it (noFirst: none; see rootBounds.set).
+func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
+	r, lo, hi, err := s.prepare(p, lower, upper)
+	if err != nil || lo >= hi {
+		return r, err
+	}
+	rb := &s.bounds
+	rb.set(lo, hi, first)
+	s.runWorkers(ctx, p, rb)
+	var nodes, expanded uint64
+	for _, w := range s.workers {
+		nodes, expanded = nodes+w.nodes, expanded+w.expanded
+	}
+	r, closed := rb.result(lossLaterScore(s.g, p.Stones()), winLaterScore(s.g, p.Stones()), lower, nodes)
+	r.Expanded = expanded
+	if !closed {
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// prepare checks p, the root of a solve of the range [lower, upper], and
+// answers what needs no search: a game over (an error), a win at once, a
+// position of the book (then lo >= hi, and r is the answer). Otherwise it
+// returns the range [lo, hi) the probes start from.
+func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi int, err error) {
+	g := s.g
+	if p.Won() {
+		return Result{}, 0, 0, ErrGameOver
+	}
+	n := p.Stones()
+	if n == g.Cells() {
+		return Result{}, 0, 0, ErrGameOver
+	}
+	if p.CanWinNext() {
+		sc := g.WinNextScore(n)
+		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
+	}
+	if s.book != nil && n <= s.book.Depth() {
+		if sc, ok := s.book.Lookup(p); ok {
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
+		}
+	}
+	// The probe sequence starts from the range of any position, not the
+	// tighter static bounds: it measured fewer nodes.
+	lo, hi = g.LossNextScore(n), g.WinNextScore(n)
+	if p.NonLosingMoves() == 0 {
+		lo, hi = g.LossNextScore(n), g.LossNextScore(n)
+	}
+	lo, hi = max(lo, lower), min(hi, upper)
+	if lo >= hi {
+		// Closed before any probe (a loss at once, or a clipped range):
+		// a closed range reads as a result.
+		r, _ = (&rootBounds{lo: lo, hi: hi}).result(lossLaterScore(s.g, n), winLaterScore(s.g, n), lower, 1)
+		return r, lo, hi, nil
+	}
+	return Result{}, lo, hi, nil
+}
+
+// runWorkers searches p with the workers until the range rb closes or ctx
+// is done. The first worker searches alone, in the calling goroutine, until
+// it has searched helperNodes nodes; only then do the others join it, in
+// goroutines of their own. Most solves are over long before (Test_L3_R1's
+// take tens of nodes), and starting helpers, waking their threads and
+// waiting for them costs more than such a solve. A worker that finds the
+// range closed, by itself or by another, returns at its next poll, so no
+// worker needs to cancel the others.
+func (s *Solver) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
+	first := s.workers[0]
+	if len(s.workers) == 1 {
+		first.begin(nil, false, 0)
+		first.probeRoot(ctx, p, rb)
+		return
+	}
+	for _, w := range s.workers[1:] {
+		w.begin(s.busy, true, 0)
+	}
+	s.helpers = helpers{ctx: ctx, p: p, rb: rb}
+	// Alone, the first worker has no one to keep out of its subtrees;
+	// startHelpers gives it the busy table when the others join.
+	first.begin(nil, false, helperNodes)
+	first.probeRoot(ctx, p, rb)
+	s.helpers.g.Wait()
+}
+
+// helpers is what a solve's helper workers need to start.
+type helpers struct {
+	g   errgroup.Group
+	ctx context.Context
+	p   board.Position
+	rb  *rootBounds
+}
+
+// startHelpers starts every worker but the first on the solve under way.
+// The first worker calls it once it has searched helperNodes nodes.
+func (s *Solver) startHelpers() {
+	h := &s.helpers
+	s.workers[0].busy = s.busy
+	for _, w := range s.workers[1:] {
+		h.g.Go(func() error {
+			if w.clearLeaf(h.ctx, h.rb) {
+				w.probeRoot(h.ctx, h.p, h.rb)
+			}
+			return nil
+		})
+	}
+}
+
+
+// Analysis holds the score of each move of a position, from the point of
+// view of the side that plays it, column 1 first. Legal[c] is false for a
+// full column, whose Scores[c] is 0.
+//
+// When Analyze is stopped, Scores are not all known, and Lower <= score
+// <= Upper is what it established about the position's score (the best
+// move's); when it finishes, both are that score.
+type Analysis struct {
+	g            board.Geometry
+	Scores       [maxWidth]int
+	Legal        [maxWidth]bool
+	Lower, Upper int
+	Nodes        uint64
+	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
+}
+
+// Best returns the columns (0-based, in order) of the moves whose score is
+// the best, Lower, of an analysis that finished.
+func (an Analysis) Best() []int {
+	var cols []int
+	for col, sc := range an.Scores {
+		if an.Legal[col] && sc == an.Lower {
+			cols = append(cols, col)
+		}
+	}
+	return cols
+}
+
+// Columns returns an analysis that finished as programs and people read
+// it, the one view of the command's output and the server's answers: the
+// score of each move, column 1 first, nil for a full column, and the
+// columns, numbered from 1, of the best moves.
+func (an Analysis) Columns() (scores [maxWidth]*int, best []int) {
+	for col := range an.Scores {
+		if an.Legal[col] {
+			scores[col] = &an.Scores[col]
+		}
+	}
+	for _, col := range an.Best() {
+		best = append(best, col+1)
+	}
+	return scores, best
+}
+
+// BestMove returns the column (0-based) of the best move of an analysis
+// that finished: among the moves of the best score, the first in
+// center-first order, as PV chooses.
+func (an Analysis) BestMove() int {
+	g := an.g
+	for i := range g.Width() {
+		col := g.ColumnOrder(i)
+		if an.Legal[col] && an.Scores[col] == an.Lower {
+			return col
+		}
+	}
+	return -1 // no legal move: not an analysis of a position that is not over
+}
+
+// Analyze solves every move of p, which must not be over. With more than
+// one thread, the moves are solved side by side (see solveChildren).
+func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
+	g := s.g
+	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
+}
+
+// AnalyzeWeak solves every move of p, which must not be over, for the sign
+// of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
+// It searches less than Analyze.
+func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
+	an, err := s.analyze(ctx, p, -1, 1)
+	for col := range an.Scores {
+		an.Scores[col] = board.WeakScore(an.Scores[col])
+	}
+	an.Lower, an.Upper = board.WeakScore(an.Lower), board.WeakScore(an.Upper)
+	return an, err
+}
+
+// childSolve is the solve of one move of a position being analyzed.
+type childSolve struct {
+	p      board.Position // the position after the move
+	col    int            // the move's column
+	r      Result
+	err    error
+	solved bool // r and err are final
+
+	// For solveChildren, guarded by its mutex but rb, which is safe for
+	// concurrent use.
+	rb        rootBounds
+	started   bool   // a worker has begun its search
+	searching int    // workers searching it now
+	nodes     uint64 // nodes its searches took
+	expanded  uint64 // of them, those that searched a child
+}
+
+// analyze solves every move of p for a score clipped to [lower, upper].
+func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int) (Analysis, error) {
+	g := s.g
+	var an Analysis
+	if p.Over() {
+		return an, ErrGameOver
+	}
+	s.newSearch() // one for the seven solves
+	n := p.Stones()
+	var children []*childSolve
+	var childOf [maxWidth]*childSolve
+	for col := 0; col < g.Width(); col++ {
+		if !p.CanPlay(col) || p.IsWinningMove(col) {
+			continue
+		}
+		child := p
+		child.Play(col)
+		if child.Stones() < g.Cells() { // else the last cell, and no four: a draw
+			childOf[col] = &childSolve{p: child, col: col}
+			children = append(children, childOf[col])
+		}
+	}
+	// A position of the book whose children are not in it (it has the
+	// book's depth in stones) has a known score sc, the best of its
+	// moves': every child scores at least -sc, and the best exactly -sc,
+	// which the first probe, "above -sc?", then proves.
+	childLower, first := lower, noFirst
+	if s.book != nil && n <= s.book.Depth() {
+		if sc, ok := s.book.Lookup(p); ok {
+			childLower, first = max(lower, -sc), -sc
+		}
+	}
+	if len(s.workers) > 1 && len(children) > 1 {
+		s.solveChildren(ctx, children, childLower, upper, first)
+	} else {
+		for _, c := range children {
+			if ctx.Err() != nil {
+				break
+			}
+			c.r, c.err = s.search(ctx, c.p, childLower, upper, first)
+			c.solved = true
+		}
+	}
+
+	// The bounds of the moves not solved: any score a child can have.
+	lo, hi := max(-g.WinNextScore(n+1), g.MinScore()), min(-g.LossNextScore(n+1), g.MaxScore())
+	an.Lower, an.Upper = g.MinScore()-1, g.MinScore()-1
+	var err error
+	for col := 0; col < g.Width(); col++ {
+		if !p.CanPlay(col) {
+			continue
+		}
+		an.Legal[col] = true
+		c := childOf[col]
+		switch {
+		case p.IsWinningMove(col):
+			an.Scores[col] = g.WinNextScore(n)
+		case c == nil: // a draw in the last cell
+		case !c.solved:
+			an.Lower, an.Upper = max(an.Lower, lo), max(an.Upper, hi)
+			continue
+		case c.err != nil:
+			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
+			if err == nil {
+				err = c.err
+			}
+			an.Lower, an.Upper = max(an.Lower, -c.r.Upper), max(an.Upper, -c.r.Lower)
+			continue
+		default:
+			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
+			an.Scores[col] = -c.r.Score
+		}
+		an.Lower, an.Upper = max(an.Lower, an.Scores[col]), max(an.Upper, an.Scores[col])
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return an, err
+}
+
+// solveChildren solves the children side by side, one worker each, center
+// first; a worker with no child left to start joins the one being searched
+// by the fewest workers, as a helper of lazy SMP (Solver's doc). Solving
+// positions side by side gains more from the cores than lazy SMP does on
+// each in turn, and the helpers keep the cores busy at the end, when one
+// hard child is left. When ctx is done, the children not finished keep
+// the bounds found, with ctx's error.
+func (s *Solver) solveChildren(ctx context.Context, children []*childSolve, lower, upper, first int) {
+	g := s.g
+	open := 0
+	for _, c := range children {
+		r, lo, hi, err := s.prepare(c.p, lower, upper)
+		if err != nil || lo >= hi {
+			c.r, c.err, c.solved = r, err, true
+			continue
+		}
+		c.rb.set(lo, hi, first)
+		open++
+	}
+	if open == 0 {
+		return
+	}
+	// Center first: the central moves are the likely best, and their
+	// entries help the others.
+	order := make([]*childSolve, 0, len(children))
+	for i := range g.Width() {
+		col := g.ColumnOrder(i)
+		for _, c := range children {
+			if !c.solved && c.col == col {
+				order = append(order, c)
+			}
+		}
+	}
+	var mu sync.Mutex
+	pick := func() (c *childSolve, helper bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range order {
+			if !c.started {
+				c.started = true
+				c.searching++
+				return c, false
+			}
+		}
+		var least *childSolve
+		for _, c := range order {
+			if lo, hi := c.rb.get(); lo < hi && (least == nil || c.searching < least.searching) {
+				least = c
+			}
+		}
+		if least != nil {
+			least.searching++
+		}
+		return least, true
+	}
+	var eg errgroup.Group
+	for _, w := range s.workers {
+		w.begin(s.busy, false, 0)
+		eg.Go(func() error {
+			if !w.clearLeaf(ctx, nil) {
+				return nil
+			}
+			for ctx.Err() == nil {
+				c, helper := pick()
+				if c == nil {
+					break
+				}
+				w.helper = helper
+				before, beforeExpanded := w.nodes, w.expanded
+				w.probeRoot(ctx, c.p, &c.rb)
+				mu.Lock()
+				c.nodes += w.nodes - before
+				c.expanded += w.expanded - beforeExpanded
+				c.searching--
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	eg.Wait()
+	for _, c := range order {
+		var closed bool
+		c.r, closed = c.rb.result(lossLaterScore(s.g, c.p.Stones()), winLaterScore(s.g, c.p.Stones()), lower, c.nodes)
+		c.r.Expanded = c.expanded
+		if !closed {
+			c.err = ctx.Err()
+		}
+		c.solved = true
+	}
+}
+
+// PV returns one line of perfect play from p, which must not be over: the
+// columns (0-based) played until the game ends, each side playing a move
+// of optimal score, so that the winner wins as early as it can and the
+// loser holds out as long as it can. The line ends in a four for the side
+// the score favours, at the stone count the score implies, or, when the
+// score is 0, in a full board. score must be p's exact score (from Solve).
+//
+// Among moves of optimal score the line takes the first in center-first
+// order, so that it is the same at any number of threads, with or without
+// a book, and from run to run: each move is checked with one null-window
+// probe, "does this move keep the score?", whose answer is exact, and
+// after the solve of p the table holds most of the answers.
+func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, uint64, error) {
+	var line []int
+	var nodes uint64
+	s.newSearch() // one for all the probes
+	for !p.Over() {
+		col, n, err := s.bestMove(ctx, p, score)
+		nodes += n
+		if err != nil {
+			return line, nodes, err
+		}
+		line = append(line, col)
+		p.Play(col)
+		score = -score
+	}
+	return line, nodes, nil
+}
+
+// bestMove returns a move of p that keeps p's exact score.
+func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int, uint64, error) {
+	g := s.g
+	n := p.Stones()
+	var nodes uint64
+	for i := range g.Width() {
+		col := g.ColumnOrder(i)
+		if !p.CanPlay(col) {
+			continue
+		}
+		if p.IsWinningMove(col) {
+			if g.WinNextScore(n) == score {
+				return col, nodes, nil
+			}
+			continue
+		}
+		child := p
+		child.Play(col)
+		if child.Stones() == g.Cells() {
+			if score == 0 {
+				return col, nodes, nil
+			}
+			continue
+		}
+		// The move keeps the score if the child's score is at most
+		// -score: the probe of the range [-score, -score+1].
+		r, err := s.search(ctx, child, -score, -score+1, noFirst)
+		nodes += r.Nodes
+		if err != nil {
+			return 0, nodes, err
+		}
+		if r.Score <= -score {
+			return col, nodes, nil
+		}
+	}
+	return 0, nodes, errWrongScore
+}
+
+
+// Static bounds of a position of n stones whose side to move cannot win
+// at once and has a move that does not lose at once: it wins with its
+// second stone from now at best, and loses to the opponent's second stone
+// from now at worst. (As n <= g.Cells(), the halvings are of numbers >=
+// 0, and shifts: a signed division by 2 costs a sign correction.)
+func winLaterScore(g board.Geometry, n int) int  { return (g.Cells() - 1 - n) >> 1 }
+func lossLaterScore(g board.Geometry, n int) int { return -((g.Cells() - 2 - n) >> 1) }

@@ -1,0 +1,68 @@
+package solver
+
+import (
+	"math/bits"
+
+	"c4solve/board"
+	"c4solve/ttable"
+)
+
+// What the instantiations of the search (engine.tmpl.go) do differently:
+// the 7x6 Solver keeps the board's positions in a ttable.Table, whose
+// keys are of 49 bits at most; Solver64 and Solver128, for other boards,
+// in a ttable.Wide, whose keys are of one or two words. The names here
+// take the variant's suffix in the generated code (internal/gen).
+
+// New returns a Solver of 7x6 positions with the given number of worker
+// goroutines (at least 1) that uses the table tt, shared by the workers,
+// and a table of LeafTableMiB for each worker.
+func New(tt *ttable.Table, threads int) *Solver { return newSolver(board.Geometry{}, tt, threads) }
+
+// New64 returns a Solver64 of the positions of g, a board of at most 64
+// bits, as New does for 7x6.
+func New64(g *board.Geometry64, tt *ttable.Wide, threads int) *Solver64 {
+	return newSolver64(g, tt, threads)
+}
+
+// New128 returns a Solver128 of the positions of g, a board of 65 to 128
+// bits, as New does for 7x6.
+func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128 {
+	return newSolver128(g, tt, threads)
+}
+
+// The most columns and cells of a board of each variant: the sizes of
+// the search's arrays.
+const (
+	maxWidth    = board.Width
+	maxCells    = board.Cells
+	maxWidth64  = 64 / (board.MinSide + 1) // 12x4
+	maxCells64  = 60                       // 4x15, the most cells in 64 bits
+	maxWidth128 = board.MaxWidth
+	maxCells128 = 124 // 4x31
+)
+
+func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }
+func tablePut(t *ttable.Table, k board.Key, lower, upper, move int, nodes uint64) {
+	t.Put(k, lower, upper, move, nodes)
+}
+func newTable(mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash(k board.Key) uint64     { return k }
+
+func tableRef64(t *ttable.Wide, k board.Key64) ttable.WideRef { return t.Ref(k, 0) }
+func tablePut64(t *ttable.Wide, k board.Key64, lower, upper, move int, nodes uint64) {
+	t.Put(k, 0, lower, upper, move, nodes)
+}
+func newTable64(mib int) *ttable.Wide { return ttable.NewWide(mib, 1) }
+func keyHash64(k board.Key64) uint64  { return k }
+
+func tableRef128(t *ttable.Wide, k board.Key128) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
+func tablePut128(t *ttable.Wide, k board.Key128, lower, upper, move int, nodes uint64) {
+	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
+}
+func newTable128(mib int) *ttable.Wide { return ttable.NewWide(mib, 2) }
+
+// keyHash128 folds a key into the one word of the busy table, which only
+// orders moves: a collision costs order, never a result.
+func keyHash128(k board.Key128) uint64 {
+	return k.Lo ^ bits.RotateLeft64(k.Hi*0x9e3779b97f4a7c15, 32)
+}

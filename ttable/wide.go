@@ -1,0 +1,288 @@
+package ttable
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync/atomic"
+)
+
+// Wide is a transposition table for keys of one or two words: those of
+// boards other than 7x6, up to 128 bits (Table's keys are of 49 bits at
+// most). Its methods are safe for concurrent use by any number of
+// goroutines, as Table's are. The zero value is not usable; call NewWide
+// or AllocWide.
+//
+// # Why a false hit cannot happen
+//
+// An entry keeps its whole key, one or two words, beside a word of data
+// (bounds, move, work, generation, epoch), so a hit is found only under
+// the key it was stored with. An entry spans words that no single atomic
+// store writes together, so each bucket has a sequence word, a seqlock:
+// a writer takes the bucket by moving the sequence from even to odd with
+// a compare-and-swap (or, if another writer has it, drops its store: a
+// lost update costs work, never correctness), writes the entry, and makes
+// the sequence even again, one more than before. A reader reads the
+// sequence, the entry, and the sequence again, and trusts the entry only
+// if the sequence was even and did not change: no write to the bucket
+// came between, so the key and the data it read were written together.
+// The sequence is 64 bits, so it never comes back to a value a reader
+// saw (that would take 2^63 writes to the bucket).
+//
+// # Bucket layout
+//
+// A bucket is 8 words, 64 bytes, one cache line: the sequence, then three
+// entries of a key word and a data word (keys of one word), or two of two
+// key words and a data word, and a spare word.
+//
+//	data bits  0- 6  lower bound + 64 (never 0 in a used entry: 0 is empty)
+//	           7-13  upper bound + 64
+//	          14-18  best move + 1 (0: none; columns up to 30)
+//	          19-23  work: bit length of the node count of the search
+//	          24-33  generation (see Table.NewSearch)
+//	          34-41  epoch: the Clear the entry belongs to (see Table)
+//
+// Replacement, generations and epochs are Table's: a store replaces the
+// entry of the same key, merging the bounds, or an empty one, or the one
+// of the least work, older generations first; Clear makes every entry of
+// an earlier epoch empty, zeroing one part of the table in turn.
+type Wide struct {
+	words      []atomic.Uint64
+	bucketMask uint64
+	keyWords   int // 1 or 2
+	gen        atomic.Uint64
+	epoch      atomic.Uint64 // the current epoch, in place
+	clears     uint64        // Clear calls so far, modulo wideEpochs
+}
+
+// Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
+// the scores of every board of at most 128 bits (4x31 has 124 cells, a
+// best score of 59).
+const (
+	MinWideBound = -63
+	MaxWideBound = 63
+)
+
+const (
+	bucketWords    = 8
+	wideOffset     = 64
+	wideBoundBits  = 7
+	wideBoundMask  = 1<<wideBoundBits - 1
+	wideMoveShift  = 2 * wideBoundBits
+	wideWorkShift  = wideMoveShift + 5
+	wideGenShift   = wideWorkShift + 5
+	wideEpochShift = wideGenShift + genBits
+	wideEpochBits  = 8
+	wideEpochs     = 1 << wideEpochBits
+	wideEpochMask  = (wideEpochs - 1) << wideEpochShift
+)
+
+// NewWide returns an empty table of at most mib MiB (clamped to [MinMiB,
+// MaxMiB]) for keys of keyWords words (1 or 2). It panics if the memory
+// cannot be had; AllocWide returns that as an error.
+func NewWide(mib, keyWords int) *Wide {
+	t, err := AllocWide(mib, keyWords)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// AllocWide is NewWide, but returns an error where the memory cannot be
+// had. The memory is mapped as Table's is.
+func AllocWide(mib, keyWords int) (*Wide, error) {
+	if keyWords != 1 && keyWords != 2 {
+		return nil, fmt.Errorf("ttable: keys of %d words: 1 or 2", keyWords)
+	}
+	mib = min(max(mib, MinMiB), MaxMiB)
+	buckets := uint64(mib) << 20 / (bucketWords * 8)
+	b := uint(bits.Len64(buckets) - 1)
+	words, free, err := allocSlots(bucketWords << b)
+	if err != nil {
+		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
+	}
+	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords}
+	if free != nil {
+		runtime.AddCleanup(t, func(struct{}) { free() }, struct{}{})
+	}
+	adviseHugePages(t.words)
+	return t, nil
+}
+
+// Bytes returns the memory the table takes.
+func (t *Wide) Bytes() int { return len(t.words) * 8 }
+
+// KeyWords returns the words of the table's keys, 1 or 2.
+func (t *Wide) KeyWords() int { return t.keyWords }
+
+// Clear empties the table, as Table.Clear does: a new epoch, and one part
+// in wideEpochs zeroed. It must not run concurrently with other methods.
+func (t *Wide) Clear() {
+	t.gen.Store(0)
+	t.clears = (t.clears + 1) % wideEpochs
+	n := uint64(len(t.words)) / wideEpochs
+	clear(t.words[t.clears*n : (t.clears+1)*n])
+	t.epoch.Store(t.clears << wideEpochShift)
+}
+
+// ClearAll empties the table by zeroing all of it (Table.ClearAll).
+func (t *Wide) ClearAll() {
+	clear(t.words)
+	t.gen.Store(0)
+}
+
+// ClearPart zeroes part k (0 <= k < ClearParts) of the table, as
+// Table.ClearPart does.
+func (t *Wide) ClearPart(k int) {
+	n := len(t.words) / ClearParts
+	clear(t.words[k*n : (k+1)*n])
+	if k == ClearParts-1 {
+		t.gen.Store(0)
+	}
+}
+
+// Prefault makes all of the table's memory resident (Table.Prefault).
+func (t *Wide) Prefault() { prefaultWords(t.words) }
+
+// NewSearch starts a new generation (Table.NewSearch).
+func (t *Wide) NewSearch() {
+	g := t.gen.Add(1)
+	t.age(g)
+	if g&genMask == 0 {
+		t.age(t.gen.Add(1))
+	}
+}
+
+// Searches returns the number of NewSearch calls since the table was made
+// or last cleared.
+func (t *Wide) Searches() uint64 { return t.gen.Load() }
+
+// age marks, in part g%agePeriod of the table, the entries agePeriod
+// generations old or more as of long ago (Table's "Generations"), each
+// bucket under its lock; a bucket being written is left for next time.
+func (t *Wide) age(g uint64) {
+	if g < agePeriod {
+		return
+	}
+	n := uint64(len(t.words)) / agePeriod
+	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+	stride := t.keyWords + 1
+	for b := 0; b+bucketWords <= len(part); b += bucketWords {
+		seq := &part[b]
+		s := seq.Load()
+		if s&1 != 0 || !seq.CompareAndSwap(s, s+1) {
+			continue
+		}
+		for i := b + stride; i < b+bucketWords; i += stride {
+			d := part[i].Load()
+			if d == 0 || d>>wideGenShift&genMask == 0 || (g-d>>wideGenShift)&genMask < agePeriod {
+				continue
+			}
+			part[i].Store(d &^ (genMask << wideGenShift))
+		}
+		seq.Store(s + 2)
+	}
+}
+
+// WideRef is where the entry of one key is or would be in a Wide table,
+// as Ref is for a Table. The zero value is not usable; Wide.Ref returns
+// one. Its methods are safe for concurrent use.
+type WideRef struct {
+	b      *[bucketWords]atomic.Uint64
+	lo, hi uint64
+	epoch  uint64
+	two    bool // keys of two words
+}
+
+// Ref returns the place of the key of words lo and hi (hi 0 for keys of
+// one word) in t.
+func (t *Wide) Ref(lo, hi uint64) WideRef {
+	h := lo*0x9e3779b97f4a7c15 ^ hi*0xc4ceb9fe1a85ec53
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 32
+	i := (h & t.bucketMask) * bucketWords
+	return WideRef{(*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords]), lo, hi, t.epoch.Load(), t.keyWords == 2}
+}
+
+// Prefetch starts loading r's bucket into the cache (Ref.Prefetch).
+func (r WideRef) Prefetch() { prefetch(&r.b[0]) }
+
+// Get returns the entry of r's key and whether there is one.
+func (r WideRef) Get() (Entry, bool) {
+	b := r.b
+	s := b[0].Load()
+	if s&1 != 0 {
+		return Entry{}, false // being written
+	}
+	stride := 2
+	if r.two {
+		stride = 3
+	}
+	for i := 1; i+stride <= bucketWords; i += stride {
+		if b[i].Load() != r.lo || r.two && b[i+1].Load() != r.hi {
+			continue
+		}
+		d := b[i+stride-1].Load()
+		if d == 0 || d&wideEpochMask != r.epoch {
+			continue
+		}
+		if b[0].Load() != s {
+			return Entry{}, false // written meanwhile: the words may not match
+		}
+		return Entry{
+			Lower: int(d&wideBoundMask) - wideOffset,
+			Upper: int(d>>wideBoundBits&wideBoundMask) - wideOffset,
+			Move:  int(d>>wideMoveShift&31) - 1,
+		}, true
+	}
+	return Entry{}, false
+}
+
+// Put records that the score of the key of words lo and hi lies in
+// [lower, upper] and that move (-1 if none) was best, found by a search
+// of the given number of nodes, as Table.Put does. A store that finds
+// another writer in the bucket is dropped.
+func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
+	r := t.Ref(lo, hi)
+	b := r.b
+	s := b[0].Load()
+	if s&1 != 0 || !b[0].CompareAndSwap(s, s+1) {
+		return
+	}
+	stride := t.keyWords + 1
+	gen := t.gen.Load() & genMask
+	work := uint64(min(bits.Len64(nodes), workMax))
+	victim, victimValue := 1, uint64(1<<63)
+	for i := 1; i+stride <= bucketWords; i += stride {
+		d := b[i+stride-1].Load()
+		if d == 0 || d&wideEpochMask != r.epoch {
+			victim, victimValue = i, 0 // empty, or of an epoch before the last Clear
+			break
+		}
+		if b[i].Load() == lo && (stride == 2 || b[i+1].Load() == hi) {
+			lower = max(lower, int(d&wideBoundMask)-wideOffset)
+			upper = min(upper, int(d>>wideBoundBits&wideBoundMask)-wideOffset)
+			if move < 0 {
+				move = int(d>>wideMoveShift&31) - 1
+			}
+			work = max(work, d>>wideWorkShift&workMax)
+			victim = i
+			break
+		}
+		value := d >> wideWorkShift & workMax
+		if d>>wideGenShift&genMask == gen {
+			value += workMax + 1
+		}
+		if value < victimValue {
+			victim, victimValue = i, value
+		}
+	}
+	b[victim].Store(lo)
+	if stride == 3 {
+		b[victim+1].Store(hi)
+	}
+	b[victim+stride-1].Store(r.epoch | gen<<wideGenShift | work<<wideWorkShift |
+		uint64(move+1)<<wideMoveShift | uint64(upper+wideOffset)<<wideBoundBits | uint64(lower+wideOffset))
+	b[0].Store(s + 2)
+}

@@ -55,7 +55,9 @@ func (z Size) Check() error {
 	switch {
 	case z.Width < MinSide || z.Height < MinSide:
 		return fmt.Errorf("size %v: each side must be %d or more", z, MinSide)
-	case z.Width > MaxWidth || z.Height > MaxHeight || z.Width*(z.Height+1) > MaxBits:
+	case z.Width > MaxWidth || z.Height > MaxHeight:
+		return fmt.Errorf("size %v: too large: at most %d columns and %d rows, and %d bits (width x (height+1))", z, MaxWidth, MaxHeight, MaxBits)
+	case z.Width*(z.Height+1) > MaxBits:
 		return fmt.Errorf("size %v: needs %d bits, at most %d are supported (width x (height+1))", z, z.Width*(z.Height+1), MaxBits)
 	}
 	return nil

@@ -136,8 +136,9 @@ func TestBoardAgainstPosition(t *testing.T) {
 		b := g.Empty()
 		var moves []int
 		for !p.Over() {
-			if b.Key() != p.Key() || b.Possible() != p.Possible() || b.WinningCells() != p.WinningCells() ||
-				b.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
+			q := b.Position64()
+			if b.Key() != p.Key() || q.Possible() != p.Possible() || q.WinningCells() != p.WinningCells() ||
+				q.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
 				t.Fatalf("after %s: the Grid's board and Position differ", board.FormatColumns(moves))
 			}
 			key, mirrored, symmetric := b.CanonicalKey()
@@ -145,8 +146,8 @@ func TestBoardAgainstPosition(t *testing.T) {
 			if key != pk || mirrored != pm && key != b.Key() || symmetric != ps {
 				t.Fatalf("after %s: CanonicalKey = %#x, %t; Position's %#x, %t", board.FormatColumns(moves), key, mirrored, pk, pm)
 			}
-			if !p.CanWinNext() && b.NonLosingMoves() != p.NonLosingMoves() {
-				t.Fatalf("after %s: NonLosingMoves = %#x; Position's %#x", board.FormatColumns(moves), b.NonLosingMoves(), p.NonLosingMoves())
+			if !p.CanWinNext() && q.NonLosingMoves() != p.NonLosingMoves() {
+				t.Fatalf("after %s: NonLosingMoves = %#x; Position's %#x", board.FormatColumns(moves), q.NonLosingMoves(), p.NonLosingMoves())
 			}
 			col := r.IntN(board.Width)
 			for !p.CanPlay(col) {
@@ -228,9 +229,17 @@ func TestParseSizeErrors(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"8x5", ""},
 		{"12x4", ""},
-		{"13x4", `size 13x4: needs 65 bits, one word holds 64 (width x (height+1))`},
+		{"13x4", ""},
 		{"8X7", ""},
-		{"8x8", `size 8x8: needs 72 bits, one word holds 64 (width x (height+1))`},
+		{"8x8", ""},
+		{"8x15", ""},
+		{"25x4", ""},
+		{"4x31", ""},
+		{"9x13", ""},
+		{"26x4", `size 26x4: too large: at most 25 columns and 31 rows, and 128 bits (width x (height+1))`},
+		{"4x32", `size 4x32: too large: at most 25 columns and 31 rows, and 128 bits (width x (height+1))`},
+		{"8x16", `size 8x16: needs 136 bits, at most 128 are supported (width x (height+1))`},
+		{"9999999999x9999999999", `size 9999999999x9999999999: too large: at most 25 columns and 31 rows, and 128 bits (width x (height+1))`},
 		{"3x6", `size 3x6: each side must be 4 or more`},
 		{"17x2", `size 17x2: each side must be 4 or more`},
 		{"17x3", `size 17x3: each side must be 4 or more`},

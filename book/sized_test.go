@@ -29,7 +29,7 @@ func TestGenerateSized(t *testing.T) {
 	if sc, ok := b.LookupBoard(g.Empty()); !ok || sc != 0 {
 		t.Errorf("LookupBoard(empty 5x4) = %d, %t; want 0 (a draw), true", sc, ok)
 	}
-	s := solver.NewSized(g, 4)
+	s := solver.NewSized(g, 4, 1)
 	counts := make([]int, 6)
 	for _, k := range b.keys {
 		p, err := g.FromKey(k)

@@ -569,9 +569,9 @@ func TestSizedServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Sized: []*solver.Sized{solver.NewSized(g, 4), solver.NewSized(g, 4)}})
+	ts := newServer(t, server.Config{Sized: []*solver.Sized{solver.NewSized(g, 4, 1), solver.NewSized(g, 4, 1)}})
 	want := make([]int, 5)
-	s := solver.NewSized(g, 4)
+	s := solver.NewSized(g, 4, 1)
 	b, _ := g.Parse("3333", false)
 	an, err := s.Analyze(context.Background(), b, false)
 	if err != nil {

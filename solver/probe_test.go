@@ -84,11 +84,11 @@ func TestCellLines(t *testing.T) {
 	var sum int32
 	for col := range board.Width {
 		for row := range board.Height {
-			i := col*(board.Height+1) + row
-			if got := cellLines[i]; got != want[row][col] {
+			cell := board.Bitboard(1) << (col*(board.Height+1) + row)
+			if got := (board.Geometry{}).CellLines(cell); got != want[row][col] {
 				t.Errorf("column %d row %d: %d lines, want %d", col, row, got, want[row][col])
 			}
-			sum += cellLines[i]
+			sum += board.Geometry{}.CellLines(cell)
 		}
 	}
 	if sum != 69*4 {

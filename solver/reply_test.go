@@ -28,7 +28,7 @@ func TestWinsAfterReply(t *testing.T) {
 				if reply == 0 || !forced(reply) {
 					continue
 				}
-				x := afterReplyCandidates(child.Mask(), threats, reply)
+				x := afterReplyCandidates(board.Geometry{}, child.Mask(), threats, reply)
 				got := x != 0 && winsAfterReply(child, reply, x)
 				want := winsAtOnceAfter(child, reply)
 				if got && !want {

@@ -79,7 +79,7 @@ func TestSizes(t *testing.T) {
 			t.Fatalf("results.txt has no score for %s", size)
 		}
 		g := mustGrid(t, size)
-		s := solver.NewSized(g, 64)
+		s := solver.NewSized(g, 64, 1)
 		start := time.Now()
 		r, err := s.Solve(context.Background(), g.Empty())
 		if err != nil || r.Score != w {
@@ -93,7 +93,7 @@ func TestSizes(t *testing.T) {
 // of positions.txt, as Solver does.
 func TestSizedStandard(t *testing.T) {
 	g := mustGrid(t, "7x6")
-	s := solver.NewSized(g, testMiB)
+	s := solver.NewSized(g, testMiB, 1)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:50]
@@ -144,7 +144,7 @@ func TestSizedAgainstNegamax(t *testing.T) {
 	ctx := context.Background()
 	for _, size := range []string{"4x4", "5x4", "4x6", "8x5", "9x5", "12x4", "6x8"} {
 		g := mustGrid(t, size)
-		s := solver.NewSized(g, 4)
+		s := solver.NewSized(g, 4, 1)
 		for solved := 0; solved < 60; {
 			b := g.Empty()
 			for b.Stones() < g.Cells()-9-rng.IntN(3) && !b.Over() {
@@ -215,7 +215,7 @@ func TestSizedPV(t *testing.T) {
 	}
 	for _, b := range tests {
 		g := b.Grid()
-		s := solver.NewSized(g, 16)
+		s := solver.NewSized(g, 16, 1)
 		r, err := s.Solve(ctx, b)
 		if err != nil {
 			t.Fatal(err)
@@ -249,7 +249,7 @@ func TestSizedGameOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.NewSized(g, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
+	if _, err := solver.NewSized(g, 1, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
 		t.Errorf("Solve(won position) error = %v; want ErrGameOver", err)
 	}
 }

@@ -3,11 +3,11 @@ package solver
 // The search's tuning constants, each measured against its neighbours;
 // the figures are in docs/performance.md and the commit messages.
 
-// etcStones: nodes with fewer stones try enhanced transposition cutoffs
-// (see enhancedCutoff). Nearer the leaves the children's entries cost
-// more to look up than the subtrees they save (28 against 26 and 30:
-// docs/performance.md).
-const etcStones = 28
+// etcEmpty: nodes with more empty cells try enhanced transposition
+// cutoffs (see enhancedCutoff). Nearer the leaves the children's entries
+// cost more to look up than the subtrees they save (on 7x6, below 28
+// stones against 26 and 30: docs/performance.md).
+const etcEmpty = 14
 
 // replyRuleBeta is the highest beta at which staticBounds tries the
 // claimeven reply rule (board.ClaimevenReplyBound), the costliest static
@@ -35,7 +35,8 @@ const helperNodes = 4 * pollInterval
 // often enough to stop within a millisecond, rarely enough to cost nothing.
 const pollInterval = 1 << 12
 
-// Positions of leafStones stones or more are stored in a small table of
+// Positions of leafEmpty empty cells or fewer (20 stones or more on 7x6)
+// are stored in a small table of
 // each worker's own, LeafTableMiB large, rather than in the shared one.
 // Their subtrees are small and their entries are looked up soon after they
 // are stored, if ever, so a table that stays in the core's cache serves
@@ -50,7 +51,7 @@ const pollInterval = 1 << 12
 // their stones, so that the workers share the top of a small search
 // (Test_L2_R2's positions have 20 stones or more).
 const (
-	leafStones   = 20
+	leafEmpty    = 22
 	sharedPlies  = 6
 	LeafTableMiB = 2
 )

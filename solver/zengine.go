@@ -151,7 +151,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	etc := n < etcStones
+	etc := g.Cells()-n > etcEmpty
 	ml.exclusive = w.busy != nil && n-w.rootStones < busyDepth
 	if etc || ml.exclusive {
 		w.childKeys(nd, ml, etc)
@@ -539,7 +539,7 @@ type worker struct {
 	g          board.Geometry
 	tt         *ttable.Table // shared by all workers
 	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int           // see leafStones and sharedPlies
+	leafFrom   int           // see leafEmpty and sharedPlies
 	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	book       Book          // nil for none
 	bookDepth  int           // the book's depth, -1 for none
@@ -603,7 +603,7 @@ func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 // closes or the search is stopped.
 func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds) {
 	w.rootStones = p.Stones()
-	w.leafFrom = max(leafStones, w.rootStones+sharedPlies)
+	w.leafFrom = max(w.g.Cells()-leafEmpty, w.rootStones+sharedPlies)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {

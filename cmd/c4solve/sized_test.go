@@ -36,12 +36,13 @@ func TestSize(t *testing.T) {
 		{"", []string{"-size", "7x6", "4453"}, 0, "4453 -2\n", ""},
 		{"", []string{"-size", "7x6", "-from0", "3342"}, 0, "3342 -2\n", ""},
 		{"", []string{"-size", "8x5", "19"}, 2, "", `argument 1 "19": position 2: '9' is not a column 1-8 of a 8x5 board`},
-		{"", []string{"-size", "8x8", "1"}, 2, "", "size 8x8: needs 72 bits, one word holds 64"},
+		{"", []string{"-size", "26x4", "1"}, 2, "", "size 26x4: too large: at most 25 columns and 31 rows, and 128 bits"},
+		{"", []string{"-size", "10x12", "1"}, 2, "", "size 10x12: needs 130 bits, at most 128 are supported"},
 		{"", []string{"-size", "3x9", "1"}, 2, "", "size 3x9: each side must be 4 or more"},
 		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "open x.c4book: no such file or directory"},
 		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of a 4x4 board"},
 		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
-		{"", []string{"-size", "5x4", "-threads", "2", "3"}, 0, "3 0\n", "note: -size 5x4 searches on one goroutine: -threads 2 is not used"},
+		{"", []string{"-size", "5x4", "-threads", "2", "3"}, 0, "3 0\n", ""},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(ctx, tt.stdin, tt.args...)
@@ -87,19 +88,20 @@ func TestVerifySize(t *testing.T) {
 	}
 }
 
-// TestBenchSize measures a file of another board: one row, one thread,
-// no book; -threads with -size is refused.
+// TestBenchSize measures a file of another board at each thread count,
+// with the speed-up over one thread; -book with -size is refused.
 func TestBenchSize(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "s.txt", "\"\" 0\n3 0\n")
-	code, out, errOut := runCmd(context.Background(), "", "bench", "-size", "5x4", file)
+	code, out, errOut := runCmd(context.Background(), "", "bench", "-size", "5x4", "-threads", "1,2", file)
 	rows := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(rows) != 3 || !strings.Contains(rows[2], "| 1 | 64 | cold | strong | none | 2 | 0 |") {
-		t.Errorf("bench -size 5x4: exit %d, %q (%s); want one row of 2 positions, 1 thread, no book", code, out, errOut)
+	if code != 0 || len(rows) != 4 || !strings.Contains(rows[2], "| 1 | 64 | cold | strong | none | 2 | 0 |") ||
+		!strings.Contains(rows[3], "| 2 | 64 | cold | strong | none | 2 | 0 |") {
+		t.Errorf("bench -size 5x4 -threads 1,2: exit %d, %q (%s); want a row of 2 positions at 1 thread and one at 2, no book", code, out, errOut)
 	}
-	code, _, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-threads", "2", file)
-	if code != 2 || !strings.Contains(errOut, "-size 5x4: one search goroutine and no book: drop -threads and -book") {
-		t.Errorf("bench -size 5x4 -threads 2: exit %d, %q; want 2 and why", code, errOut)
+	code, _, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-book", "x.c4book", file)
+	if code != 2 || !strings.Contains(errOut, "-size 5x4: no book: drop -book") {
+		t.Errorf("bench -size 5x4 -book: exit %d, %q; want 2 and why", code, errOut)
 	}
 }
 

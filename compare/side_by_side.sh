@@ -6,7 +6,7 @@
 # expanded nodes (those that searched a child: counted alike by c4solve and Steininger's
 # solver; Pons' counts none) and the answers that differ from the file's scores.
 #
-# Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] C4SOLVE OUTDIR SET[:N] ...
+# Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] [-size WxH [-from0]] C4SOLVE OUTDIR SET[:N] ...
 #
 #   C4SOLVE     a built c4solve; OUTDIR: what compare/build.sh wrote (with the same -threads)
 #   SET[:N]     a file of "moves score" lines, or the name of a published set in
@@ -15,17 +15,23 @@
 #   -repeat R   run the solvers in turn R times per row and average: these machines drift
 #               by tens of percent within minutes
 #   -pons       also Pons' solver, at one thread only (it has no threads); not on "empty"
+#   -size WxH   another board than 7x6: c4solve -size WxH against Steininger's solver compiled
+#               for it (compare/build.sh -size WxH); "empty" expects the board's score from
+#               testdata/sizes/results.txt
+#   -from0      the sets' columns are numbered from 0, as in Steininger's tst/data files
 #
 # Every solver searches without an opening book, from a cleared table for each position,
 # 64 MB tables (1 GB for the empty board). Run it with nothing else running.
 set -euo pipefail
-usage() { sed -n 8,18p "$0" >&2; exit 2; }
-threads=1,2 repeat=1 pons=0
+usage() { sed -n 8,23p "$0" >&2; exit 2; }
+threads=1,2 repeat=1 pons=0 size=7x6 from0=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-threads) threads=$2; shift 2 ;;
 	-repeat) repeat=$2; shift 2 ;;
 	-pons) pons=1; shift ;;
+	-size) size=$2; shift 2 ;;
+	-from0) from0=1; shift ;;
 	-*) usage ;;
 	*) break ;;
 	esac
@@ -35,9 +41,17 @@ c4=$1 out=$2
 shift 2
 published=$(cd "$(dirname "$0")/../testdata/benchmarks" && pwd)
 [ -x "$c4" ] || { echo "side_by_side.sh: $c4 is not an executable" >&2; exit 2; }
+stein=stein emptyscore=1
+if [ "$size" != 7x6 ]; then
+	stein=stein-$size
+	[ "$pons" = 0 ] || { echo "side_by_side.sh: -pons: Pons' solver plays 7x6 only" >&2; exit 2; }
+	emptyscore=$(awk -v z="$size" '$1 == z { print $4 }' "$(dirname "$0")/../testdata/sizes/results.txt")
+fi
+c4size=()
+if [ "$size" != 7x6 ]; then c4size=(-size "$size"); fi
 for t in ${threads//,/ }; do
-	for f in "stein-t$t-m64" "stein-t$t-g1"; do
-		[ -x "$out/$f" ] || { echo "side_by_side.sh: no $out/$f: run compare/build.sh -threads $threads" >&2; exit 2; }
+	for f in "$stein-t$t-m64" "$stein-t$t-g1"; do
+		[ -x "$out/$f" ] || { echo "side_by_side.sh: no $out/$f: run compare/build.sh -threads $threads -size $size" >&2; exit 2; }
 	done
 done
 if [ "$pons" = 1 ] && [ ! -x "$out/pons" ]; then
@@ -58,8 +72,8 @@ csv() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = 
 driver() {
 	"$1" <"$2" >"$tmp/driver.out" 2>"$tmp/driver.err" || true
 	[ "$(wc -l <"$tmp/driver.out")" = "$(wc -l <"$2")" ] || { cat "$tmp/driver.err" >&2; echo "side_by_side.sh: $1 stopped early" >&2; exit 1; }
-	paste -d' ' "$2" "$tmp/driver.out" | awk -v empty="$3" '
-		{ n = NF; moves = $1; want = (empty ? 1 : $2); got = $(n - 3); nodes += $(n - 2); expanded += $(n - 1); us += $n; k++
+	paste -d' ' "$2" "$tmp/driver.out" | awk -v empty="$3" -v emptyscore="$emptyscore" '
+		{ n = NF; moves = $1; want = (empty ? emptyscore : $2); got = $(n - 3); nodes += $(n - 2); expanded += $(n - 1); us += $n; k++
 		  if (got != want) wrong++ }
 		END { printf "%.6f %.0f %.0f %d\n", us / k / 1e6, nodes / k, expanded / k, wrong }'
 }
@@ -69,15 +83,15 @@ c4run() {
 	if [ "$3" = 1 ]; then
 		local start end got
 		start=$(date +%s.%N)
-		got=$("$c4" -nobook -threads "$1" -tt 1024 -v "" 2>"$tmp/c4.err" | awk '{ print $NF }')
+		got=$("$c4" "${c4size[@]}" -nobook -threads "$1" -tt 1024 -v "" 2>"$tmp/c4.err" | awk '{ print $NF }')
 		end=$(date +%s.%N)
-		awk -v s="$start" -v e="$end" -v got="$got" -v nodes="$(grep -oE ' nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
+		awk -v s="$start" -v e="$end" -v got="$got" -v want="$emptyscore" -v nodes="$(grep -oE ' nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
 			-v expanded="$(grep -oE 'expanded=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
-			'BEGIN { printf "%.6f %.0f %.0f %d\n", e - s, nodes, expanded, got != 1 }'
+			'BEGIN { printf "%.6f %.0f %.0f %d\n", e - s, nodes, expanded, got != want }'
 		return
 	fi
 	rm -f "$tmp/c4.csv"
-	"$c4" bench -nobook -threads "$1" -tt 64 -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
+	"$c4" bench "${c4size[@]}" -nobook -threads "$1" -tt 64 -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
 	[ -s "$tmp/c4.csv" ] || { cat "$tmp/c4.err" >&2; echo "side_by_side.sh: c4solve bench failed" >&2; exit 1; }
 	echo "$(csv mean_s "$tmp/c4.csv") $(csv mean_nodes "$tmp/c4.csv") $(csv mean_expanded "$tmp/c4.csv") $(csv mismatches "$tmp/c4.csv")"
 }
@@ -92,15 +106,20 @@ fi
 for spec in "$@"; do
 	set=${spec%%:*} lines=${spec#*:}
 	[ "$lines" = "$spec" ] && lines=0
-	empty=0 size=m64
+	empty=0 table=m64
 	if [ "$set" = empty ]; then
-		empty=1 size=g1
+		empty=1 table=g1
 		echo "" >"$tmp/in"
 	else
 		f=$set
 		[ -f "$f" ] || f=$published/$set
 		[ -r "$f" ] || { echo "side_by_side.sh: no file $set, nor $published/$set" >&2; exit 2; }
 		if [ "$lines" -gt 0 ]; then head -n "$lines" "$f" >"$tmp/in"; else cp "$f" "$tmp/in"; fi
+		if [ "$from0" = 1 ]; then
+			# Columns from 0 to c4solve's names, from 1 ('1' to '9', then 'a').
+			awk '{ m = ""; for (i = 1; i <= length($1); i++) m = m substr("123456789abcdefghijklmnop", index("0123456789abcdefghijklmno", substr($1, i, 1)), 1); $1 = m; print }' "$tmp/in" >"$tmp/in1"
+			mv "$tmp/in1" "$tmp/in"
+		fi
 	fi
 	n=$(wc -l <"$tmp/in")
 	for t in ${threads//,/ }; do
@@ -108,7 +127,7 @@ for spec in "$@"; do
 		: >"$tmp/c4.all"; : >"$tmp/st.all"; : >"$tmp/po.all"
 		for _ in $(seq "$repeat"); do
 			c4run "$t" "$tmp/in" "$empty" >>"$tmp/c4.all"
-			driver "$out/stein-t$t-$size" "$tmp/in" "$empty" >>"$tmp/st.all"
+			driver "$out/$stein-t$t-$table" "$tmp/in" "$empty" >>"$tmp/st.all"
 			if [ "$runpons" = 1 ]; then driver "$out/pons" "$tmp/in" 0 >>"$tmp/po.all"; fi
 		done
 		read -r c4s c4n c4e c4w < <(mean "$tmp/c4.all")

@@ -2,7 +2,8 @@
 // compiled against a clone of it by build.sh. Its threads and table size are compile-time
 // settings of that solver (src/solver/settings.h), which build.sh sets.
 //
-// Reads one position a line on standard input: the moves as 1-based columns, then anything
+// Reads one position a line on standard input: the moves as 1-based columns ('1' to '9', then
+// 'a' for the 10th and on, as c4solve names them on wider boards), then anything
 // (a benchmark file's expected score is ignored); an empty line is the empty board. Solves each
 // exactly from a cleared table and writes "MOVES SCORE NODES EXPANDED MICROSECONDS" on standard
 // output, EXPANDED being its interior nodes (those that searched a child, c4solve's expanded
@@ -20,7 +21,7 @@
 // play plays the moves of a line; it reports whether all were legal and left the game in play.
 static bool play(Position &pos, const std::string &moves) {
     for (char c : moves) {
-        int col = c - '1';
+        int col = c >= 'a' ? c - 'a' + 9 : c - '1';
         if (col < 0 || col >= BOARD_WIDTH || pos.is_game_over() || !pos.is_move_valid(col)) {
             return false;
         }

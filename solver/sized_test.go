@@ -13,6 +13,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
+	"c4solve/ttable"
 )
 
 var slowSizes = flag.Bool("slow", false, "TestSizes: solve every board with width + height <= 12 from scratch (about a minute)")
@@ -137,52 +138,153 @@ func sizedNegamax(b board.Board) int {
 }
 
 // TestSizedAgainstNegamax compares Sized with plain negamax on random
-// positions with at most 11 empty cells, on boards of several shapes; and
-// its weak solve with the sign, and Analyze with each move's negamax.
+// positions with at most 11 empty cells, on boards of several shapes, of
+// one word and of two, at 1 and 2 threads; and its weak solve with the
+// sign, and Analyze with each move's negamax.
 func TestSizedAgainstNegamax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	ctx := context.Background()
-	for _, size := range []string{"4x4", "5x4", "4x6", "8x5", "9x5", "12x4", "6x8"} {
+	sizes := []string{"4x4", "5x4", "4x6", "8x5", "9x5", "12x4", "6x8", "7x8", "8x7",
+		"5x12", "13x4", "8x8", "10x6", "9x7", "14x8", "16x7", "8x15", "25x4", "4x31"}
+	games := 30
+	if testing.Short() {
+		games = 8
+	}
+	for _, size := range sizes {
 		g := mustGrid(t, size)
-		s := solver.NewSized(g, 4, 1)
-		for solved := 0; solved < 60; {
-			b := g.Empty()
-			for b.Stones() < g.Cells()-9-rng.IntN(3) && !b.Over() {
-				if col := rng.IntN(g.Width); b.CanPlay(col) {
-					b.Play(col)
-				}
-			}
-			if b.Over() {
-				continue
-			}
-			want := sizedNegamax(b)
-			r, err := s.Solve(ctx, b)
-			if err != nil || r.Score != want {
-				t.Errorf("%s: Solve(%x) = %d, %v; want %d", size, b.Key(), r.Score, err, want)
-			}
-			w, _ := s.SolveWeak(ctx, b)
-			if w.Score != board.WeakScore(want) {
-				t.Errorf("%s: SolveWeak(%x) = %d; want the sign of %d", size, b.Key(), w.Score, want)
-			}
-			an, err := s.Analyze(ctx, b, false)
-			if err != nil || an.Lower != want {
-				t.Errorf("%s: Analyze(%x) best %d, %v; want %d", size, b.Key(), an.Lower, err, want)
-			}
-			for col := range g.Width {
-				if !b.CanPlay(col) {
+		for _, threads := range []int{1, 2} {
+			s := solver.NewSized(g, 4, threads)
+			for solved := 0; solved < games; {
+				b, moves, ok := lateGame(rng, g, g.Cells()-9-rng.IntN(3))
+				if !ok {
 					continue
 				}
-				c := b
-				c.Play(col)
-				sc := g.WinNextScore(b.Stones())
-				if !b.IsWinningMove(col) {
-					sc = -sizedNegamax(c)
+				want := sizedNegamax(b)
+				r, err := s.Solve(ctx, b)
+				if err != nil || r.Score != want {
+					t.Errorf("%s, %d threads: Solve(%q) = %d, %v; want %d", size, threads, moves, r.Score, err, want)
 				}
-				if an.Scores[col] != sc {
-					t.Errorf("%s: Analyze(%x) column %d = %d; want %d", size, b.Key(), col+1, an.Scores[col], sc)
+				w, _ := s.SolveWeak(ctx, b)
+				if w.Score != board.WeakScore(want) {
+					t.Errorf("%s: SolveWeak(%q) = %d; want the sign of %d", size, moves, w.Score, want)
 				}
+				an, err := s.Analyze(ctx, b, false)
+				if err != nil || an.Lower != want {
+					t.Errorf("%s: Analyze(%q) best %d, %v; want %d", size, moves, an.Lower, err, want)
+				}
+				for col := range g.Width {
+					if !b.CanPlay(col) {
+						continue
+					}
+					c := b
+					c.Play(col)
+					sc := g.WinNextScore(b.Stones())
+					if !b.IsWinningMove(col) {
+						sc = -sizedNegamax(c)
+					}
+					if an.Scores[col] != sc {
+						t.Errorf("%s: Analyze(%q) column %d = %d; want %d", size, moves, col+1, an.Scores[col], sc)
+					}
+				}
+				solved++
 			}
-			solved++
+		}
+	}
+}
+
+// lateGame returns a position of the given number of stones of grid g and
+// its moves: on a board of more than 64 cells its columns first filled two
+// rows at a time in a pattern that holds no four (patternMoves), as deep
+// as leaves 24 cells or more, then random moves that neither win nor let
+// the opponent win at once; false where the game ends before.
+func lateGame(rng *rand.Rand, g *board.Grid, stones int) (board.Board, string, bool) {
+	b := g.Empty()
+	var cols []int
+	if g.Cells() > 64 {
+		fill := min(max((stones-24)/g.Width, 0)&^1, g.Height-2)
+		cols = patternMoves(g.Width, fill)
+		for _, c := range cols {
+			b.Play(c)
+		}
+	}
+	for b.Stones() < stones {
+		var ok []int
+		for col := range g.Width {
+			if !b.CanPlay(col) || b.IsWinningMove(col) {
+				continue
+			}
+			c := b
+			c.Play(col)
+			if !c.CanWinNext() {
+				ok = append(ok, col)
+			}
+		}
+		if len(ok) == 0 {
+			return b, "", false
+		}
+		col := ok[rng.IntN(len(ok))]
+		b.Play(col)
+		cols = append(cols, col)
+	}
+	return b, board.FormatColumns(cols), !b.Over()
+}
+
+// patternMoves returns moves that fill every column of a board of the
+// given width to height fill (even), the first player's stone on the cell
+// of column c and row r where c/2 + r is even: no four anywhere (in a row
+// the owners go in pairs, in a column they alternate, along a diagonal
+// they go in pairs). Two rows at a time, a column whose lower cell is the
+// first player's (A) is played with one whose lower cell is the second's
+// (B): A below, B below, B above, A above; the As left over (there are as
+// many As as Bs or more) each below, above.
+func patternMoves(width, fill int) []int {
+	var moves []int
+	for r := 0; r < fill; r += 2 {
+		var a, b []int
+		for c := range width {
+			if (c/2+r)%2 == 0 {
+				a = append(a, c)
+			} else {
+				b = append(b, c)
+			}
+		}
+		for i, c := range a {
+			if i < len(b) {
+				moves = append(moves, c, b[i], b[i], c)
+			} else {
+				moves = append(moves, c, c)
+			}
+		}
+	}
+	return moves
+}
+
+// TestEnginesAgree solves positions of the 7x6 board with its own engine
+// (Solver) and with those of other boards on a 7x6 geometry (Solver64,
+// Solver128): all give the published scores.
+func TestEnginesAgree(t *testing.T) {
+	g64, _ := board.NewGeometry64(board.Standard)
+	g128, _ := board.NewGeometry128(board.Standard)
+	ctx := context.Background()
+	s64 := solver.New64(g64, ttable.NewWide(testMiB, 1), 2)
+	s128 := solver.New128(g128, ttable.NewWide(testMiB, 2), 2)
+	lines := readPositions(t)
+	if testing.Short() {
+		lines = lines[:40]
+	}
+	for _, l := range lines {
+		if l.Position.Stones() < 14 {
+			continue
+		}
+		p64, err := g64.Parse(l.Moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p128, _ := g128.Parse(l.Moves, false)
+		r64, err64 := s64.Solve(ctx, p64)
+		r128, err128 := s128.Solve(ctx, p128)
+		if err64 != nil || err128 != nil || r64.Score != l.Expected || r128.Score != l.Expected {
+			t.Errorf("%q: Solver64 %d (%v), Solver128 %d (%v); want %d", l.Moves, r64.Score, err64, r128.Score, err128, l.Expected)
 		}
 	}
 }

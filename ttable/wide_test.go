@@ -1,0 +1,147 @@
+package ttable
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// TestWidePutGet stores and finds entries of one- and two-word keys, the
+// bounds of one key merged, and keys that differ only in their high word
+// kept apart.
+func TestWidePutGet(t *testing.T) {
+	for _, words := range []int{1, 2} {
+		tt := NewWide(1, words)
+		hi := uint64(0)
+		if words == 2 {
+			hi = 7
+		}
+		tt.Put(12345, hi, -3, 63, 4, 100)
+		if e, ok := tt.Ref(12345, hi).Get(); !ok || e != (Entry{Lower: -3, Upper: 63, Move: 4}) {
+			t.Fatalf("%d words: Get = %+v, %t; want [-3, 63] move 4", words, e, ok)
+		}
+		tt.Put(12345, hi, -63, 5, -1, 10)
+		if e, ok := tt.Ref(12345, hi).Get(); !ok || e != (Entry{Lower: -3, Upper: 5, Move: 4}) {
+			t.Fatalf("%d words: merged Get = %+v, %t; want [-3, 5] move 4", words, e, ok)
+		}
+		if words == 2 {
+			if e, ok := tt.Ref(12345, hi+1).Get(); ok {
+				t.Fatalf("a key of another high word found: %+v", e)
+			}
+			tt.Put(12345, hi+1, 1, 1, 24, 1)
+			if e, ok := tt.Ref(12345, hi+1).Get(); !ok || e != (Entry{Lower: 1, Upper: 1, Move: 24}) {
+				t.Fatalf("high word %d: Get = %+v, %t", hi+1, e, ok)
+			}
+			if e, _ := tt.Ref(12345, hi).Get(); e != (Entry{Lower: -3, Upper: 5, Move: 4}) {
+				t.Fatalf("high word %d changed by another's store: %+v", hi, e)
+			}
+		}
+		if _, ok := tt.Ref(54321, hi).Get(); ok {
+			t.Fatalf("%d words: a key never stored found", words)
+		}
+	}
+}
+
+// TestWideClear: no entry survives a Clear, however many Clears come
+// after it (the epoch wraps after 256).
+func TestWideClear(t *testing.T) {
+	tt := NewWide(1, 2)
+	r := rand.New(rand.NewPCG(1, 2))
+	keys := make([][2]uint64, 2000)
+	for i := range keys {
+		keys[i] = [2]uint64{r.Uint64() | 1, r.Uint64()}
+	}
+	for round := range 600 {
+		for _, k := range keys[:200] {
+			if _, ok := tt.Ref(k[0], k[1]).Get(); ok {
+				t.Fatalf("round %d: an entry of before the Clear found", round)
+			}
+		}
+		for _, k := range keys {
+			tt.Put(k[0], k[1], 0, 0, -1, 1)
+		}
+		tt.Clear()
+	}
+}
+
+// TestWideKeepsWork: in a full bucket, the entry of the least work is the
+// one replaced.
+func TestWideKeepsWork(t *testing.T) {
+	tt := NewWide(1, 1)
+	// Keys in one bucket: found by trying.
+	var same []uint64
+	want := tt.Ref(1, 0).b
+	for k := uint64(1); len(same) < 4; k++ {
+		if tt.Ref(k, 0).b == want {
+			same = append(same, k)
+		}
+	}
+	tt.Put(same[0], 0, 0, 0, -1, 1<<20)
+	tt.Put(same[1], 0, 0, 0, -1, 1)
+	tt.Put(same[2], 0, 0, 0, -1, 1<<10)
+	tt.Put(same[3], 0, 0, 0, -1, 1<<5) // replaces same[1]
+	for i, k := range same {
+		_, ok := tt.Ref(k, 0).Get()
+		if ok != (i != 1) {
+			t.Errorf("key %d of the bucket: found %t", i, ok)
+		}
+	}
+}
+
+// TestWideConcurrent has goroutines store and read keys whose bounds are
+// a function of the key: a read that found the words of two stores
+// together would show other bounds. With -race it also checks that every
+// access is atomic.
+func TestWideConcurrent(t *testing.T) {
+	tt := NewWide(1, 2)
+	bound := func(lo, hi uint64) int { return int((lo^hi)%127) - 63 }
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 9))
+			for range n {
+				// Few keys, so that goroutines meet in the same buckets.
+				lo, hi := r.Uint64N(4096)+1, r.Uint64N(3)
+				if r.IntN(2) == 0 {
+					b := bound(lo, hi)
+					tt.Put(lo, hi, b, b, int(lo%25), 1)
+					continue
+				}
+				if e, ok := tt.Ref(lo, hi).Get(); ok {
+					if b := bound(lo, hi); e.Lower != b || e.Upper != b || e.Move != int(lo%25) {
+						select {
+						case errs <- "torn read":
+						default:
+						}
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+}
+
+// TestWideAging: entries of long ago are the first replaced, as Table's.
+func TestWideAging(t *testing.T) {
+	tt := NewWide(1, 1)
+	tt.Put(99, 0, 1, 1, -1, 1<<30)
+	for range 3 * agePeriod {
+		tt.NewSearch()
+	}
+	if e, ok := tt.Ref(99, 0).Get(); !ok || e.Lower != 1 {
+		t.Fatalf("an old entry is lost before it is replaced: %+v %t", e, ok)
+	}
+	if tt.Searches() < 3*agePeriod {
+		t.Fatalf("Searches = %d; want at least %d", tt.Searches(), 3*agePeriod)
+	}
+}

@@ -28,4 +28,3 @@ func draw(width, height int, who func(col, row int) int, cell func(who int) stri
 	sb.WriteByte('\n')
 	return sb.String()
 }
-

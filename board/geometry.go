@@ -132,10 +132,10 @@ func (Geometry) mirror(b Bitboard) Bitboard {
 		(b>>(6*colBits))&c
 }
 
-func (Geometry) toKey(b Bitboard) Key       { return Key(b) }
-func (Geometry) keyBits(k Key) Bitboard     { return Bitboard(k) }
-func (Geometry) keyLess(a, b Key) bool      { return a < b }
-func (Geometry) keyHash(k Key) uint64       { return k }
+func (Geometry) toKey(b Bitboard) Key           { return Key(b) }
+func (Geometry) keyBits(k Key) Bitboard         { return Bitboard(k) }
+func (Geometry) keyLess(a, b Key) bool          { return a < b }
+func (Geometry) keyHash(k Key) uint64           { return k }
 func (Geometry) keyWords(k Key) (lo, hi uint64) { return k, 0 }
 
 // columnOrder is the center-first order: central cells lie on more lines
@@ -156,4 +156,3 @@ var cellLines = func() (lines [64]int32) {
 	countLines(Width, Height, func(bit int) { lines[bit]++ })
 	return lines
 }()
-

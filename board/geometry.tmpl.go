@@ -19,7 +19,7 @@ type Geometry struct {
 	bitsPerColumn         uint
 	bottom, playable, odd Bitboard
 	four, left, every     Bitboard
-	column                Bitboard // the cells of column 0
+	column                Bitboard                // the cells of column 0
 	rows                  [MaxHeight + 1]Bitboard // rows[k]: the k bottom rows
 	order                 [MaxWidth]int
 	orderCells            [MaxWidth]Bitboard

@@ -27,7 +27,7 @@ const MaxBits = 128
 // MaxWidth and MaxHeight are the most columns and rows a board that fits
 // can have: 25x4 and 4x31.
 const (
-	MaxWidth  = MaxBits/(MinSide+1)
+	MaxWidth  = MaxBits / (MinSide + 1)
 	MaxHeight = MaxBits/MinSide - 1
 )
 

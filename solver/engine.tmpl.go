@@ -20,7 +20,6 @@ import (
 	"c4solve/ttable"
 )
 
-
 // move is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
@@ -60,7 +59,7 @@ type node struct {
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
 type moveList struct {
-	moves [maxWidth]move   // best first
+	moves [maxWidth]move      // best first
 	count int                 // len(moves) in use
 	keys  [maxWidth]board.Key // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
@@ -151,7 +150,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 	case winAfter:
 		// None wins with our next stone, and one wins with the one after:
 		// the best that is left.
-		return winLaterScore(g, n + 2)
+		return winLaterScore(g, n+2)
 	}
 	// No move wins with our next stone: at best the one after.
 	nd.hi = min(nd.hi, winLaterScore(g, n+2))
@@ -907,7 +906,6 @@ func (s *Solver) startHelpers() {
 	}
 }
 
-
 // Analysis holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
@@ -1239,7 +1237,6 @@ func (s *Solver) bestMove(ctx context.Context, p board.Position, score int) (int
 	}
 	return 0, nodes, errWrongScore
 }
-
 
 // Static bounds of a position of n stones whose side to move cannot win
 // at once and has a move that does not lose at once: it wins with its

@@ -231,4 +231,3 @@ func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, uint64
 	}
 	return s.s64.PV(ctx, b.Position64(), score)
 }
-

@@ -8,7 +8,6 @@ import (
 	"c4solve/board"
 )
 
-
 // ErrGameOver is returned for a position whose game has already ended.
 var ErrGameOver = errors.New("the game is already over")
 
@@ -97,6 +96,7 @@ func (rb *rootBounds) update(probe, r int) {
 		rb.lo = max(rb.lo, r)
 	}
 }
+
 // helperProbe is the probe of helper id (1 and up) where the first worker
 // asks "score > v?" in the range [lo, hi): the question next to v that the
 // first worker would ask next, so that the helper answers it meanwhile.

@@ -1,19 +1,33 @@
-// Package board implements a 7x6 Connect-Four position as a pair of
-// bitboards.
+// Package board implements Connect-Four positions as pairs of bitboards,
+// on the standard 7x6 board and on any board of at most 128 bits.
 //
 // The representation is the one described by John Tromp for Fhourstones and
 // by Pascal Pons in "Solving Connect 4: how to build a perfect AI"
-// (blog.gamesolver.org, part 6, "Bitboard"): one bit per cell, seven bits per
-// column (six cells and a sentinel bit on top), so that shifts by 1, 7, 6
-// and 8 walk vertically, horizontally and along both diagonals without
-// wrapping from one column into the next. A position keeps the stones of the
-// side to move and the mask of occupied cells; the opponent's stones are
-// their exclusive or.
+// (blog.gamesolver.org, part 6, "Bitboard"): one bit per cell, Height+1
+// bits per column (the cells and a sentinel bit on top), so that shifts by
+// 1, Height+1, Height and Height+2 walk vertically, horizontally and along
+// both diagonals without wrapping from one column into the next. A position
+// keeps the stones of the side to move and the mask of occupied cells; the
+// opponent's stones are their exclusive or.
 //
 // Key returns position+mask, which adds one bit above the top stone of each
-// column and is therefore unique for every position of the 7x6 board (Pons,
-// part 7, "Transposition table"). It fits in 49 bits.
+// column and is therefore unique for every position of its board (Pons,
+// part 7, "Transposition table"). It fits Width*(Height+1) bits: 49 on 7x6.
+//
+// # One source, three engines
+//
+// The position and its rules are written once, in position.tmpl.go, and
+// generated (internal/gen, as the standard library's sort package generates
+// its variants) as Position, for 7x6, whose Geometry's methods are
+// constants; Position64, for any board of at most 64 bits, on a
+// Geometry64 worked out once from the size; and Position128, for any board
+// of at most 128 bits, on Bits128, two words whose methods stand for the
+// operators. Grid and Board pick the engine that holds a size, for code
+// that handles every size alike.
 //
 // board knows nothing of search: it answers questions about one position
-// (legal moves, wins, threats, keys) and parses and prints move strings.
+// (legal moves, wins, threats, keys, the static rules of Allis' claimeven
+// and odd threats) and parses and prints move strings.
 package board
+
+//go:generate go run ../internal/gen -root ..

@@ -109,9 +109,25 @@
 // (rootBounds.set). Solves side by side
 // gain more from the cores than lazy SMP gives one solve.
 //
+// # Every board
+//
+// The search is written once, in engine.tmpl.go, and generated
+// (internal/gen) for the 7x6 board (Solver, on board.Position, whose
+// dimensions are constants the compiler folds), for every board of at
+// most 64 bits (Solver64, on board.Position64) and for every board of at
+// most 128 bits (Solver128, on board.Position128): one search, with every
+// rule, lazy SMP and the workers' own tables at every size. The rules'
+// bounds come from the board's height (board.Geometry); on boards of odd
+// height, where claimeven does not hold, they give none. The boards other
+// than 7x6 keep their positions in a ttable.Wide, whose entries keep
+// whole keys of one or two words. Sized picks the engine of a board's
+// size, for the code that handles every size alike.
+//
 // Solvers that share one table and solve at once (book generation, the
 // server, a Batch's solves side by side) come from a Pool, whose solvers do not
 // start a new table generation at each solve (SetAging): one solver's new
 // generation would make the entries the others are storing look old, the
 // first to be replaced. The pool ages the table itself.
 package solver
+
+//go:generate go run ../internal/gen -root ..

@@ -11,6 +11,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -513,6 +514,10 @@ func (w *worker) store(nd *node, lower, upper, col int, start uint64) {
 		col = g.Width() - 1 - col
 	}
 	tablePut(w.table(nd.n), nd.key, lower, upper, col, w.nodes-start)
+	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
+		lo, hi := keyWords(nd.key)
+		w.journal.add(lo, hi, lower, upper, col)
+	}
 }
 
 // table returns the table that holds positions of n stones.
@@ -548,6 +553,7 @@ type worker struct {
 	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
 	leafFrom   int           // see leafEmpty and sharedPlies
 	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
+	journal    *TableFile    // where the entries of large subtrees are kept, nil for none
 	book       Book          // nil for none
 	bookDepth  int           // the book's depth, -1 for none
 	id         int           // 0 for the first worker, 1 and up for the helpers
@@ -715,6 +721,29 @@ func (s *Solver) UseBook(b Book) {
 			w.bookDepth = b.Depth()
 		}
 	}
+}
+
+// UseTableFile loads the entries of the table file tf (see TableFile)
+// into the shared table, and makes the workers keep there the entries of
+// large subtrees they store from now on (nil: none). The file must be of
+// the Solver's board. A Clear drops the entries loaded: use it after.
+func (s *Solver) UseTableFile(tf *TableFile) error {
+	if tf != nil {
+		if err := tf.check(s.g.Size()); err != nil {
+			return err
+		}
+		for _, e := range tf.entries {
+			// The work of the subtrees kept, so that the table keeps
+			// the entries before those of small ones.
+			if !tablePutWords(s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
+				return fmt.Errorf("%w: a key of more bits than the board's", errTableFileSize)
+			}
+		}
+	}
+	for _, w := range s.workers {
+		w.journal = tf
+	}
+	return nil
 }
 
 // Table returns the Solver's shared transposition table.

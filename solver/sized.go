@@ -90,6 +90,15 @@ func (s *Sized) UseBook(bk SizedBook) error {
 	return nil
 }
 
+// UseTableFile loads the entries of tf into the table and keeps there the
+// entries of large subtrees from now on (Solver.UseTableFile).
+func (s *Sized) UseTableFile(tf *TableFile) error {
+	if s.s128 != nil {
+		return s.s128.UseTableFile(tf)
+	}
+	return s.s64.UseTableFile(tf)
+}
+
 // Grid returns the solver's grid.
 func (s *Sized) Grid() *board.Grid { return s.g }
 

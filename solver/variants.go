@@ -66,3 +66,31 @@ func newTable128(mib int) *ttable.Wide { return ttable.NewWide(mib, 2) }
 func keyHash128(k board.Key128) uint64 {
 	return k.Lo ^ bits.RotateLeft64(k.Hi*0x9e3779b97f4a7c15, 32)
 }
+
+// keyWords returns a key as the two words of a table file's records;
+// tablePutWords stores the entry of the key of those words, and reports
+// false where they are no key of the variant's (a high word of a key of
+// one).
+func keyWords(k board.Key) (lo, hi uint64) { return k, 0 }
+func tablePutWords(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if hi != 0 || lo >= 1<<(board.Width*(board.Height+1)) {
+		return false
+	}
+	t.Put(lo, lower, upper, move, nodes)
+	return true
+}
+
+func keyWords64(k board.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords64(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if hi != 0 {
+		return false
+	}
+	t.Put(lo, 0, lower, upper, move, nodes)
+	return true
+}
+
+func keyWords128(k board.Key128) (lo, hi uint64) { return k.Lo, k.Hi }
+func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	t.Put(lo, hi, lower, upper, move, nodes)
+	return true
+}

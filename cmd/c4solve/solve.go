@@ -33,6 +33,9 @@ type options struct {
 	timeout timeoutFlag
 	size    sizeFlag
 	from0   bool
+	// tableFile is -table-file: where the entries of large subtrees are
+	// kept, so that a long solve resumes (solver.TableFile).
+	tableFile string
 }
 
 // register defines the flags of solving, or with verify, those of verify:
@@ -43,6 +46,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	if !verify {
 		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
 		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written every 2 s), and load them first, so that a long solve killed part way resumes where it was with the same command")
 	}
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
@@ -116,6 +120,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
+	defer c.closeTableFile()
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
@@ -193,6 +198,7 @@ type command struct {
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
 	status         int
+	tableFile      *solver.TableFile // -table-file, nil for none
 }
 
 // newCommand checks opt and returns the command that carries it out.
@@ -228,7 +234,8 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 				return nil, err
 			}
 		}
-		return &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}, nil
+		c := &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
+		return c, c.openTableFile(opt.size.Size, sz.UseTableFile)
 	}
 	bk, err := opt.book.load()
 	if err != nil {
@@ -245,7 +252,43 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	}
 	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), format: format, book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 	c.s.UseBook(bk)
-	return c, nil
+	return c, c.openTableFile(board.Standard, c.s.UseTableFile)
+}
+
+// openTableFile opens -table-file, if given, for a board of size z, and
+// hands it to the solver with use; it says on stderr what it loaded.
+func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error) error {
+	if c.opt.tableFile == "" {
+		return nil
+	}
+	tf, err := solver.OpenTableFile(c.opt.tableFile, z)
+	if err != nil {
+		return fmt.Errorf("-table-file: %w", err)
+	}
+	if err := use(tf); err != nil {
+		tf.Close()
+		return fmt.Errorf("-table-file %s: %w", c.opt.tableFile, err)
+	}
+	c.tableFile = tf
+	note := ""
+	if tf.Ignored > 0 {
+		note = fmt.Sprintf("; a bad tail of %d bytes (a write cut short, or damage) ignored", tf.Ignored)
+	}
+	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries loaded%s\n", c.opt.tableFile, tf.Loaded, note)
+	return nil
+}
+
+// closeTableFile writes out and closes -table-file, if any.
+func (c *command) closeTableFile() {
+	if c.tableFile == nil {
+		return
+	}
+	n := c.tableFile.Written
+	if err := c.tableFile.Close(); err != nil {
+		c.bad(fmt.Errorf("-table-file %s: %w", c.opt.tableFile, err))
+		return
+	}
+	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added\n", c.opt.tableFile, n)
 }
 
 // withTimeout returns ctx bounded by the command's -timeout, if any.

@@ -912,4 +912,3 @@ func BenchmarkClear(b *testing.B) {
 		tt.Clear()
 	}
 }
-

@@ -52,16 +52,22 @@ func (b Bits128) AndNot(c Bits128) Bits128 { return Bits128{b.Lo &^ c.Lo, b.Hi &
 // Not returns ^b.
 func (b Bits128) Not() Bits128 { return Bits128{^b.Lo, ^b.Hi} }
 
-// Shl returns b << n. Go's shifts by 64 or more give 0, so one expression
-// serves every n: for n < 64 the last term is 0, for n >= 64 the first
-// two are.
+// Shl returns b << n. The engine's shifts are by less than 64 but on the
+// tallest boards, so that case comes first, with no shift by 64 or more
+// for the compiler to guard.
 func (b Bits128) Shl(n uint) Bits128 {
-	return Bits128{b.Lo << n, b.Hi<<n | b.Lo>>(64-n) | b.Lo<<(n-64)}
+	if n < 64 {
+		return Bits128{b.Lo << n, b.Hi<<n | b.Lo>>(64-n)}
+	}
+	return Bits128{0, b.Lo << (n - 64)}
 }
 
 // Shr returns b >> n (see Shl).
 func (b Bits128) Shr(n uint) Bits128 {
-	return Bits128{b.Lo>>n | b.Hi<<(64-n) | b.Hi>>(n-64), b.Hi >> n}
+	if n < 64 {
+		return Bits128{b.Lo>>n | b.Hi<<(64-n), b.Hi >> n}
+	}
+	return Bits128{b.Hi >> (n - 64), 0}
 }
 
 // Add returns b + c modulo 2^128.

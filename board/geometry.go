@@ -78,7 +78,16 @@ func (Geometry) Column(col int) Bitboard { return Column(col) }
 // moves of a symmetric position that are not mirror images of others.
 func (Geometry) LeftHalf() Bitboard { return leftHalf }
 
-func (Geometry) oddRows() Bitboard     { return oddRows }
+// claimRows returns the rows of the cells claimeven's follower claims
+// (ClaimevenBound): on a board of even height the 2nd, 4th, ... from the
+// bottom, on 7x6 oddRows.
+func (Geometry) claimRows() Bitboard { return oddRows }
+
+// ClaimParity is the parity of the stones of a position where
+// ClaimevenBound applies to the side to move: 0 on a board of even height,
+// where every column then holds an even number of stones (or two hold an
+// odd one).
+func (Geometry) ClaimParity() int { return 0 }
 func (Geometry) fourColumns() Bitboard { return fourColumns }
 func (Geometry) all() Bitboard         { return 1<<(Width*colBits) - 1 }
 
@@ -88,10 +97,6 @@ func (Geometry) rowsBelow(k int) Bitboard { return BottomRow * (1<<k - 1) }
 func (Geometry) topCell(col int) Bitboard    { return 1 << (Height - 1 + col*colBits) }
 func (Geometry) bottomCell(col int) Bitboard { return 1 << (col * colBits) }
 
-// EvenHeight reports whether the board has an even number of rows, where
-// the claimeven and odd-threat rules hold (ClaimevenBound).
-func (Geometry) EvenHeight() bool { return true }
-
 // ClaimevenWinScore is the best score the claimeven rules give the
 // second player: a four whose free cells all lie on the 2nd row is
 // complete by the 38th stone (claimedWinTime).
@@ -99,7 +104,7 @@ func (Geometry) ClaimevenWinScore() int { return ClaimevenWinScore }
 
 // OddThreatMax is the best bound OddThreatBound gives: a threat on the
 // 3rd row wins by the first player's 20th stone.
-func (Geometry) OddThreatMax() int { return (Height - 2) / 2 }
+func (Geometry) OddThreatMax() int { return (Height - 1) / 2 }
 
 // MaxScore returns the best score, MaxScore.
 func (Geometry) MaxScore() int { return MaxScore }

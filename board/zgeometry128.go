@@ -12,7 +12,7 @@ type Geometry128 struct {
 	size                  Size
 	width, height, cells  int
 	bitsPerColumn         uint
-	bottom, playable, odd Bits128
+	bottom, playable, odd Bits128 // odd: the rows of claimRows
 	four, left, every     Bits128
 	column                Bits128                // the cells of column 0
 	rows                  [MaxHeight + 1]Bits128 // rows[k]: the k bottom rows
@@ -43,7 +43,9 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 	for k := 1; k <= z.Height && k < len(g.rows); k++ {
 		g.rows[k] = g.rows[k-1].Or(g.bottom.Shl(uint(k - 1)))
 	}
-	for r := 1; r < z.Height; r += 2 {
+	// The rows claimeven's follower claims: those of the parity of the
+	// top row's (see ClaimevenBound).
+	for r := (z.Height + 1) % 2; r < z.Height; r += 2 {
 		g.odd = g.odd.Or(g.bottom.Shl(uint(r)))
 	}
 	for c := range 4 {
@@ -91,7 +93,17 @@ func (g *Geometry128) Column(col int) Bits128 { return g.column.Shl(uint(col * (
 // images of others.
 func (g *Geometry128) LeftHalf() Bits128 { return g.left }
 
-func (g *Geometry128) oddRows() Bits128     { return g.odd }
+// claimRows returns the rows of the cells claimeven's follower claims:
+// the top row and every other one below it (see ClaimevenBound).
+func (g *Geometry128) claimRows() Bits128 { return g.odd }
+
+// ClaimParity is the parity of the stones of a position where
+// ClaimevenBound applies to the side to move: where the columns of an odd
+// number of free cells are even in number. On a board of even height
+// that is an even number of stones; on one of odd height, the columns of
+// an odd number of free cells hold an even number of stones, and the
+// stones have the parity of the width.
+func (g *Geometry128) ClaimParity() int     { return g.height % 2 * g.width % 2 }
 func (g *Geometry128) fourColumns() Bits128 { return g.four }
 func (g *Geometry128) all() Bits128         { return g.every }
 
@@ -104,18 +116,15 @@ func (g *Geometry128) topCell(col int) Bits128 {
 
 func (g *Geometry128) bottomCell(col int) Bits128 { return Of128(1).Shl(uint(col * (g.height + 1))) }
 
-// EvenHeight reports whether the board has an even number of rows, where
-// the claimeven and odd-threat rules hold (see ClaimevenBound).
-func (g *Geometry128) EvenHeight() bool { return g.height%2 == 0 }
-
 // ClaimevenWinScore is the best score the claimeven rules give the
-// second player: a four whose free cells all lie on the 2nd row is
-// complete with Height-2 cells still free (see claimedWinTime).
+// follower: a four whose free cells all lie on its lowest row (the 2nd,
+// or on a board of odd height the 3rd) is complete with Height-2 or
+// Height-3 cells still free (see claimedWinTime).
 func (g *Geometry128) ClaimevenWinScore() int { return g.height / 2 }
 
 // OddThreatMax is the best bound OddThreatBound gives: a threat on the
-// 3rd row, complete with Height-3 cells still free.
-func (g *Geometry128) OddThreatMax() int { return (g.height - 2) / 2 }
+// lowest row it can use (the 3rd, or on a board of odd height the 2nd).
+func (g *Geometry128) OddThreatMax() int { return (g.height - 1) / 2 }
 
 // MaxScore returns the best score: a win with the fourth stone.
 func (g *Geometry128) MaxScore() int { return g.size.MaxScore() }

@@ -12,7 +12,7 @@ type Geometry64 struct {
 	size                  Size
 	width, height, cells  int
 	bitsPerColumn         uint
-	bottom, playable, odd Bitboard
+	bottom, playable, odd Bitboard // odd: the rows of claimRows
 	four, left, every     Bitboard
 	column                Bitboard                // the cells of column 0
 	rows                  [MaxHeight + 1]Bitboard // rows[k]: the k bottom rows
@@ -33,31 +33,33 @@ func NewGeometry64(z Size) (*Geometry64, error) {
 	}
 	var column Bitboard
 	for r := range z.Height {
-		column |= Bitboard(1) << r
+		column |= Bitboard(1) << (r & 63)
 	}
 	g.column = column
 	for c := range z.Width {
-		g.bottom |= Bitboard(1) << (c * (z.Height + 1))
-		g.playable |= column << (c * (z.Height + 1))
+		g.bottom |= Bitboard(1) << ((c * (z.Height + 1)) & 63)
+		g.playable |= column << ((c * (z.Height + 1)) & 63)
 	}
 	for k := 1; k <= z.Height && k < len(g.rows); k++ {
-		g.rows[k] = g.rows[k-1] | (g.bottom << (k - 1))
+		g.rows[k] = g.rows[k-1] | (g.bottom << ((k - 1) & 63))
 	}
-	for r := 1; r < z.Height; r += 2 {
-		g.odd |= g.bottom << r
+	// The rows claimeven's follower claims: those of the parity of the
+	// top row's (see ClaimevenBound).
+	for r := (z.Height + 1) % 2; r < z.Height; r += 2 {
+		g.odd |= g.bottom << (r & 63)
 	}
 	for c := range 4 {
-		g.four |= Bitboard(1) << (c * (z.Height + 1))
+		g.four |= Bitboard(1) << ((c * (z.Height + 1)) & 63)
 	}
 	for c := range (z.Width + 1) / 2 {
-		g.left |= column << (c * (z.Height + 1))
+		g.left |= column << ((c * (z.Height + 1)) & 63)
 	}
 	for c := range z.Width {
-		g.every |= (column | column<<1) << (c * (z.Height + 1))
+		g.every |= (column | column<<1) << ((c * (z.Height + 1)) & 63)
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
-		g.orderCells[i] = column << (col * (z.Height + 1))
+		g.orderCells[i] = column << ((col * (z.Height + 1)) & 63)
 	}
 	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
 	return g, nil
@@ -84,14 +86,24 @@ func (g *Geometry64) Bottom() Bitboard { return g.bottom }
 func (g *Geometry64) Playable() Bitboard { return g.playable }
 
 // Column returns the cells of column col (0-based).
-func (g *Geometry64) Column(col int) Bitboard { return g.column << (col * (g.height + 1)) }
+func (g *Geometry64) Column(col int) Bitboard { return g.column << ((col * (g.height + 1)) & 63) }
 
 // LeftHalf returns the columns left of the center, and the center's of
 // an odd width: the moves of a symmetric position that are not mirror
 // images of others.
 func (g *Geometry64) LeftHalf() Bitboard { return g.left }
 
-func (g *Geometry64) oddRows() Bitboard     { return g.odd }
+// claimRows returns the rows of the cells claimeven's follower claims:
+// the top row and every other one below it (see ClaimevenBound).
+func (g *Geometry64) claimRows() Bitboard { return g.odd }
+
+// ClaimParity is the parity of the stones of a position where
+// ClaimevenBound applies to the side to move: where the columns of an odd
+// number of free cells are even in number. On a board of even height
+// that is an even number of stones; on one of odd height, the columns of
+// an odd number of free cells hold an even number of stones, and the
+// stones have the parity of the width.
+func (g *Geometry64) ClaimParity() int      { return g.height % 2 * g.width % 2 }
 func (g *Geometry64) fourColumns() Bitboard { return g.four }
 func (g *Geometry64) all() Bitboard         { return g.every }
 
@@ -99,23 +111,22 @@ func (g *Geometry64) all() Bitboard         { return g.every }
 func (g *Geometry64) rowsBelow(k int) Bitboard { return g.rows[k] }
 
 func (g *Geometry64) topCell(col int) Bitboard {
-	return Bitboard(1) << (g.height - 1 + col*(g.height+1))
+	return Bitboard(1) << ((g.height - 1 + col*(g.height+1)) & 63)
 }
 
-func (g *Geometry64) bottomCell(col int) Bitboard { return Bitboard(1) << (col * (g.height + 1)) }
-
-// EvenHeight reports whether the board has an even number of rows, where
-// the claimeven and odd-threat rules hold (see ClaimevenBound).
-func (g *Geometry64) EvenHeight() bool { return g.height%2 == 0 }
+func (g *Geometry64) bottomCell(col int) Bitboard {
+	return Bitboard(1) << ((col * (g.height + 1)) & 63)
+}
 
 // ClaimevenWinScore is the best score the claimeven rules give the
-// second player: a four whose free cells all lie on the 2nd row is
-// complete with Height-2 cells still free (see claimedWinTime).
+// follower: a four whose free cells all lie on its lowest row (the 2nd,
+// or on a board of odd height the 3rd) is complete with Height-2 or
+// Height-3 cells still free (see claimedWinTime).
 func (g *Geometry64) ClaimevenWinScore() int { return g.height / 2 }
 
 // OddThreatMax is the best bound OddThreatBound gives: a threat on the
-// 3rd row, complete with Height-3 cells still free.
-func (g *Geometry64) OddThreatMax() int { return (g.height - 2) / 2 }
+// lowest row it can use (the 3rd, or on a board of odd height the 2nd).
+func (g *Geometry64) OddThreatMax() int { return (g.height - 1) / 2 }
 
 // MaxScore returns the best score: a win with the fourth stone.
 func (g *Geometry64) MaxScore() int { return g.size.MaxScore() }
@@ -146,7 +157,7 @@ func (g *Geometry64) mirror(b Bitboard) Bitboard {
 	var m Bitboard
 	col := g.column | g.column<<1 // a column and its sentinel
 	for c := range g.width {
-		m |= (b >> (c * (g.height + 1)) & col) << ((g.width - 1 - c) * (g.height + 1))
+		m |= (b >> ((c * (g.height + 1)) & 63) & col) << (((g.width - 1 - c) * (g.height + 1)) & 63)
 	}
 	return m
 }

@@ -120,39 +120,35 @@ func (p Position64) CanStillWin() bool { return p.g.hasFour(p.g.Playable() &^ p.
 // OpponentCanStillWin is CanStillWin for the side that moved last.
 func (p Position64) OpponentCanStillWin() bool { return p.g.hasFour(p.g.Playable() &^ p.current) }
 
-// ClaimevenBound applies Allis' claimeven rule to a position where the
-// first player is to move and every column holds an even number of stones,
-// on a board of even height (EvenHeight; on any other it gives no bound).
-// The second player can then answer every move directly on top of it,
-// which is always possible, as a column's free cells come in pairs: so the
-// first player only ever gets cells on the odd rows from the bottom (1st,
-// 3rd, ...), and the second player gets all the empty cells on the even
-// rows, up to the top one. (On a board of odd height, the top row is odd:
-// the first player's stone there has no cell above it to answer, and the
-// second player must play elsewhere, which ends the pairing. The rule is
-// not sound there, and no bound is given.) If the first player's stones
-// and those odd-row cells hold no line of four, it cannot win (bound 0);
-// if moreover the second player's stones and the even-row cells hold one,
-// the second player completes it before the board fills (bound -1), and
+// ClaimevenBound applies Allis' claimeven rule to the side to move, A,
+// where every column has an even number of free cells: the other side, B,
+// can then answer every move directly on top of it, which is always
+// possible, the free cells of a column coming in pairs; so A only ever gets
+// the lower cell of each pair and B the upper, up to the top row: B claims
+// the cells of the rows of claimRows (on 7x6 and every board of even
+// height, the 2nd, 4th, ... from the bottom; on a board of odd height the
+// 1st, 3rd, ..., the top row among them, and the columns must hold an odd
+// number of stones). If A's stones and the cells it gets hold no line of
+// four, it cannot win (bound 0); if moreover B's stones and the cells it
+// claims hold one, B completes it before the board fills (bound -1), and
 // sooner where the line's free cells lie low (see claimedWinTime).
 //
-// Columns of odd height come in pairs (the stones are even), and their
-// next cells lie on even rows. The second player answers a stone on top of
-// one of them with one on top of another, which leaves both even, and
-// claimeven otherwise. With two such columns, A and B with next cells a
-// and b, the first player gets a or b besides the odd-row cells, whichever
-// it likes, and the second player the other; with four or more, the rule
-// credits the first player with all their next cells and the second player
-// with none.
+// Columns of an odd number of free cells come in pairs (the stones have
+// the parity of claimParity), and their next cells lie on B's rows. B
+// answers a stone on top of one of them with one on top of another, which
+// leaves both of an even number, and claimeven otherwise. With two such
+// columns, X and Y with next cells a and b, A gets a or b besides its
+// cells, whichever it likes, and B the other; with four or more, the rule
+// credits A with all their next cells and B with none.
 //
-// A line of four the first player could make does not count where the
-// second player completes one of its own first: where every free cell of a
-// line of the second player's lies below a free cell of the first
-// player's line, in its column, the first player's line cannot be full
-// before the second player's is (see blocked).
+// A line of four A could make does not count where B completes one of its
+// own first: where every free cell of a line of B's lies below a free cell
+// of A's line, in its column, A's line cannot be full before B's is (see
+// blocked).
 //
-// Nothing here depends on the width, and the height only through its
-// parity: the argument holds on every board of even height.
+// Nothing here depends on the width, and the height only through the
+// parity of its rows, which claimRows and claimParity give: the argument
+// holds on every board.
 //
 // It returns the bound on the score of the side to move and whether the
 // rule applies. A search needs no bound below alpha: where the rule gives
@@ -160,15 +156,15 @@ func (p Position64) OpponentCanStillWin() bool { return p.g.hasFour(p.g.Playable
 // (pass -ClaimevenWinScore for the lowest).
 func (p Position64) ClaimevenBound(alpha int) (int, bool) {
 	g := p.g
-	if !g.EvenHeight() || p.stones%2 != 0 {
-		return 0, false // odd height, or second player to move
+	if p.stones%2 != g.ClaimParity() {
+		return 0, false // the columns of odd free cells are odd in number
 	}
 	free := g.Playable() &^ p.mask
-	first, second := p.current|free&^g.oddRows(), p.Opponent()|free&g.oddRows()
+	first, second := p.current|free&^g.claimRows(), p.Opponent()|free&g.claimRows()
 	if alpha < 0 && !g.hasFour(second) {
 		return 0, false // a bound of 0 at best: not enough
 	}
-	a, b := claimevenSplit64(p.Possible() & g.oddRows())
+	a, b := claimevenSplit64(p.Possible() & g.claimRows())
 	if !g.splitBlocked(first, second, free, a, b) {
 		return 0, false
 	}
@@ -187,16 +183,14 @@ func claimevenSplit64(tops Bitboard) (a, b Bitboard) {
 }
 
 // ClaimevenReplyBound applies ClaimevenBound one move ahead, to a position
-// where the second player is to move: after any reply the first player is
-// to move, and if ClaimevenBound then bounds its score by b, the side to
-// move scores at least -b. A reply on top of a column of odd height leaves
-// it even; one in a column of even height takes a cell the first player
-// would have claimed and makes the column odd. It returns the best such
+// where B, as ClaimevenBound names the sides, is to move: after any reply
+// A is to move, and if ClaimevenBound then bounds its score by b, the side
+// to move scores at least -b. A reply on top of a column of an odd number
+// of free cells leaves it even; one in a column of an even number takes a
+// cell A would have claimed and makes the column odd. It returns the best such
 // lower bound over the replies and whether the rule applies to any. As
 // with ClaimevenBound's alpha, it looks no further once it has a bound of
-// beta or more (pass ClaimevenWinScore for the best). It is sound where
-// ClaimevenBound is, on boards of even height, and gives no bound on
-// others.
+// beta or more (pass ClaimevenWinScore for the best).
 //
 // It also returns the replies after which ClaimevenBound may give a bound:
 // after the others it gives none, whatever its alpha, so that a search
@@ -204,16 +198,13 @@ func claimevenSplit64(tops Bitboard) (a, b Bitboard) {
 // gives none too (all of them where the rule's quick tests end it early).
 func (p Position64) ClaimevenReplyBound(beta int) (bound int, ok bool, applies Bitboard) {
 	g := p.g
-	if !g.EvenHeight() {
-		return 0, false, 0 // ClaimevenBound gives no bound after any reply
-	}
-	if p.stones%2 == 0 {
+	if p.stones%2 == g.ClaimParity() {
 		return 0, false, g.Playable()
 	}
 	// After the reply the opponent is the first player, to move, and its
 	// cells and ours are those of ClaimevenBound whichever reply it is.
 	free := g.Playable() &^ p.mask
-	first, second := p.Opponent()|free&^g.oddRows(), p.current|free&g.oddRows()
+	first, second := p.Opponent()|free&^g.claimRows(), p.current|free&g.claimRows()
 	moves := p.Possible()
 	if beta > 0 && !g.hasFour(second|moves) {
 		return 0, false, moves // no reply gives more than 0: not enough
@@ -225,12 +216,12 @@ func (p Position64) ClaimevenReplyBound(beta int) (bound int, ok bool, applies B
 	if !g.blocked(first&^moves, second|moves, free&^moves) {
 		return 0, false, 0
 	}
-	tops := moves & g.oddRows() // the next cells of the odd columns
+	tops := moves & g.claimRows() // the next cells of the odd columns
 	found, best := false, 0
 	for rest := moves; rest != 0; rest &= rest - 1 {
 		m := rest & -rest
 		f, s, t := first, second, tops&^m
-		if m&g.oddRows() == 0 {
+		if m&g.claimRows() == 0 {
 			f, s, t = first&^m, second|m, tops|m<<1
 		}
 		a, b := claimevenSplit64(t)
@@ -281,10 +272,10 @@ func (g *Geometry64) blocked(first, second, free Bitboard) bool {
 	// them are the line less the bottoms of the columns.
 	cb := g.colBits()
 	for _, d := range [...]uint{cb, cb - 1, cb + 1} {
-		for s := first & (first >> d) & (first >> (2 * d)) & (first >> (3 * d)); s != 0; s &= s - 1 {
+		for s := first & (first >> (d & 63)) & (first >> ((2 * d) & 63)) & (first >> ((3 * d) & 63)); s != 0; s &= s - 1 {
 			start := s & -s
-			line := start | start<<d | start<<(2*d) | start<<(3*d)
-			below := g.fourColumns() << (start.TrailingZeros() / int(cb) * int(cb))
+			line := start | start<<(d&63) | start<<((2*d)&63) | start<<((3*d)&63)
+			below := g.fourColumns() << ((start.TrailingZeros() / int(cb) * int(cb)) & 63)
 			if !g.hasFour(filled | second&(line-below)) {
 				return false
 			}
@@ -296,37 +287,36 @@ func (g *Geometry64) blocked(first, second, free Bitboard) bool {
 // columnBottom returns the bottom cell of the column of the cell c.
 func (g *Geometry64) columnBottom(c Bitboard) Bitboard { return g.columnOf(c) & g.Bottom() }
 
-// OddThreatBound is the first player's counterpart of claimeven, for a
-// position where the first player is to move, on a board of even height
-// (on any other it gives no bound): a threat on an odd row (the 1st, 3rd,
-// ... from the bottom) of a column C wins when the second player can be
-// made to fill C from below. The first player plays one stone m so that C
-// is the one column of odd height: in C when every column is even, or on
-// top of the other column when C and one other are odd. Then it answers
-// every stone directly on top of it: in the even columns the second player
-// gets the odd rows and the first player the even ones, up to the top row,
-// which is even, and in C the second player the even rows and the first
-// player the odd ones, the threat's cell t among them. The answer is
-// always possible, but for the top cell of C, which comes after t. So if
-// the second player's stones and the cells it gets, less those above t
-// (reached only once t is filled), hold no line of four, it never wins,
-// the board fills, and the first player wins with t at the latest: with t
-// on row r (1-based, odd, at least 3: the 1st is below C's next cell), the
-// Height-r cells above it are free when it is filled, so the first player
-// wins on move Cells-(Height-r) at the latest, a score of at least
-// 1 + (Height-r-1)/2 (the number of cells is even): 2 for t on the 3rd
-// row of 7x6, 1 on its 5th.
+// OddThreatBound is the counterpart of claimeven for the side to move, A,
+// where ClaimevenBound would bound it (the parity of claimParity): a
+// threat of A's on a row of its own (not of claimRows) in a column C wins
+// when B can be made to fill C from below. A plays one stone m so that C
+// is the one column of an odd number of free cells: in C when every column
+// has an even number, or on top of the other column when C and one other
+// have an odd number. Then A answers every stone directly on top of it: in
+// the other columns B gets the lower cell of each pair and A the upper,
+// the rows of claimRows, and in C, whose next cell is on B's rows, B the
+// cells of claimRows and A the others, the threat's cell t among them. The
+// answer is always possible, but for the top cell of C, which comes after
+// t. So if B's stones and the cells it gets, less those above t (reached
+// only once t is filled), hold no line of four, it never wins, the board
+// fills, and A wins with t at the latest: with t on row r (1-based), the
+// Height-r cells above it are free when it is filled, so A wins on move
+// Cells-(Height-r) at the latest, a score of at least 1 + (Height-r)/2
+// rounded down: 2 for t on the 3rd row of 7x6, 1 on its 5th. As for
+// claimeven, only the parity of the rows matters: the argument holds on
+// every board.
 //
 // It returns the lower bound on the score of the side to move, 1 to
 // OddThreatMax, and whether the rule applies; it looks no further once it
 // has a bound of beta or more.
 func (p Position64) OddThreatBound(beta int) (int, bool) {
 	g := p.g
-	if !g.EvenHeight() || p.stones%2 != 0 {
-		return 0, false // odd height, or second player to move
+	if p.stones%2 != g.ClaimParity() {
+		return 0, false // the columns of odd free cells are odd in number
 	}
 	moves := p.Possible()
-	oddTops := moves & g.oddRows() // the next cells of the columns of odd height
+	oddTops := moves & g.claimRows() // the next cells of the columns of odd free cells
 	if k := oddTops.Count(); k > 2 {
 		return 0, false
 	} else if k == 2 {
@@ -334,7 +324,7 @@ func (p Position64) OddThreatBound(beta int) (int, bool) {
 	}
 	// Any t is among the cells on odd rows that complete four with the
 	// first player's stones and all the moves (most positions have none).
-	ts := g.winningCells(p.current|moves, p.mask) &^ moves &^ g.oddRows()
+	ts := g.winningCells(p.current|moves, p.mask) &^ moves &^ g.claimRows()
 	found, best := false, 0
 	for rest := moves; rest != 0 && ts != 0; rest &= rest - 1 {
 		m := rest & -rest
@@ -347,18 +337,19 @@ func (p Position64) OddThreatBound(beta int) (int, bool) {
 		}
 		mask := p.mask | m
 		free := g.Playable() &^ mask
-		// The first player's threats in C on odd rows (even bit rows), the
-		// lowest first: it is the one filled first.
-		threats := g.winningCells(p.current|m, mask) & c &^ g.oddRows()
+		// A's threats in C on its own rows, the lowest first: it is the
+		// one filled first.
+		threats := g.winningCells(p.current|m, mask) & c &^ g.claimRows()
 		if threats == 0 {
 			continue
 		}
 		t := threats & -threats
-		second := p.current ^ p.mask | free&^c&^g.oddRows() | free&c&g.oddRows()
+		second := p.current ^ p.mask | free&^c&^g.claimRows() | free&c&g.claimRows()
 		if g.hasFour(second &^ (c &^ (t<<1 - 1))) { // less the cells above t
 			continue
 		}
-		// t is on the 0-based row r0 = r-1: a score of (Height-r0)/2.
+		// t is on the 0-based row r0 = r-1, of the other parity than
+		// Height: a score of (Height-r0)/2.
 		b := (g.Height() - t.TrailingZeros()%int(g.colBits())) / 2
 		found, best = true, max(best, b)
 		if best >= beta {
@@ -373,22 +364,20 @@ func (g *Geometry64) columnOf(c Bitboard) Bitboard {
 	return g.Column(c.TrailingZeros() / int(g.colBits()))
 }
 
-// claimedWinTime scores how late the second player completes four under
-// claimeven, against any play of the first: from ClaimevenWinScore for a
-// four by its stone of move Cells-Height+2, down to 1 for one by its last
-// stone, and 0 when it has no four to claim.
-// second is the second player's stones and the free cells it claims, free
-// the free cells; a and b are as in ClaimevenBound (0 for none), the first
-// player getting either. It looks no further once it has found a time of
-// enough or more.
+// claimedWinTime scores how late B, as ClaimevenBound names the sides,
+// completes four under claimeven, against any play of A: from
+// ClaimevenWinScore down to 1 for a four by its last stone, and 0 when it
+// has no four to claim. second is B's stones and the free cells it
+// claims, free the free cells; a and b are as in ClaimevenBound (0 for
+// none), A getting either. It looks no further once it has found a time
+// of enough or more.
 //
-// When the second player fills the last free cell of a line of four, the
-// cells above it are still free: with that cell on row r (1-based, even),
-// at most Cells-(Height-r) stones are on the board, a score of at least
-// 1 + (Height-r)/2 (Cells is even). The free cells the second player
-// claims lie on the even rows, so a line whose free cells all lie on the
-// k bottom rows (k even) scores at least 1 + (Height-k)/2: on 7x6, 3 for
-// the 2nd row, the 38th stone, 2 for the 4th, 1 for the 6th.
+// When B fills the last free cell of a line of four, the cells above it
+// are still free: with that cell on row r (1-based), at most
+// Cells-(Height-r) stones are on the board, a score of at least
+// 1 + (Height-r)/2, rounded down. So a line whose free cells all lie on
+// the k bottom rows scores at least 1 + (Height-k)/2: on 7x6, 3 for the
+// 2nd row, the 38th stone, 2 for the 4th, 1 for the 6th.
 func (g *Geometry64) claimedWinTime(second, free, a, b Bitboard, enough int) int {
 	if !claimsFour64(g, second, a, b) { // the common case, first
 		return 0
@@ -415,8 +404,8 @@ func (g *Geometry64) hasFour(s Bitboard) bool {
 // fourAlong reports whether s holds four in a row along the direction of
 // shift d.
 func fourAlong64(s Bitboard, d uint) bool {
-	m := s & (s >> d)
-	return m&(m>>(2*d)) != 0
+	m := s & (s >> (d & 63))
+	return m&(m>>((2*d)&63)) != 0
 }
 
 // winningCells returns the free cells that complete four in a row for the
@@ -437,10 +426,10 @@ func (g *Geometry64) winningCells(s, mask Bitboard) Bitboard {
 // lineCells returns the cells that complete four of s along the direction
 // of shift d.
 func lineCells64(s Bitboard, d uint) Bitboard {
-	pair := (s << d) & (s << (2 * d)) // the two cells before are s
-	r := pair & ((s << (3 * d)) | (s >> d))
-	pair = (s >> d) & (s >> (2 * d)) // the two cells after are s
-	return r | pair&((s>>(3*d))|(s<<d))
+	pair := (s << (d & 63)) & (s << ((2 * d) & 63)) // the two cells before are s
+	r := pair & ((s << ((3 * d) & 63)) | (s >> (d & 63)))
+	pair = (s >> (d & 63)) & (s >> ((2 * d) & 63)) // the two cells after are s
+	return r | pair&((s>>((3*d)&63))|(s<<(d&63)))
 }
 
 // Key returns a number that identifies the position: two different
@@ -463,7 +452,7 @@ func (g *Geometry64) FromKey(key Key64) (Position64, error) {
 	p := g.Empty()
 	cb := int(g.colBits())
 	for col := range g.Width() {
-		v := (kb >> (col * cb)).Low64() & (1<<cb - 1)
+		v := (kb >> ((col * cb) & 63)).Low64() & (1<<cb - 1)
 		// A column of h stones holds 2^h - 1 + (its side-to-move stones),
 		// a value in [2^h - 1, 2^(h+1) - 2].
 		h := bits.Len64(v+1) - 1
@@ -471,8 +460,8 @@ func (g *Geometry64) FromKey(key Key64) (Position64, error) {
 			return Position64{}, fmt.Errorf("key %#x: column %d is not a column of stones", key, col+1)
 		}
 		colMask := uint64(1)<<h - 1
-		p.mask |= Bitboard(colMask) << (col * cb)
-		p.current |= Bitboard(v-colMask) << (col * cb)
+		p.mask |= Bitboard(colMask) << ((col * cb) & 63)
+		p.current |= Bitboard(v-colMask) << ((col * cb) & 63)
 		p.stones += h
 	}
 	if p.current.Count() != p.stones/2 {
@@ -509,7 +498,7 @@ func (p Position64) Height(col int) int { return (p.mask & p.g.Column(col)).Coun
 // Cell returns who holds the cell at column col and row row (both 0-based,
 // row 0 at the bottom): 0 if empty, 1 for the first player, 2 for the second.
 func (p Position64) Cell(col, row int) int {
-	bit := Bitboard(1) << (col*int(p.g.colBits()) + row)
+	bit := Bitboard(1) << ((col*int(p.g.colBits()) + row) & 63)
 	switch {
 	case p.mask&bit == 0:
 		return 0
@@ -588,7 +577,7 @@ func (p Position64) Line() ([]int, bool) {
 			if h == 0 {
 				continue
 			}
-			top := Bitboard(1) << (col*int(g.colBits()) + h - 1)
+			top := Bitboard(1) << ((col*int(g.colBits()) + h - 1) & 63)
 			if last&top == 0 {
 				continue
 			}

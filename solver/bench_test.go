@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"c4solve/board"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -53,5 +54,56 @@ func BenchmarkSolve(b *testing.B) {
 			b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
+	}
+}
+
+// benchEngine is one engine of BenchmarkEngines.
+type benchEngine struct {
+	name  string
+	solve func(moves string) (solver.Result, error)
+	clear func()
+}
+
+// BenchmarkEngines solves the positions of BenchmarkSolve with each engine
+// on the 7x6 board: Solver (its dimensions constants), Solver64 and
+// Solver128 (a geometry worked out at run time, ttable.Wide): what the
+// engines of other boards cost against the one of 7x6, the same search.
+func BenchmarkEngines(b *testing.B) {
+	ctx := context.Background()
+	g64, _ := board.NewGeometry64(board.Standard)
+	g128, _ := board.NewGeometry128(board.Standard)
+	s := solver.New(ttable.New(*benchMiB), 1)
+	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, 1), 1)
+	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, 2), 1)
+	engines := []benchEngine{
+		{"7x6", func(m string) (solver.Result, error) { return s.Solve(ctx, mustParse(b, m)) }, s.Clear},
+		{"64", func(m string) (solver.Result, error) {
+			p, _ := g64.Parse(m, false)
+			return s64.Solve(ctx, p)
+		}, s64.Clear},
+		{"128", func(m string) (solver.Result, error) {
+			p, _ := g128.Parse(m, false)
+			return s128.Solve(ctx, p)
+		}, s128.Clear},
+	}
+	for _, bp := range benchPositions[2:] {
+		for _, e := range engines {
+			b.Run(bp.name+"/"+e.name, func(b *testing.B) {
+				var nodes uint64
+				var solving time.Duration
+				for b.Loop() {
+					e.clear()
+					start := time.Now()
+					r, err := e.solve(bp.moves)
+					solving += time.Since(start)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += r.Nodes
+				}
+				b.ReportMetric(float64(solving.Nanoseconds())/float64(b.N), "solve-ns/op")
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
 	}
 }

@@ -178,12 +178,13 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // whose side to move cannot win at once and has a move that does not lose
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
-// which bounds the first player from above, and applied one move ahead
-// bounds the second player from below (board.ClaimevenBound,
-// board.ClaimevenReplyBound), and the first player's odd threats, which
+// which bounds one side from above (on 7x6 the first player), and applied
+// one move ahead bounds the other from below (board.ClaimevenBound,
+// board.ClaimevenReplyBound), and the first side's odd threats, which
 // bound it from below (board.OddThreatBound).
 //
-// Each rule gives a bound of -3 to 3, so it is tried only where that bound
+// Each rule gives a bound of -3 to 3 on 7x6 (-Height/2 to Height/2 on
+// other boards), so it is tried only where that bound
 // can decide the node in the window (alpha, beta): with the null windows
 // of the root's probes, most nodes' windows lie far from zero. The reply
 // rule, the costliest, is tried only where a bound of 2 or less can
@@ -197,16 +198,17 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 func staticBounds(p board.Position, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails board.Bitboard) {
 	g := p.Geometry()
 	lo, hi = lossLaterScore(g, n), winLaterScore(g, n)
-	// Claimeven bounds the first player to move, the reply rule the
-	// second; each bound is 0 or beyond, which makes the open-line test
-	// on its side moot.
-	if n%2 == 0 {
-		if alpha >= -3 && !claimevenFails {
+	// Claimeven bounds the side to move where the stones have the
+	// parity of ClaimParity (on 7x6 the first player), the reply rule the
+	// other; each bound is 0 or beyond, which makes the open-line test on
+	// its side moot.
+	if n%2 == g.ClaimParity() {
+		if alpha >= -g.ClaimevenWinScore() && !claimevenFails {
 			if b, ok := p.ClaimevenBound(alpha); ok {
 				hi = b
 			}
 		}
-		if beta <= 2 && hi > 0 {
+		if beta <= g.OddThreatMax() && hi > 0 {
 			if b, ok := p.OddThreatBound(beta); ok {
 				lo = b
 			}
@@ -547,6 +549,7 @@ type worker struct {
 	leafFrom   int           // see leafEmpty and sharedPlies
 	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	journal    *TableFile    // where the entries of large subtrees are kept, nil for none
+	workers    int           // of the Solver, this one included
 	book       Book          // nil for none
 	bookDepth  int           // the book's depth, -1 for none
 	id         int           // 0 for the first worker, 1 and up for the helpers
@@ -635,6 +638,7 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 // other workers once the first has searched its share alone.
 func (w *worker) poll() {
 	w.published.Store(w.nodes)
+	growTable(w.tt, w.nodes*uint64(w.workers))
 	if w.limit != 0 && w.nodes >= w.limit {
 		w.limit = 0
 		w.join()
@@ -676,7 +680,7 @@ func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Solver {
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{g: g, id: id, tt: tt, leaf: newTable(LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable(LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s

@@ -46,10 +46,21 @@ import (
 // entry of the same key, merging the bounds, or an empty one, or the one
 // of the least work, older generations first; Clear makes every entry of
 // an earlier epoch empty, zeroing one part of the table in turn.
+//
+// # Growing
+//
+// A solve uses the first growStartMiB of the table at first, and more as
+// its search grows (Grow): a small search then touches only the memory it
+// needs, where the first touch of every page of a large table (1.5 s for
+// 1 GiB on a virtual machine, in the kernel) would cost more than the
+// search itself. When the table grows, an entry stored before may lie in
+// another bucket than the one its key now maps to, and is not found
+// again: that costs work, never a result, as a lost store does.
 type Wide struct {
 	words      []atomic.Uint64
-	bucketMask uint64
-	keyWords   int // 1 or 2
+	bucketMask uint64        // of the whole table
+	active     atomic.Uint64 // the bucket mask in use (see Grow)
+	keyWords   int           // 1 or 2
 	gen        atomic.Uint64
 	epoch      atomic.Uint64 // the current epoch, in place
 	clears     uint64        // Clear calls so far, modulo wideEpochs
@@ -102,6 +113,7 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
 	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords}
+	t.active.Store(t.startMask())
 	if free != nil {
 		runtime.AddCleanup(t, func(struct{}) { free() }, struct{}{})
 	}
@@ -115,10 +127,37 @@ func (t *Wide) Bytes() int { return len(t.words) * 8 }
 // KeyWords returns the words of the table's keys, 1 or 2.
 func (t *Wide) KeyWords() int { return t.keyWords }
 
+// growStartMiB is the part of a table a solve starts with (see Grow).
+const growStartMiB = 32
+
+// startMask is the bucket mask a solve starts with.
+func (t *Wide) startMask() uint64 {
+	return min(t.bucketMask, growStartMiB<<20/(bucketWords*8)-1)
+}
+
+// Grow makes the table use enough of its memory for a search of the
+// given number of nodes so far: two nodes an entry, as most nodes store
+// none or share one, up to the whole table. It is safe for concurrent
+// use, and cheap where the table is large enough already.
+func (t *Wide) Grow(nodes uint64) {
+	stride := uint64(t.keyWords + 1)
+	for {
+		m := t.active.Load()
+		if m == t.bucketMask || (m+1)*(bucketWords-2)/stride*2 >= nodes {
+			return
+		}
+		if t.active.CompareAndSwap(m, m<<1|1) {
+			return
+		}
+	}
+}
+
 // Clear empties the table, as Table.Clear does: a new epoch, and one part
-// in wideEpochs zeroed. It must not run concurrently with other methods.
+// in wideEpochs zeroed; the next solve starts on a part of the table
+// again (see Grow). It must not run concurrently with other methods.
 func (t *Wide) Clear() {
 	t.gen.Store(0)
+	t.active.Store(t.startMask())
 	t.clears = (t.clears + 1) % wideEpochs
 	n := uint64(len(t.words)) / wideEpochs
 	clear(t.words[t.clears*n : (t.clears+1)*n])
@@ -129,6 +168,7 @@ func (t *Wide) Clear() {
 func (t *Wide) ClearAll() {
 	clear(t.words)
 	t.gen.Store(0)
+	t.active.Store(t.startMask())
 }
 
 // ClearPart zeroes part k (0 <= k < ClearParts) of the table, as
@@ -201,7 +241,7 @@ func (t *Wide) Ref(lo, hi uint64) WideRef {
 	h ^= h >> 29
 	h *= 0xbf58476d1ce4e5b9
 	h ^= h >> 32
-	i := (h & t.bucketMask) * bucketWords
+	i := (h & t.active.Load()) * bucketWords
 	return WideRef{(*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords]), lo, hi, t.epoch.Load(), t.keyWords == 2}
 }
 

@@ -52,11 +52,17 @@ import (
 type variant struct {
 	suffix string // appended to the names that vary: "", "64" or "128"
 	wide   bool   // bitboards are board.Bits128
+	// maskShifts: every shift of a bitboard by a count that is not a
+	// constant is by less than 64 (the board has at most 64 bits), and
+	// the count is written masked, count&63, so that the compiler leaves
+	// out its guard for counts of 64 or more (three instructions a shift
+	// in the hottest functions).
+	maskShifts bool
 }
 
 var (
 	v7x6 = variant{suffix: ""}
-	v64  = variant{suffix: "64"}
+	v64  = variant{suffix: "64", maskShifts: true}
 	v128 = variant{suffix: "128", wide: true}
 )
 
@@ -98,7 +104,7 @@ var jobs = []job{
 	{
 		dir: "solver", template: "engine.tmpl.go", out: "engine",
 		variants: []variant{v7x6, v64, v128},
-		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords"},
+		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
 			"ttable.Ref":   "ttable.WideRef",
@@ -348,6 +354,9 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 		r.renameQualified(c, sel)
 		return true
 	}
+	if r.v.maskShifts {
+		r.mask(n)
+	}
 	if !r.v.wide {
 		return true
 	}
@@ -401,6 +410,41 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 		}
 	}
 	return true
+}
+
+// mask writes the count of a shift of a bitboard by a count that is not a
+// constant as count&63 (variant.maskShifts).
+func (r *rewriter) mask(n ast.Node) {
+	var x ast.Expr
+	var count *ast.Expr
+	var tv types.TypeAndValue
+	switch n := n.(type) {
+	case *ast.BinaryExpr:
+		if n.Op != token.SHL && n.Op != token.SHR {
+			return
+		}
+		ops := r.operands[n]
+		x, count, tv = n.X, &n.Y, ops[1]
+		if !isBitboard(ops[0].Type) {
+			return
+		}
+	case *ast.AssignStmt:
+		if n.Tok != token.SHL_ASSIGN && n.Tok != token.SHR_ASSIGN {
+			return
+		}
+		ops := r.operands[n]
+		x, count, tv = n.Lhs[0], &n.Rhs[0], ops[1]
+		if !isBitboard(ops[0].Type) {
+			return
+		}
+	default:
+		return
+	}
+	_ = x
+	if tv.Value != nil {
+		return // a constant: no guard
+	}
+	*count = &ast.ParenExpr{Lparen: (*count).Pos(), X: &ast.BinaryExpr{X: paren(*count), OpPos: (*count).End(), Op: token.AND, Y: &ast.BasicLit{ValuePos: (*count).End(), Kind: token.INT, Value: "63"}}, Rparen: (*count).End()}
 }
 
 var binaryMethods = map[token.Token]string{

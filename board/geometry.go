@@ -87,7 +87,7 @@ func (Geometry) claimRows() Bitboard { return oddRows }
 // ClaimevenBound applies to the side to move: 0 on a board of even height,
 // where every column then holds an even number of stones (or two hold an
 // odd one).
-func (Geometry) ClaimParity() int { return 0 }
+func (Geometry) ClaimParity() int      { return 0 }
 func (Geometry) fourColumns() Bitboard { return fourColumns }
 func (Geometry) all() Bitboard         { return 1<<(Width*colBits) - 1 }
 

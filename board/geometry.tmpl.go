@@ -108,7 +108,7 @@ func (g *Geometry) claimRows() Bitboard { return g.odd }
 // that is an even number of stones; on one of odd height, the columns of
 // an odd number of free cells hold an even number of stones, and the
 // stones have the parity of the width.
-func (g *Geometry) ClaimParity() int { return g.height % 2 * g.width % 2 }
+func (g *Geometry) ClaimParity() int      { return g.height % 2 * g.width % 2 }
 func (g *Geometry) fourColumns() Bitboard { return g.four }
 func (g *Geometry) all() Bitboard         { return g.every }
 

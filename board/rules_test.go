@@ -177,9 +177,6 @@ func TestRulesAgainstExactScores(t *testing.T) {
 				t.Fatal(err)
 			}
 			games := tt.games
-			if testing.Short() {
-				games = max(games/4, 5)
-			}
 			r := rand.New(rand.NewPCG(uint64(z.Width), uint64(z.Height)))
 			var rc ruleCounts
 			for range games {

@@ -244,6 +244,9 @@ func decode(data []byte) (*Book, error) {
 	if err := size.Check(); err != nil {
 		return nil, fmt.Errorf("a book for a board this c4solve cannot play: %w", err)
 	}
+	if size.Bits() > 64 {
+		return nil, fmt.Errorf("a book of the %v board, of %d bits: books hold boards of at most 64", size, size.Bits())
+	}
 	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
 	if size != board.Standard {
 		b.size = size

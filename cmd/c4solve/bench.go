@@ -47,7 +47,7 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	out := fs.String("o", "", "also write the results to `FILE`, as JSON (.json) or CSV (.csv)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `FILE` (for go tool pprof)")
 	var size sizeFlag
-	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6 (one search goroutine, no book)")
+	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6 (no book)")
 	from0 := fs.Bool("from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)

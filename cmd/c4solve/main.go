@@ -18,7 +18,7 @@
 //	when the game ends if it wins; the negative of that if it loses.
 //
 //	Other boards: -size WxH (as 8x5, width x height; width x (height+1) at
-//	most 64), columns 1 to 9 then a, b, c; a win on move m scores
+//	most 128), columns 1 to 9 then a, b, c, ...; a win on move m scores
 //	1 + (W*H - m)/2 (Steininger's convention). -from0 reads columns from 0.
 //
 //	Positions within the built-in opening book are answered from it at once

@@ -13,7 +13,7 @@ import (
 
 const playHelp = `A game against the perfect player in the terminal, from the empty board or
 from MOVES, on the 7x6 board or another (-size). Type a column (1 to 7 on
-7x6; 1 to 9, then a, b, c on wider boards) to play, u to take back your last move,
+7x6; 1 to 9, then a, b, c, ... on wider boards) to play, u to take back your last move,
 h for a hint (the score of each column), q to quit. The board is drawn in
 colour when standard output is a terminal, in plain text otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
@@ -27,7 +27,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	var opt options
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
-	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (one search goroutine, no book)")
+	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (no book)")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}

@@ -54,7 +54,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
 	o.book.register(fs.FlagSet)
-	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6 (columns 10 to 12 are a, b, c; one search goroutine; no book but one of that board given by -book)")
+	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6: any with width x (height+1) at most 128 (columns 10 and up are a, b, c, ...; no book but one of that board given by -book)")
 	fs.BoolVar(&o.from0, "from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
 }
 

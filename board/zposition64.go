@@ -480,11 +480,16 @@ func (p Position64) MirrorKey() Key64 { return p.g.toKey(p.g.mirror(p.current + 
 // the mirror's (a move stored with it is then mirrored too); and whether
 // the two are equal, the position being its own mirror image.
 func (p Position64) CanonicalKey() (key Key64, mirrored, symmetric bool) {
+	// A select, not a branch: which key is the smaller is a coin toss
+	// the processor cannot predict, and the 7x6 code becomes a
+	// conditional move.
 	k, m := p.Key(), p.MirrorKey()
-	if p.g.keyLess(m, k) {
-		return m, true, false
+	mirrored = p.g.keyLess(m, k)
+	key = k
+	if mirrored {
+		key = m
 	}
-	return k, false, k == m
+	return key, mirrored, k == m
 }
 
 // Mirror returns the position reflected left to right.

@@ -137,11 +137,9 @@ func (Geometry) mirror(b Bitboard) Bitboard {
 		(b>>(6*colBits))&c
 }
 
-func (Geometry) toKey(b Bitboard) Key           { return Key(b) }
-func (Geometry) keyBits(k Key) Bitboard         { return Bitboard(k) }
-func (Geometry) keyLess(a, b Key) bool          { return a < b }
-func (Geometry) keyHash(k Key) uint64           { return k }
-func (Geometry) keyWords(k Key) (lo, hi uint64) { return k, 0 }
+func (Geometry) toKey(b Bitboard) Key   { return Key(b) }
+func (Geometry) keyBits(k Key) Bitboard { return Bitboard(k) }
+func (Geometry) keyLess(a, b Key) bool  { return a < b }
 
 // columnOrder is the center-first order: central cells lie on more lines
 // of four.

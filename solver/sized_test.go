@@ -355,3 +355,26 @@ func TestSizedGameOver(t *testing.T) {
 		t.Errorf("Solve(won position) error = %v; want ErrGameOver", err)
 	}
 }
+
+// TestSizedZeroAllocs: the engines of other boards allocate nothing a
+// solve either, on a board of one word and on one of two.
+func TestSizedZeroAllocs(t *testing.T) {
+	for _, tt := range []struct{ size, moves string }{{"6x5", ""}, {"10x6", "232238a5129a3481"}} {
+		g := mustGrid(t, tt.size)
+		s := solver.NewSized(g, 4, 1)
+		b, err := g.Parse(tt.moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		var nodes uint64
+		allocs := testing.AllocsPerRun(5, func() {
+			s.Clear()
+			r, _ := s.Solve(ctx, b)
+			nodes = r.Nodes
+		})
+		if allocs != 0 || nodes < 1000 {
+			t.Errorf("%s: Solve: %v allocations over %d nodes; want 0 (over at least 1000 nodes)", tt.size, allocs, nodes)
+		}
+	}
+}

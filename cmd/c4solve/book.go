@@ -112,7 +112,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
 	var size sizeFlag
-	fs.Var(&size, "size", "a book of a board of `WxH`, as 5x5, instead of 7x6 (made whole on one goroutine: no -shard, no checkpoint)")
+	fs.Var(&size, "size", "a book of a board of `WxH` (at most 64 bits), as 5x5, instead of 7x6 (made whole, its deepest level solved with -threads goroutines: no -shard, no checkpoint)")
 	var parents bookFlags
 	fs.StringVar(&parents.name, "book", "", "bound the solves by the opening book in `FILE` instead of the built-in one (see above)")
 	fs.BoolVar(&parents.off, "nobook", false, "bound no solve by a book")
@@ -354,7 +354,7 @@ func (b *bookCommand) generateSized(ctx context.Context, z board.Size, depth int
 	}
 	start := time.Now()
 	show := b.progress()
-	bk, err := book.GenerateSized(ctx, g, book.Options{Depth: depth, Root: from, SizedMiB: search.ttMiB, Progress: show})
+	bk, err := book.GenerateSized(ctx, g, book.Options{Depth: depth, Root: from, SizedMiB: search.ttMiB, Threads: search.threads, Progress: show})
 	show(-1, 0)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -104,6 +104,12 @@ func (b Bits128) TrailingZeros() int {
 // Low64 returns the low 64 bits of b.
 func (b Bits128) Low64() uint64 { return b.Lo }
 
+// Hash folds b into one word, for sets that may confuse two keys (they
+// only order moves or skip a draw): the high word through a
+// multiplication by an odd constant, so that values differing only there
+// differ.
+func (b Bits128) Hash() uint64 { return b.Lo ^ bits.RotateLeft64(b.Hi*0x9e3779b97f4a7c15, 32) }
+
 // Of128 returns the Bits128 whose low word is lo.
 func Of128(lo uint64) Bits128 { return Bits128{Lo: lo} }
 

@@ -1,9 +1,6 @@
 package board
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // Grid is a board of any size, for the code that handles every size the
 // same way (the command's input and output, books of other boards, the
@@ -188,7 +185,7 @@ func (b Board) hash() uint64 {
 		return k
 	}
 	k, _, _ := b.p128.CanonicalKey()
-	return k.Lo ^ bits.RotateLeft64(k.Hi*0x9e3779b97f4a7c15, 32)
+	return k.Hash()
 }
 
 // Cell returns who holds the cell at column col and row row (both

@@ -54,7 +54,7 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
 		b := g.Empty()
 		cols := make([]int, 0, stones)
-		var legal [MaxColumns]int
+		var legal [MaxWidth]int
 		for range stones {
 			k := 0
 			for c := range g.Width {

@@ -31,9 +31,6 @@ const (
 	MaxHeight = MaxBits/MinSide - 1
 )
 
-// MaxColumns is MaxWidth, under its older name.
-const MaxColumns = MaxWidth
-
 // ParseSize reads a size written "WxH", as "8x5".
 func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")

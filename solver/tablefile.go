@@ -2,7 +2,6 @@ package solver
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -121,13 +120,12 @@ func (tf *TableFile) read(path string) (int64, error) {
 	good := int64(len(header))
 	rec := make([]byte, tableRecordLen)
 	for {
-		n, err := io.ReadFull(r, rec)
+		_, err := io.ReadFull(r, rec)
 		if err == io.EOF {
 			break
 		}
 		if err != nil || crc32.ChecksumIEEE(rec[:tableRecordLen-4]) != binary.LittleEndian.Uint32(rec[tableRecordLen-4:]) {
 			tf.Ignored = int(info.Size() - good)
-			_ = n
 			break
 		}
 		tr := tableRecord{
@@ -197,11 +195,4 @@ func (tf *TableFile) check(z board.Size) error {
 		return fmt.Errorf("%w: %v, and the solver's is %v", errTableFileSize, tf.size, z)
 	}
 	return nil
-}
-
-// bytesOf returns the records as a file holds them, for tests.
-func (r tableRecord) String() string {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%#x:%#x [%d, %d] %d", r.hi, r.lo, r.lower, r.upper, r.move)
-	return b.String()
 }

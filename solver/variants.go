@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"math/bits"
-
 	"c4solve/board"
 	"c4solve/ttable"
 )
@@ -63,9 +61,7 @@ func newTable128(mib int) *ttable.Wide { return ttable.NewWide(mib, 2) }
 
 // keyHash128 folds a key into the one word of the busy table, which only
 // orders moves: a collision costs order, never a result.
-func keyHash128(k board.Key128) uint64 {
-	return k.Lo ^ bits.RotateLeft64(k.Hi*0x9e3779b97f4a7c15, 32)
-}
+func keyHash128(k board.Key128) uint64 { return k.Hash() }
 
 // keyWords returns a key as the two words of a table file's records;
 // tablePutWords stores the entry of the key of those words, and reports

@@ -122,9 +122,6 @@ func main() {
 	flag.Parse()
 	stale := 0
 	for _, j := range jobs {
-		if _, err := os.Stat(filepath.Join(*root, j.dir, j.template)); os.IsNotExist(err) && os.Getenv("GEN_SKIP_MISSING") != "" {
-			continue
-		}
 		outs, err := j.generate(*root)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "gen: %s/%s: %v\n", j.dir, j.template, err)
@@ -415,7 +412,6 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 // mask writes the count of a shift of a bitboard by a count that is not a
 // constant as count&63 (variant.maskShifts).
 func (r *rewriter) mask(n ast.Node) {
-	var x ast.Expr
 	var count *ast.Expr
 	var tv types.TypeAndValue
 	switch n := n.(type) {
@@ -424,7 +420,7 @@ func (r *rewriter) mask(n ast.Node) {
 			return
 		}
 		ops := r.operands[n]
-		x, count, tv = n.X, &n.Y, ops[1]
+		count, tv = &n.Y, ops[1]
 		if !isBitboard(ops[0].Type) {
 			return
 		}
@@ -433,14 +429,13 @@ func (r *rewriter) mask(n ast.Node) {
 			return
 		}
 		ops := r.operands[n]
-		x, count, tv = n.Lhs[0], &n.Rhs[0], ops[1]
+		count, tv = &n.Rhs[0], ops[1]
 		if !isBitboard(ops[0].Type) {
 			return
 		}
 	default:
 		return
 	}
-	_ = x
 	if tv.Value != nil {
 		return // a constant: no guard
 	}
@@ -591,19 +586,13 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 // declaration's name, nor the receiver of a selector or composite literal
 // whose type it is.
 func (r *rewriter) isTypeUse(c *astutil.Cursor) bool {
-	switch p := c.Parent().(type) {
+	switch c.Parent().(type) {
 	case *ast.TypeSpec:
 		return c.Name() != "Name"
-	case *ast.CompositeLit:
-		return false
-	case *ast.SelectorExpr:
-		return false
-	case *ast.StarExpr:
+	case *ast.CompositeLit, *ast.SelectorExpr, *ast.StarExpr:
 		return false
 	case *ast.CallExpr:
 		return c.Name() != "Fun"
-	default:
-		_ = p
 	}
 	return true
 }

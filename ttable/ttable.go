@@ -397,7 +397,7 @@ func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
 			victim, victimValue = i, value
 		}
 	}
-	slots[victim].Store(check | gen<<genShift | work<<workShift |
-		uint64(move+1)<<moveShift | uint64(upper+scoreOffset)<<boundBits |
+	store(&slots[victim], check|gen<<genShift|work<<workShift|
+		uint64(move+1)<<moveShift|uint64(upper+scoreOffset)<<boundBits|
 		uint64(lower+scoreOffset))
 }

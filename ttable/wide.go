@@ -323,11 +323,11 @@ func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
 			victim, victimValue = i, value
 		}
 	}
-	b[victim].Store(lo)
+	store(&b[victim], lo)
 	if stride == 3 {
-		b[victim+1].Store(hi)
+		store(&b[victim+1], hi)
 	}
-	b[victim+stride-1].Store(r.epoch | gen<<wideGenShift | work<<wideWorkShift |
-		uint64(move+1)<<wideMoveShift | uint64(upper+wideOffset)<<wideBoundBits | uint64(lower+wideOffset))
-	b[0].Store(s + 2)
+	store(&b[victim+stride-1], r.epoch|gen<<wideGenShift|work<<wideWorkShift|
+		uint64(move+1)<<wideMoveShift|uint64(upper+wideOffset)<<wideBoundBits|uint64(lower+wideOffset))
+	store(&b[0], s+2)
 }

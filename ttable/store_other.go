@@ -1,0 +1,8 @@
+//go:build !(amd64 || 386) || race
+
+package ttable
+
+import "sync/atomic"
+
+// store writes v to *p atomically (see store_tso.go for amd64).
+func store(p *atomic.Uint64, v uint64) { p.Store(v) }

@@ -206,6 +206,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add((&Book{depth: 3, root: "444"}).encode())
 	f.Add(generate(f, Options{Shard: 2, Shards: 2, Threads: 1}).encode())
 	f.Add([]byte(magic))
+	f.Add(book5x4.generate(f, Options{}).encode())
+	f.Add(book8x8.generate(f, Options{Threads: 2}).encode()) // format version 2
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := Decode("fuzz", data)
 		if err != nil {
@@ -215,9 +217,13 @@ func FuzzDecode(f *testing.F) {
 		if !bytes.Equal(b.encode(), data) {
 			t.Fatalf("decoded and encoded again: different bytes")
 		}
+		g, err := board.NewGrid(b.Board())
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := range b.Len() {
-			p, sc := b.Entry(i)
-			if got, ok := b.Lookup(p); !ok || got != sc {
+			p, sc := b.EntryBoard(g, i)
+			if got, ok := b.LookupBoard(p); !ok || got != sc {
 				t.Fatalf("entry %d: Lookup = %d, %v; want %d", i, got, ok, sc)
 			}
 		}

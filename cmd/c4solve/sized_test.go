@@ -214,6 +214,27 @@ func TestBookSize(t *testing.T) {
 	}
 }
 
+// TestBookWide makes a book of 8x8, a board of 72 bits whose books have
+// keys of two words (format version 2), from a root whose solves are
+// quick, and solves from it.
+func TestBookWide(t *testing.T) {
+	ctx := context.Background()
+	file := t.TempDir() + "/b.c4book"
+	const root = "68333825128447741833366676678867"
+	code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "8x8", "-from", root, "-depth", "34", "-threads", "2", "-tt", "16", "-o", file)
+	if code != 0 || !strings.HasPrefix(out, "book="+file+" board=8x8 depth=34 positions=71 ") {
+		t.Fatalf("book generate -size 8x8: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ = runCmd(ctx, "", "book", "info", file); code != 0 || !strings.Contains(out, " version=2 board=8x8 depth=34 ") {
+		t.Errorf("book info: exit %d, %q; want version=2 board=8x8 depth=34", code, out)
+	}
+	_, want, _ := runCmd(ctx, "", "-size", "8x8", "-nobook", root+"1", root+"18")
+	code, out, errOut = runCmd(ctx, "", "-size", "8x8", "-book", file, "-v", root+"1", root+"18")
+	if code != 0 || out != want || strings.Count(errOut, "nodes=1 ") != 2 {
+		t.Errorf("-size 8x8 -book: exit %d, %q, %q; want %q, each from the book in 1 node", code, out, errOut, want)
+	}
+}
+
 func mustRead(t *testing.T, name string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(name)

@@ -73,6 +73,20 @@ func (g *Grid) FromKey(key uint64) (Board, error) {
 	return Board{g: g, p64: p}, err
 }
 
+// FromKey128 returns the position of the grid whose key, as two words,
+// is key (Board.CanonicalKey128): on a board of at most 64 bits, the key
+// of one word in Lo, Hi 0.
+func (g *Grid) FromKey128(key Key128) (Board, error) {
+	if !g.Wide() {
+		if key.Hi != 0 {
+			return Board{}, fmt.Errorf("a %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
+		}
+		return g.FromKey(key.Lo)
+	}
+	p, err := g.g128.FromKey(key)
+	return Board{g: g, p128: p}, err
+}
+
 // Board is a position on a Grid: a Position64 or a Position128, whichever
 // the grid's engine is. Its zero value is not usable; get the empty board
 // from Grid.Empty. It is a small value: copy it to keep it.
@@ -176,6 +190,18 @@ func (b Board) CanonicalKey() (key uint64, mirrored, symmetric bool) {
 	return b.p64.CanonicalKey()
 }
 
+// CanonicalKey128 returns CanonicalKey's key on a board of any size, as
+// two words: on a board of at most 64 bits, the key of one word in Lo,
+// Hi 0.
+func (b Board) CanonicalKey128() Key128 {
+	if b.g.Wide() {
+		k, _, _ := b.p128.CanonicalKey()
+		return k
+	}
+	k, _, _ := b.p64.CanonicalKey()
+	return Key128{Lo: k}
+}
+
 // hash returns a number that identifies the position and its mirror
 // image among most others, on any board: the canonical key, or on a wide
 // board its two words mixed.
@@ -186,6 +212,15 @@ func (b Board) hash() uint64 {
 	}
 	k, _, _ := b.p128.CanonicalKey()
 	return k.Hash()
+}
+
+// Line returns moves (0-based columns) that reach the position from the
+// empty board, or false when no game reaches it (Position64.Line).
+func (b Board) Line() ([]int, bool) {
+	if b.g.Wide() {
+		return b.p128.Line()
+	}
+	return b.p64.Line()
 }
 
 // Cell returns who holds the cell at column col and row row (both

@@ -38,19 +38,10 @@ func (b Board) oddThreatBound(beta int) (int, bool) {
 	return b.p64.OddThreatBound(beta)
 }
 
-func (b Board) memoKey() Bits128 {
-	if b.g.Wide() {
-		k, _, _ := b.p128.CanonicalKey()
-		return k
-	}
-	k, _, _ := b.p64.CanonicalKey()
-	return Bits128{Lo: k}
-}
-
 // exactScore returns the score of b, whose game is not over, by negamax
 // over every move, memoized by canonical key: no rule, no bound.
 func exactScore(b Board, memo map[Bits128]int) int {
-	k := b.memoKey()
+	k := b.CanonicalKey128()
 	if sc, ok := memo[k]; ok {
 		return sc
 	}
@@ -82,7 +73,7 @@ type ruleCounts struct{ claimeven, reply, oddThreat, positions int }
 // checkRules checks every rule at b, whose exact score is sc, and at each
 // position below it (exactScore has them in memo).
 func checkRules(t *testing.T, b Board, moves string, memo map[Bits128]int, seen map[Bits128]bool, rc *ruleCounts) {
-	k := b.memoKey()
+	k := b.CanonicalKey128()
 	if seen[k] {
 		return
 	}

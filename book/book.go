@@ -15,13 +15,15 @@ import (
 	"c4solve/internal/atomicfile"
 )
 
-// The file format, version 1. All integers are little-endian.
+// The file format, version 1, of boards of at most 64 bits, and version
+// 2, of boards of 65 to 128, whose keys take two words. All integers are
+// little-endian.
 //
 //	offset  size  field
 //	0       8     magic "C4BOOK\r\n"
-//	8       2     version, 1
-//	10      1     board width, 7
-//	11      1     board height, 6
+//	8       2     version, 1 or 2
+//	10      1     board width, 7 for the standard board
+//	11      1     board height, 6 for the standard board
 //	12      1     depth: the most stones of any position in the book
 //	13      1     shard K of a part, 0 for a whole book
 //	14      1     shards N of a part, 0 for a whole book
@@ -32,18 +34,24 @@ import (
 //	32+R    ...   C keys, increasing, each as the uvarint of its difference from the last (the first from 0)
 //	...     C     C scores, one signed byte each, in the keys' order
 //
+// In version 2, each key's difference from the last, a number of two
+// words, is the uvarint of its high word, then the uvarint of its low.
+//
 // Keys are canonical: the smaller of a position's key and its mirror
-// image's (board.Position.Key). Sorted keys differ by about 2^49 / C, so
-// a key takes 3 to 5 bytes.
+// image's (board.Position.Key). Sorted keys of 7x6 differ by about
+// 2^49 / C, so a key takes 3 to 5 bytes.
 
-// Version is the version of the file format this package reads and writes.
-const Version = version
+// Version is the newest version of the file format, which this package
+// reads and writes, with the older one: books of boards of at most 64
+// bits are of version 1, wider ones of version 2 (Book.FormatVersion).
+const Version = versionWide
 
 const (
-	magic      = "C4BOOK\r\n"
-	version    = 1
-	headerSize = 32
-	sumOffset  = 24
+	magic       = "C4BOOK\r\n"
+	version     = 1 // keys of one word
+	versionWide = 2 // keys of two words
+	headerSize  = 32
+	sumOffset   = 24
 )
 
 // Book holds exact scores: those of every position of at most Depth stones
@@ -57,13 +65,13 @@ type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int
 	shard, shards int
-	keys          []uint64 // canonical keys, increasing
+	keys          []uint64       // canonical keys, increasing; nil on a board over 64 bits
+	wide          []board.Key128 // canonical keys, increasing, on a board over 64 bits
 	scores        []int8
 	size          board.Size // the board, zero for the standard 7x6
 }
 
-// Board returns the size of the book's board: 7x6 but for a book made by
-// GenerateSized.
+// Board returns the size of the book's board.
 func (b *Book) Board() board.Size {
 	if b.size == (board.Size{}) {
 		return board.Standard
@@ -82,7 +90,32 @@ func (b *Book) Root() string { return b.root }
 func (b *Book) Depth() int { return b.depth }
 
 // Len returns the number of positions in the book.
-func (b *Book) Len() int { return len(b.keys) }
+func (b *Book) Len() int { return len(b.scores) }
+
+// FormatVersion returns the version of the file format of the book: 1,
+// or 2 for a board over 64 bits.
+func (b *Book) FormatVersion() int {
+	if b.Board().Bits() > 64 {
+		return versionWide
+	}
+	return version
+}
+
+// key returns the i-th key, as two words on every board.
+func (b *Book) key(i int) board.Key128 {
+	if b.wide != nil {
+		return b.wide[i]
+	}
+	return board.Key128{Lo: b.keys[i]}
+}
+
+// formatKey formats a key in hexadecimal, two words as one number.
+func formatKey(k board.Key128) string {
+	if k.Hi == 0 {
+		return fmt.Sprintf("%#x", k.Lo)
+	}
+	return fmt.Sprintf("%#x%016x", k.Hi, k.Lo)
+}
 
 // Shard returns K and N for part K of N, 0 and 0 for a whole book.
 func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
@@ -99,8 +132,27 @@ func (b *Book) Lookup(p board.Position) (score int, ok bool) {
 	return int(b.scores[i]), true
 }
 
+// LookupBoard returns the score of p, a position of the book's board,
+// and whether the book holds p.
+func (b *Book) LookupBoard(p board.Board) (score int, ok bool) {
+	if p.Stones() > b.depth || p.Grid().Size != b.Board() {
+		return 0, false
+	}
+	k := p.CanonicalKey128()
+	var i int
+	if b.wide != nil {
+		i, ok = slices.BinarySearchFunc(b.wide, k, sized{}.compare)
+	} else {
+		i, ok = slices.BinarySearch(b.keys, k.Lo)
+	}
+	if !ok {
+		return 0, false
+	}
+	return int(b.scores[i]), true
+}
+
 // Entry returns the i-th position of the book, in the order of keys, and
-// its score.
+// its score. The book must be of 7x6 (EntryBoard is of any board).
 func (b *Book) Entry(i int) (board.Position, int) {
 	p, _ := board.FromKey(b.keys[i]) // validated when the book was made
 	return p, int(b.scores[i])
@@ -114,11 +166,18 @@ func (b *Book) Size() int { return len(b.encode()) }
 func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
 	g, _ := board.NewGrid(b.Board()) // checked when the book was made
-	for _, k := range b.keys {
-		p, _ := g.FromKey(k) // validated when the book was made
+	for i := range b.Len() {
+		p, _ := g.FromKey128(b.key(i)) // validated when the book was made
 		counts[p.Stones()]++
 	}
 	return counts
+}
+
+// EntryBoard returns the i-th position of the book, in the order of keys,
+// on a grid of the book's board, g, and its score.
+func (b *Book) EntryBoard(g *board.Grid, i int) (board.Board, int) {
+	p, _ := g.FromKey128(b.key(i)) // validated when the book was made
+	return p, int(b.scores[i])
 }
 
 // canonical returns the key of p or of its mirror image, whichever is
@@ -144,18 +203,24 @@ func (b *Book) WriteFile(name string) error {
 }
 
 func (b *Book) encode() []byte {
-	buf := make([]byte, headerSize, headerSize+len(b.root)+6*len(b.keys))
+	buf := make([]byte, headerSize, headerSize+len(b.root)+6*b.Len())
 	copy(buf, magic)
-	binary.LittleEndian.PutUint16(buf[8:], version)
+	binary.LittleEndian.PutUint16(buf[8:], uint16(b.FormatVersion()))
 	buf[10], buf[11] = byte(b.Board().Width), byte(b.Board().Height)
 	buf[12], buf[13], buf[14] = byte(b.depth), byte(b.shard), byte(b.shards)
 	buf[15] = byte(len(b.root))
-	binary.LittleEndian.PutUint64(buf[16:], uint64(len(b.keys)))
+	binary.LittleEndian.PutUint64(buf[16:], uint64(b.Len()))
 	buf = append(buf, b.root...)
 	last := uint64(0)
 	for _, k := range b.keys {
 		buf = binary.AppendUvarint(buf, k-last)
 		last = k
+	}
+	lastWide := board.Key128{}
+	for _, k := range b.wide {
+		d := k.Sub(lastWide)
+		buf = binary.AppendUvarint(binary.AppendUvarint(buf, d.Hi), d.Lo)
+		lastWide = k
 	}
 	for _, s := range b.scores {
 		buf = append(buf, byte(s))
@@ -195,13 +260,14 @@ func ReadFile(name string) (*Book, error) {
 	if _, err := decode(header); err != nil && !errors.Is(err, errTruncated) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	// The root's moves, then at most 10 bytes of key and 1 of score a
-	// position, and one byte more to tell a longer file.
+	// The root's moves, then at most 10 bytes a word of key and 1 of
+	// score a position, and one byte more to tell a longer file.
 	count := binary.LittleEndian.Uint64(header[16:])
 	if count > math.MaxInt32 {
 		return Decode(name, header) // refused: damaged
 	}
-	limit := int64(header[15]) + int64(count)*(binary.MaxVarintLen64+1) + 1
+	words := int64(binary.LittleEndian.Uint16(header[8:])) // the version, checked
+	limit := int64(header[15]) + int64(count)*(words*binary.MaxVarintLen64+1) + 1
 	rest, err := io.ReadAll(io.LimitReader(f, limit))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -237,15 +303,16 @@ func decode(data []byte) (*Book, error) {
 	if len(data) < headerSize {
 		return nil, errTruncated
 	}
-	if v := binary.LittleEndian.Uint16(data[8:]); v != version {
-		return nil, fmt.Errorf("format version %d; this c4solve reads version %d", v, version)
+	v := int(binary.LittleEndian.Uint16(data[8:]))
+	if v != version && v != versionWide {
+		return nil, fmt.Errorf("format version %d; this c4solve reads versions %d and %d", v, version, versionWide)
 	}
 	size := board.Size{Width: int(data[10]), Height: int(data[11])}
 	if err := size.Check(); err != nil {
 		return nil, fmt.Errorf("a book for a board this c4solve cannot play: %w", err)
 	}
-	if size.Bits() > 64 {
-		return nil, fmt.Errorf("a book of the %v board, of %d bits: books hold boards of at most 64", size, size.Bits())
+	if wide := size.Bits() > 64; wide != (v == versionWide) {
+		return nil, fmt.Errorf("format version %d for a board of %d bits: version %d is of boards of at most 64 bits, %d of wider ones", v, size.Bits(), version, versionWide)
 	}
 	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
 	if size != board.Standard {
@@ -253,8 +320,8 @@ func decode(data []byte) (*Book, error) {
 	}
 	rootLen := int(data[15])
 	count := binary.LittleEndian.Uint64(data[16:])
-	// Each entry takes at least two bytes: a key and a score.
-	if len(data) < headerSize+rootLen || count > uint64(len(data)-headerSize-rootLen)/2 {
+	// Each entry takes at least a byte a word of key, and one of score.
+	if len(data) < headerSize+rootLen || count > uint64(len(data)-headerSize-rootLen)/uint64(v+1) {
 		return nil, errTruncated
 	}
 	sum := binary.LittleEndian.Uint64(data[sumOffset:])
@@ -264,18 +331,30 @@ func decode(data []byte) (*Book, error) {
 
 	b.root = string(data[headerSize : headerSize+rootLen])
 	rest := data[headerSize+rootLen:]
-	b.keys = make([]uint64, count)
-	last := uint64(0)
-	for i := range b.keys {
-		d, n := binary.Uvarint(rest)
-		if n == 0 {
-			return nil, errTruncated
+	if v == versionWide {
+		b.wide = make([]board.Key128, count)
+	} else {
+		b.keys = make([]uint64, count)
+	}
+	last := board.Key128{}
+	for i := range count {
+		var d board.Key128
+		for range v {
+			x, n := binary.Uvarint(rest)
+			if n == 0 {
+				return nil, errTruncated
+			}
+			if n < 0 {
+				return nil, errDamaged
+			}
+			d.Hi, d.Lo, rest = d.Lo, x, rest[n:]
 		}
-		if n < 0 {
-			return nil, errDamaged
+		last = last.Add(d)
+		if v == versionWide {
+			b.wide[i] = last
+		} else {
+			b.keys[i] = last.Lo
 		}
-		last += d
-		b.keys[i], rest = last, rest[n:]
 	}
 	if uint64(len(rest)) != count {
 		switch {
@@ -322,18 +401,19 @@ func (b *Book) check() error {
 	if root.Stones() > b.depth {
 		return fmt.Errorf("root %q is deeper than the depth, %d", b.root, b.depth)
 	}
-	for i, k := range b.keys {
-		if i > 0 && k <= b.keys[i-1] {
+	for i := range b.Len() {
+		k := b.key(i)
+		if i > 0 && !b.key(i-1).Less(k) {
 			return fmt.Errorf("entry %d: keys out of order", i+1)
 		}
-		p, err := g.FromKey(k)
+		p, err := g.FromKey128(k)
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 		n := p.Stones()
-		switch ck, _, _ := p.CanonicalKey(); {
-		case ck < k:
-			return fmt.Errorf("entry %d: key %#x is not the smaller of its mirror pair", i+1, k)
+		switch ck := p.CanonicalKey128(); {
+		case ck.Less(k):
+			return fmt.Errorf("entry %d: key %s is not the smaller of its mirror pair", i+1, formatKey(k))
 		case n < root.Stones() || n > b.depth || b.shards > 0 && n != b.depth:
 			return fmt.Errorf("entry %d: %d stones, outside the book's range", i+1, n)
 		case int(b.scores[i]) < g.LossNextScore(n) || int(b.scores[i]) > g.WinNextScore(n):

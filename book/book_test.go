@@ -161,7 +161,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"wrong magic", edit(func(d []byte) []byte { d[0] = 'X'; return d }), "wrong magic"},
 		{"a text file", []byte("4453 -2\n4455 18\n"), "wrong magic"},
 		{"version 2", edit(func(d []byte) []byte { d[8] = 2; return resum(d) }), "format version 2"},
-		{"8x8 board", edit(func(d []byte) []byte { d[10], d[11] = 8, 8; return resum(d) }), "a book of the 8x8 board, of 72 bits: books hold boards of at most 64"},
+		{"version 3", edit(func(d []byte) []byte { d[8] = 3; return resum(d) }), "format version 3; this c4solve reads versions 1 and 2"},
+		{"8x8 board in version 1", edit(func(d []byte) []byte { d[10], d[11] = 8, 8; return resum(d) }), "format version 1 for a board of 72 bits"},
 		{"26x4 board", edit(func(d []byte) []byte { d[10], d[11] = 26, 4; return resum(d) }), "a book for a board this c4solve cannot play: size 26x4"},
 		{"flipped byte", edit(func(d []byte) []byte { d[len(d)-3] ^= 0x10; return d }), "checksum mismatch"},
 		{"flipped checksum", edit(func(d []byte) []byte { d[sumOffset] ^= 1; return d }), "checksum mismatch"},
@@ -205,6 +206,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add((&Book{depth: 3, root: "444"}).encode())
 	f.Add(generate(f, Options{Shard: 2, Shards: 2, Threads: 1}).encode())
 	f.Add([]byte(magic))
+	f.Add(book5x4.generate(f, Options{}).encode())
+	f.Add(book8x8.generate(f, Options{Threads: 2}).encode()) // format version 2
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := Decode("fuzz", data)
 		if err != nil {
@@ -214,9 +217,13 @@ func FuzzDecode(f *testing.F) {
 		if !bytes.Equal(b.encode(), data) {
 			t.Fatalf("decoded and encoded again: different bytes")
 		}
+		g, err := board.NewGrid(b.Board())
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := range b.Len() {
-			p, sc := b.Entry(i)
-			if got, ok := b.Lookup(p); !ok || got != sc {
+			p, sc := b.EntryBoard(g, i)
+			if got, ok := b.LookupBoard(p); !ok || got != sc {
 				t.Fatalf("entry %d: Lookup = %d, %v; want %d", i, got, ok, sc)
 			}
 		}
@@ -287,6 +294,7 @@ func TestResume(t *testing.T) {
 	}
 	damaged := filepath.Join(t.TempDir(), "damaged")
 	bad := slices.Clone(data)
+	_, recordSize := standard{}.checkpointHeader(Options{})
 	first3 := bytes.IndexByte(bad, '\n') + 1 + 2*recordSize // the third record
 	bad[first3+7] ^= 1                                      // its score, one off
 	os.WriteFile(damaged, bad, 0o644)
@@ -466,7 +474,7 @@ func TestReadFileBounded(t *testing.T) {
 func TestCheckpointLocked(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "ck")
 	opt := Options{Root: testRoot, Depth: testDepth, Table: ttable.New(16), Checkpoint: name}
-	first, err := openCheckpoint(name, opt, nil, map[uint64]int8{})
+	first, err := openCheckpoint(standard{}, name, opt, nil, map[uint64]int8{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,6 +499,9 @@ func TestDefaultBook(t *testing.T) {
 	}
 	if want := []int{1, 4, 25, 121, 568, 2144, 8231, 27109, 91295, 269531}; b.Depth() != 9 || !slices.Equal(b.Counts(), want) {
 		t.Errorf("the built-in book: depth %d, positions per stones %v; want 9 and %v", b.Depth(), b.Counts(), want)
+	}
+	if !bytes.Equal(b.encode(), defaultData) {
+		t.Error("the built-in book, decoded and encoded again, differs from its file")
 	}
 	for _, name := range []string{"random7.txt", "random8.txt"} {
 		data, err := os.ReadFile("../testdata/" + name)
@@ -517,9 +528,9 @@ func TestDefaultBook(t *testing.T) {
 // Every position of the deepest level is in exactly one family, that of
 // its first parent in key order, and a shard holds whole families.
 func TestFamilies(t *testing.T) {
-	levels := enumerate(mustParse(t, testRoot), testDepth)
+	levels := enumerate(standard{}, canonical(mustParse(t, testRoot)), testDepth)
 	deepest, above := levels[len(levels)-1], levels[len(levels)-2]
-	fams := families(levels)
+	fams := families(standard{}, levels)
 	in := make(map[uint64]uint64) // member: its family's parent
 	for _, f := range fams {
 		if len(f.members) == 0 || !slices.IsSorted(f.members) {
@@ -612,15 +623,26 @@ func TestSample(t *testing.T) {
 // made, with the estimate; one that fits is made.
 func TestEnumerateWithin(t *testing.T) {
 	start := time.Now()
-	_, err := enumerateWithin(mustParse(t, "4453445"), 30, 1<<30)
+	_, err := enumerateWithin(standard{}, canonical(mustParse(t, "4453445")), 30, 1<<30)
 	if err == nil || !strings.Contains(err.Error(), "to 30 stones would hold about") || time.Since(start) > 10*time.Second {
 		t.Errorf("enumerateWithin(4453445, 30, 1 GiB): %v after %v; want a refusal with the estimate, at once", err, time.Since(start))
 	}
-	if _, err := enumerateWithin(mustParse(t, ""), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
+	if _, err := enumerateWithin(standard{}, canonical(mustParse(t, "")), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
 		t.Errorf("enumerateWithin(empty board, 8, 100 KiB): %v; want the next level refused", err)
 	}
-	levels, err := enumerateWithin(mustParse(t, testRoot), testDepth, 1<<20)
-	if err != nil || !slices.EqualFunc(levels, enumerate(mustParse(t, testRoot), testDepth), slices.Equal) {
+	// Keys of two words, on another board, are estimated as twice the
+	// size.
+	v, err := newSized(Options{Size: board.Size{Width: 8, Height: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, _, _, _ := v.parse("")
+	if _, err := enumerateWithin(v, empty, 12, 1<<20); err == nil || !strings.Contains(err.Error(), "would hold about") {
+		t.Errorf("enumerateWithin(empty 8x8, 12, 1 MiB): %v; want a refusal with the estimate", err)
+	}
+	root := canonical(mustParse(t, testRoot))
+	levels, err := enumerateWithin(standard{}, root, testDepth, 1<<20)
+	if err != nil || !slices.EqualFunc(levels, enumerate(standard{}, root, testDepth), slices.Equal) {
 		t.Errorf("enumerateWithin(test root, 1 MiB): %v; want enumerate's levels", err)
 	}
 }

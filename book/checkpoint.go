@@ -12,23 +12,24 @@ import (
 	"time"
 
 	farm "github.com/dgryski/go-farm"
-
-	"c4solve/board"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
 // interrupted run resumes where it stopped. It starts with a line naming
-// the run; then each solved position is one 12-byte record: 8 bytes
-// little-endian, its canonical key with the score as a signed byte in the
-// top 8 bits, then 4 bytes little-endian, the go-farm Fingerprint32 of
-// those 8, so that a damaged record is refused rather than turned into a
-// book.
+// the run; then each solved position is one record: its canonical key and
+// its score (on 7x6, 8 bytes little-endian, the key with the score as a
+// signed byte in the top 8 bits; on other boards, the key's two words,
+// little-endian, low first, then the score's byte), then 4 bytes
+// little-endian, the go-farm Fingerprint32 of those, so that a damaged
+// record is refused rather than turned into a book (see variant's
+// checkpointHeader).
 //
 // Each record goes to the file in one write as soon as its position is
 // solved, so a killed process loses no finished position; the file is
 // synced to disk at most syncEvery apart, so a crashed machine loses at
 // most that much work. A record cut short by a crash is dropped on resume.
-type checkpoint struct {
+type checkpoint[K comparable] struct {
+	v        variant[K]
 	name     string
 	f        *os.File
 	lastSync time.Time
@@ -36,17 +37,10 @@ type checkpoint struct {
 
 const syncEvery = 5 * time.Second
 
-// recordSize is the size of a checkpoint record: key and score, checksum.
-const recordSize = 12
-
-func checkpointHeader(opt Options) string {
-	return fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
-}
-
 // openCheckpoint opens or creates the checkpoint file name for the run
-// opt, whose positions to solve are todo (sorted), and adds the positions
-// it records to scores.
-func openCheckpoint(name string, opt Options, todo []uint64, scores map[uint64]int8) (*checkpoint, error) {
+// opt on v's board, whose positions to solve are todo (sorted), and adds
+// the positions it records to scores.
+func openCheckpoint[K comparable](v variant[K], name string, opt Options, todo []K, scores map[K]int8) (*checkpoint[K], error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -57,7 +51,7 @@ func openCheckpoint(name string, opt Options, todo []uint64, scores map[uint64]i
 		f.Close()
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
-	ck := &checkpoint{name: name, f: f, lastSync: time.Now()}
+	ck := &checkpoint[K]{v: v, name: name, f: f, lastSync: time.Now()}
 	if err := ck.load(opt, todo, scores); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
@@ -65,8 +59,8 @@ func openCheckpoint(name string, opt Options, todo []uint64, scores map[uint64]i
 	return ck, nil
 }
 
-func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) error {
-	header := checkpointHeader(opt)
+func (ck *checkpoint[K]) load(opt Options, todo []K, scores map[K]int8) error {
+	header, recordSize := ck.v.checkpointHeader(opt)
 	fi, err := ck.f.Stat()
 	if err != nil {
 		return err
@@ -89,29 +83,29 @@ func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) e
 		return fmt.Errorf("it is not the checkpoint of this run (want first line %q)", header)
 	}
 	good := int64(len(header))
-	var rec [recordSize]byte
+	rec := make([]byte, recordSize)
+	sum := recordSize - checksumSize
 	for n := 1; ; n++ {
-		if _, err := io.ReadFull(r, rec[:]); err != nil {
+		if _, err := io.ReadFull(r, rec); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				break // a record cut short by a crash is dropped below
 			}
 			return err
 		}
-		if farm.Fingerprint32(rec[:8]) != binary.LittleEndian.Uint32(rec[8:]) {
+		if farm.Fingerprint32(rec[:sum]) != binary.LittleEndian.Uint32(rec[sum:]) {
 			return fmt.Errorf("record %d: its checksum does not match: the file is damaged there. "+
 				"The %d records before it are good: to keep them and solve the rest again, cut the file to them "+
 				"(truncate -s %d %s) and run the same command again", n, n-1, good, ck.name)
 		}
-		v := binary.LittleEndian.Uint64(rec[:8])
-		k, score := v&(1<<56-1), int(int8(v>>56))
-		if _, ok := slices.BinarySearch(todo, k); !ok {
-			return fmt.Errorf("record %d: key %#x is not a position of this run", n, k)
+		k, score := ck.v.record(rec)
+		if _, ok := slices.BinarySearchFunc(todo, k, ck.v.compare); !ok {
+			return fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(ck.v.key128(k)))
 		}
-		if score < board.LossNextScore(opt.Depth) || score > board.WinNextScore(opt.Depth) {
+		if z := ck.v.size(); score < z.LossNextScore(opt.Depth) || score > z.WinNextScore(opt.Depth) {
 			return fmt.Errorf("record %d: score %d is impossible", n, score)
 		}
 		scores[k] = int8(score)
-		good += recordSize
+		good += int64(recordSize)
 	}
 	if err := ck.f.Truncate(good); err != nil {
 		return err
@@ -122,14 +116,13 @@ func (ck *checkpoint) load(opt Options, todo []uint64, scores map[uint64]int8) e
 
 // add records the score of the position with canonical key k. It does
 // nothing on a nil checkpoint.
-func (ck *checkpoint) add(k uint64, score int) error {
+func (ck *checkpoint[K]) add(k K, score int) error {
 	if ck == nil {
 		return nil
 	}
-	var rec [recordSize]byte
-	binary.LittleEndian.PutUint64(rec[:8], k|uint64(uint8(int8(score)))<<56)
-	binary.LittleEndian.PutUint32(rec[8:], farm.Fingerprint32(rec[:8]))
-	if _, err := ck.f.Write(rec[:]); err != nil {
+	rec := ck.v.appendRecord(make([]byte, 0, 32), k, score)
+	rec = binary.LittleEndian.AppendUint32(rec, farm.Fingerprint32(rec))
+	if _, err := ck.f.Write(rec); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
 	}
 	if time.Since(ck.lastSync) >= syncEvery {
@@ -138,7 +131,7 @@ func (ck *checkpoint) add(k uint64, score int) error {
 	return nil
 }
 
-func (ck *checkpoint) sync() error {
+func (ck *checkpoint[K]) sync() error {
 	ck.lastSync = time.Now()
 	if err := ck.f.Sync(); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
@@ -146,4 +139,4 @@ func (ck *checkpoint) sync() error {
 	return nil
 }
 
-func (ck *checkpoint) close() { ck.f.Close() }
+func (ck *checkpoint[K]) close() { ck.f.Close() }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"unsafe"
 
 	farm "github.com/dgryski/go-farm"
 	"golang.org/x/sync/errgroup"
@@ -20,6 +21,8 @@ import (
 // Options say what Generate computes and how. The zero value asks for the
 // book of depth 0, the empty board alone, solved on one goroutine.
 type Options struct {
+	// Size is the board, of at most 128 bits; the zero Size is 7x6.
+	Size board.Size
 	// Depth is the most stones of a position in the book.
 	Depth int
 	// Root is the moves of the position the book extends: "" for the empty
@@ -30,11 +33,12 @@ type Options struct {
 	// the parts into the book a whole run makes.
 	Shard, Shards int
 	// Threads is the number of positions solved at once, each by one
-	// goroutine; all share Table, or, if it is nil, a new table of
-	// defaultTableMiB.
+	// goroutine; all share Table (on 7x6), or, if it is nil, a new table
+	// of defaultTableMiB.
 	Threads int
 	Table   *ttable.Table
-	// SizedMiB is the table size of GenerateSized's solver (0: 64 MiB).
+	// SizedMiB is the size of the table the goroutines share on another
+	// board than 7x6, whose positions Table cannot hold (0: 64 MiB).
 	SizedMiB int
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
@@ -51,7 +55,9 @@ type Options struct {
 	// of Depth-1 stones, such as the built-in book for a book one stone
 	// deeper. A position whose family's parent it knows is then solved
 	// knowing that it scores at least minus the parent's score
-	// (solver.SolveAtLeast): the parent's best moves cost one probe.
+	// (solver.SolveAtLeast): the parent's best moves cost one probe. On
+	// another board than 7x6, it must be a solver.SizedBook too, as a
+	// *Book is.
 	Parents solver.Book
 }
 
@@ -62,39 +68,56 @@ type Options struct {
 // Only the deepest positions are searched; each shallower score is the best
 // of its children's, already in the book. When ctx is done, Generate
 // returns ctx's error, and the checkpoint holds every position finished.
+// Every board is generated the same way: 7x6 with its own engine
+// (solver.Solver), every other size with solver.Sized's.
 func Generate(ctx context.Context, opt Options) (*Book, error) {
-	root, err := board.Parse(opt.Root)
+	if isStandard(opt.Size) {
+		return generateOn(ctx, standard{opt.Parents}, opt)
+	}
+	v, err := newSized(opt)
+	if err != nil {
+		return nil, err
+	}
+	return generateOn(ctx, v, opt)
+}
+
+// isStandard reports whether z is the 7x6 board, which the zero Size
+// means too.
+func isStandard(z board.Size) bool { return z == board.Size{} || z == board.Standard }
+
+func generateOn[K comparable](ctx context.Context, v variant[K], opt Options) (*Book, error) {
+	root, stones, won, err := v.parse(opt.Root)
 	if err != nil {
 		return nil, fmt.Errorf("root %q: %w", opt.Root, err)
 	}
-	if err := checkRange(root, opt); err != nil {
+	if err := checkRange(v.size(), stones, won, opt); err != nil {
 		return nil, err
 	}
-	levels, err := enumerateWithin(root, opt.Depth, opt.MemoryBytes)
+	levels, err := enumerateWithin(v, root, opt.Depth, opt.MemoryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("depth %d from %q: %w", opt.Depth, opt.Root, err)
 	}
-	fams := families(levels)
+	fams := families(v, levels)
 	if opt.Shards > 0 {
-		fams = slices.DeleteFunc(fams, func(f family) bool {
-			return shardOf(f.parent, opt.Shards) != opt.Shard
+		fams = slices.DeleteFunc(fams, func(f family[K]) bool {
+			return shardOf(v, f.parent, opt.Shards) != opt.Shard
 		})
 	}
-	var todo []uint64
+	var todo []K
 	for _, f := range fams {
 		todo = append(todo, f.members...)
 	}
-	slices.Sort(todo)
-	scores := make(map[uint64]int8, len(todo))
-	var ck *checkpoint
+	slices.SortFunc(todo, v.compare)
+	scores := make(map[K]int8, len(todo))
+	var ck *checkpoint[K]
 	if opt.Checkpoint != "" {
-		ck, err = openCheckpoint(opt.Checkpoint, opt, todo, scores)
+		ck, err = openCheckpoint(v, opt.Checkpoint, opt, todo, scores)
 		if err != nil {
 			return nil, err
 		}
 		defer ck.close()
 	}
-	if err := solveAll(ctx, opt, fams, len(todo), scores, ck); err != nil {
+	if err := solveAll(ctx, v, opt, fams, len(todo), scores, ck); err != nil {
 		return nil, err
 	}
 	if ck != nil {
@@ -103,19 +126,17 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 		}
 	}
 	if opt.Shards > 0 {
-		return &Book{
-			root: opt.Root, depth: opt.Depth, shard: opt.Shard, shards: opt.Shards,
-			keys: todo, scores: scoresOf(todo, scores),
-		}, nil
+		part := &Book{root: opt.Root, depth: opt.Depth, shard: opt.Shard, shards: opt.Shards}
+		return fill(v, part, todo, scores), nil
 	}
-	return complete(opt.Root, opt.Depth, levels, scores), nil
+	return complete(v, opt.Root, opt.Depth, levels, scores), nil
 }
 
-func checkRange(root board.Position, opt Options) error {
+func checkRange(z board.Size, stones int, won bool, opt Options) error {
 	switch {
-	case opt.Depth < root.Stones() || opt.Depth >= board.Cells:
-		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), board.Cells-1)
-	case root.Won():
+	case opt.Depth < stones || opt.Depth >= z.Cells():
+		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, stones, z.Cells()-1)
+	case won:
 		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
 	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
 		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
@@ -124,18 +145,22 @@ func checkRange(root board.Position, opt Options) error {
 }
 
 // shardOf returns the shard, 1 to n, of the family whose parent has the
-// canonical key k (see families).
-func shardOf(k uint64, n int) int {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], k)
-	return int(farm.Hash64(b[:])%uint64(n)) + 1
+// canonical key k (see families): by the go-farm hash of its bytes, 8 of
+// a board of at most 64 bits, 16 above.
+func shardOf[K comparable](v variant[K], k K, n int) int {
+	w := v.key128(k)
+	b := binary.LittleEndian.AppendUint64(nil, w.Lo)
+	if v.size().Bits() > 64 {
+		b = binary.LittleEndian.AppendUint64(b, w.Hi)
+	}
+	return int(farm.Hash64(b)%uint64(n)) + 1
 }
 
 // enumerate returns, for each number of stones from root's to depth, the
 // canonical keys, increasing, of the positions with that many stones that
 // arise from root and whose game is not over.
-func enumerate(root board.Position, depth int) [][]uint64 {
-	levels, _ := enumerateWithin(root, depth, 0)
+func enumerate[K comparable](v variant[K], root K, depth int) [][]K {
+	levels, _ := enumerateWithin(v, root, depth, 0)
 	return levels
 }
 
@@ -156,11 +181,14 @@ const bytesPerPosition = 48
 // waits for a level of projectFrom positions, where transpositions have
 // slowed the first plies' sevenfold growth), and before any level that
 // would itself take the positions past mem.
-func enumerateWithin(root board.Position, depth int, mem uint64) ([][]uint64, error) {
-	level := []uint64{canonical(root)}
-	levels := [][]uint64{level}
+//
+// A key of two words costs twice a key of one.
+func enumerateWithin[K comparable](v variant[K], root K, depth int, mem uint64) ([][]K, error) {
+	level := []K{root}
+	levels := [][]K{level}
 	total := 1
-	for n := root.Stones(); n < depth; n++ {
+	bytesPerPosition := bytesPerPosition * float64(unsafe.Sizeof(root)) / 8
+	for n := v.stones(root); n < depth; n++ {
 		if k := len(levels); mem > 0 && k >= 3 {
 			growth := max(float64(len(level))/float64(max(len(levels[k-2]), 1)), 1)
 			next, rest := float64(len(level))*growth, 0.0
@@ -179,19 +207,15 @@ func enumerateWithin(root board.Position, depth int, mem uint64) ([][]uint64, er
 				return nil, refuse(fmt.Sprintf("the level of %d stones would hold", n+1), next, need)
 			}
 		}
-		next := make(map[uint64]struct{})
+		next := make(map[K]struct{})
 		for _, k := range level {
-			p, _ := board.FromKey(k)
-			for col := range board.Width {
-				if !p.CanPlay(col) || p.IsWinningMove(col) {
-					continue
+			v.moves(k, func(c K, win bool) {
+				if !win {
+					next[c] = struct{}{}
 				}
-				c := p
-				c.Play(col)
-				next[canonical(c)] = struct{}{}
-			}
+			})
 		}
-		level = slices.Sorted(maps.Keys(next))
+		level = slices.SortedFunc(maps.Keys(next), v.compare)
 		levels = append(levels, level)
 		total += len(level)
 	}
@@ -203,70 +227,45 @@ func enumerateWithin(root board.Position, depth int, mem uint64) ([][]uint64, er
 // which share most of their subtrees, so that one worker solving them one
 // after the other finds much of each in the table from the ones before.
 // The root's family, when the root is the deepest level, is the root alone.
-type family struct {
-	parent  uint64
-	members []uint64
-}
-
-// lowerBound returns the least score a member of f can have: minus its
-// parent's score where parents knows it, else board.MinScore.
-func (f family) lowerBound(parents solver.Book) int {
-	if parents == nil {
-		return board.MinScore
-	}
-	p, err := board.FromKey(f.parent)
-	if err != nil || p.Stones() > parents.Depth() {
-		return board.MinScore
-	}
-	if sc, ok := parents.Lookup(p); ok {
-		return -sc
-	}
-	return board.MinScore
+type family[K comparable] struct {
+	parent  K
+	members []K
 }
 
 // families divides the deepest of levels (see enumerate) into families,
 // the parents in key order, each family's members in key order.
-func families(levels [][]uint64) []family {
+func families[K comparable](v variant[K], levels [][]K) []family[K] {
 	deepest := levels[len(levels)-1]
 	if len(levels) == 1 {
-		return []family{{parent: deepest[0], members: deepest}}
+		return []family[K]{{parent: deepest[0], members: deepest}}
 	}
-	claimed := make(map[uint64]bool, len(deepest))
-	var fams []family
+	claimed := make(map[K]bool, len(deepest))
+	var fams []family[K]
 	for _, k := range levels[len(levels)-2] {
-		p, _ := board.FromKey(k)
-		f := family{parent: k}
-		for col := range board.Width {
-			if !p.CanPlay(col) || p.IsWinningMove(col) {
-				continue
+		f := family[K]{parent: k}
+		v.moves(k, func(c K, win bool) {
+			if !win && !claimed[c] {
+				claimed[c] = true
+				f.members = append(f.members, c)
 			}
-			c := p
-			c.Play(col)
-			if ck := canonical(c); !claimed[ck] {
-				claimed[ck] = true
-				f.members = append(f.members, ck)
-			}
-		}
+		})
 		if len(f.members) > 0 {
-			slices.Sort(f.members)
+			slices.SortFunc(f.members, v.compare)
 			fams = append(fams, f)
 		}
 	}
 	return fams
 }
 
-// defaultTableMiB is the size of the table of a generation given none:
-// small, for a library caller who did not size one.
-const defaultTableMiB = 64
-
 // solveAll solves the positions of the families fams (total in all)
 // missing from scores and adds them. Each worker takes a whole family and
 // solves its members one after the other, on a table warm from the ones
-// before.
-func solveAll(ctx context.Context, opt Options, fams []family, total int, scores map[uint64]int8, ck *checkpoint) error {
+// before; a member of a family whose parent the parents' book knows is
+// solved knowing its least score.
+func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams []family[K], total int, scores map[K]int8, ck *checkpoint[K]) error {
 	var (
 		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan family)
+		pending = make(chan family[K])
 	)
 	progress := func() {
 		if opt.Progress != nil {
@@ -274,24 +273,21 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 		}
 	}
 	progress()
-	var left []family // the families less the members in the checkpoint
+	var left []family[K] // the families less the members in the checkpoint
 	for _, f := range fams {
-		var ks []uint64
+		var ks []K
 		for _, k := range f.members {
 			if _, ok := scores[k]; !ok {
 				ks = append(ks, k)
 			}
 		}
 		if len(ks) > 0 {
-			left = append(left, family{parent: f.parent, members: ks})
+			left = append(left, family[K]{parent: f.parent, members: ks})
 		}
 	}
-	tt := opt.Table
-	if tt == nil {
-		var err error
-		if tt, err = ttable.Alloc(defaultTableMiB); err != nil {
-			return err
-		}
+	lend, err := v.lender(opt)
+	if err != nil {
+		return err
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
@@ -305,22 +301,21 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 		}
 		return nil
 	})
-	pool := solver.NewPool(tt, opt.Threads, 1, nil)
 	for range max(opt.Threads, 1) {
 		g.Go(func() error {
 			for f := range pending {
-				s, err := pool.Get(gctx)
+				solve, put, err := lend(gctx)
 				if err != nil {
 					return err
 				}
-				err = solveFamily(gctx, s, f.members, f.lowerBound(opt.Parents), func(k uint64, score int) error {
+				err = solveFamily(gctx, solve, f, v.lowerBound(f.parent), func(k K, score int) error {
 					mu.Lock()
 					defer mu.Unlock()
 					scores[k] = int8(score)
 					progress()
 					return ck.add(k, score)
 				})
-				pool.Put(s)
+				put()
 				if err != nil {
 					return err
 				}
@@ -331,60 +326,70 @@ func solveAll(ctx context.Context, opt Options, fams []family, total int, scores
 	return g.Wait()
 }
 
-// solveFamily solves the positions ks, which score at least lower, one
-// after the other with s, and passes each score to done.
-func solveFamily(ctx context.Context, s *solver.Solver, ks []uint64, lower int, done func(k uint64, score int) error) error {
-	for _, k := range ks {
-		p, _ := board.FromKey(k)
-		r, err := s.SolveAtLeast(ctx, p, lower)
+// solveFamily solves the members of f, which score at least lower, one
+// after the other with solve, and passes each score to done.
+func solveFamily[K comparable](ctx context.Context, solve func(context.Context, K, int) (int, error), f family[K], lower int, done func(k K, score int) error) error {
+	for _, k := range f.members {
+		score, err := solve(ctx, k, lower)
 		if err != nil {
 			return err
 		}
-		if err := done(k, r.Score); err != nil {
+		if err := done(k, score); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func scoresOf(keys []uint64, scores map[uint64]int8) []int8 {
-	s := make([]int8, len(keys))
-	for i, k := range keys {
-		s[i] = scores[k]
+// fill sets the board of b to v's, and its keys and scores to keys (in
+// any order, sorted here) and their scores, and returns b.
+func fill[K comparable](v variant[K], b *Book, keys []K, scores map[K]int8) *Book {
+	slices.SortFunc(keys, v.compare)
+	if z := v.size(); !isStandard(z) {
+		b.size = z
 	}
-	return s
+	wide := v.size().Bits() > 64
+	if wide {
+		b.wide = make([]board.Key128, len(keys))
+	} else {
+		b.keys = make([]uint64, len(keys))
+	}
+	b.scores = make([]int8, len(keys))
+	for i, k := range keys {
+		if wide {
+			b.wide[i] = v.key128(k)
+		} else {
+			b.keys[i] = v.key128(k).Lo
+		}
+		b.scores[i] = scores[k]
+	}
+	return b
 }
 
 // complete returns the whole book of the given levels (see enumerate)
 // whose deepest scores are known: each shallower position's score is the
 // best over its moves of a win at once or minus the child's score.
-func complete(root string, depth int, levels [][]uint64, scores map[uint64]int8) *Book {
-	b := &Book{root: root, depth: depth}
+func complete[K comparable](v variant[K], root string, depth int, levels [][]K, scores map[K]int8) *Book {
+	z := v.size()
 	for i := len(levels) - 2; i >= 0; i-- {
 		for _, k := range levels[i] {
-			p, _ := board.FromKey(k)
-			best := board.LossNextScore(p.Stones())
-			for col := range board.Width {
-				if !p.CanPlay(col) {
-					continue
+			n := v.stones(k)
+			best := z.LossNextScore(n)
+			v.moves(k, func(c K, win bool) {
+				if win {
+					best = max(best, z.WinNextScore(n))
+				} else {
+					best = max(best, -int(scores[c]))
 				}
-				if p.IsWinningMove(col) {
-					best = board.WinNextScore(p.Stones())
-					break
-				}
-				c := p
-				c.Play(col)
-				best = max(best, -int(scores[canonical(c)]))
-			}
+			})
 			scores[k] = int8(best)
 		}
 	}
+	var keys []K
 	for _, level := range levels {
-		b.keys = append(b.keys, level...)
+		keys = append(keys, level...)
 	}
-	slices.Sort(b.keys)
-	b.scores = scoresOf(b.keys, scores)
-	return b
+	return fill(v, &Book{root: root, depth: depth}, keys, scores)
 }
 
 // Merge joins the parts of a sharded run (see Options.Shard) into the whole
@@ -398,14 +403,13 @@ func Merge(parts ...*Book) (*Book, error) {
 		return nil, errors.New("part 1 is a whole book, not a part")
 	}
 	seen := make([]bool, first.shards+1)
-	scores := make(map[uint64]int8)
 	for i, b := range parts {
 		switch {
 		case b.shards == 0:
 			return nil, fmt.Errorf("part %d is a whole book, not a part", i+1)
-		case b.shards != first.shards || b.depth != first.depth || b.root != first.root:
-			return nil, fmt.Errorf("part %d (shard %d/%d, depth %d, root %q) is not of the same run as part 1 (shard %d/%d, depth %d, root %q)",
-				i+1, b.shard, b.shards, b.depth, b.root, first.shard, first.shards, first.depth, first.root)
+		case b.shards != first.shards || b.depth != first.depth || b.root != first.root || b.Board() != first.Board():
+			return nil, fmt.Errorf("part %d (%v, shard %d/%d, depth %d, root %q) is not of the same run as part 1 (%v, shard %d/%d, depth %d, root %q)",
+				i+1, b.Board(), b.shard, b.shards, b.depth, b.root, first.Board(), first.shard, first.shards, first.depth, first.root)
 		case seen[b.shard]:
 			return nil, fmt.Errorf("shard %d/%d is given twice", b.shard, b.shards)
 		}
@@ -416,27 +420,41 @@ func Merge(parts ...*Book) (*Book, error) {
 			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
 		}
 	}
-	root, err := board.Parse(first.root)
+	if first.standard() {
+		return merge(standard{}, parts)
+	}
+	v, err := newSized(Options{Size: first.Board()})
 	if err != nil {
 		return nil, err // not reached: parts are checked when read
 	}
-	levels := enumerate(root, first.depth)
+	return merge(v, parts)
+}
+
+// merge is Merge of parts of one run, all present, on the board of v.
+func merge[K comparable](v variant[K], parts []*Book) (*Book, error) {
+	first := parts[0]
+	root, _, _, err := v.parse(first.root)
+	if err != nil {
+		return nil, err // not reached: parts are checked when read
+	}
+	levels := enumerate(v, root, first.depth)
 	deepest := levels[len(levels)-1]
-	shard := make(map[uint64]int, len(deepest)) // of each deepest position
-	for _, f := range families(levels) {
+	shard := make(map[K]int, len(deepest)) // of each deepest position
+	for _, f := range families(v, levels) {
 		for _, k := range f.members {
-			shard[k] = shardOf(f.parent, first.shards)
+			shard[k] = shardOf(v, f.parent, first.shards)
 		}
 	}
+	scores := make(map[K]int8)
 	for i, b := range parts {
-		for j, k := range b.keys {
-			switch sh, ok := shard[k]; {
+		for j := range b.Len() {
+			switch sh, ok := shard[v.fromKey128(b.key(j))]; {
 			case !ok:
-				return nil, fmt.Errorf("part %d (shard %d/%d) holds position %#x, not one of %d stones of the run", i+1, b.shard, b.shards, k, first.depth)
+				return nil, fmt.Errorf("part %d (shard %d/%d) holds position %s, not one of %d stones of the run", i+1, b.shard, b.shards, formatKey(b.key(j)), first.depth)
 			case sh != b.shard:
 				return nil, fmt.Errorf("part %d (shard %d/%d) holds a position of shard %d", i+1, b.shard, b.shards, sh)
 			}
-			scores[k] = b.scores[j]
+			scores[v.fromKey128(b.key(j))] = b.scores[j]
 		}
 	}
 	if len(scores) != len(deepest) {
@@ -444,8 +462,8 @@ func Merge(parts ...*Book) (*Book, error) {
 	}
 	for _, k := range deepest {
 		if _, ok := scores[k]; !ok {
-			return nil, fmt.Errorf("position with key %#x is in no part", k)
+			return nil, fmt.Errorf("position with key %s is in no part", formatKey(v.key128(k)))
 		}
 	}
-	return complete(first.root, first.depth, levels, scores), nil
+	return complete(v, first.root, first.depth, levels, scores), nil
 }

@@ -16,26 +16,59 @@ type Mismatch struct {
 	Book, Solved int
 }
 
-// Verify re-solves n entries of b (all of them if n >= b.Len()), drawn at
-// random by rng, with s, cleared before each solve; s must use no book.
-// It returns the entries whose score the solve contradicts and the number
-// checked, which is less than asked only when ctx stopped it, with ctx's
-// error.
+// Verify re-solves n entries of b, a book of 7x6 (all of them if n >=
+// b.Len()), drawn at random by rng, with s, cleared before each solve; s
+// must use no book. It returns the entries whose score the solve
+// contradicts and the number checked, which is less than asked only when
+// ctx stopped it, with ctx's error. VerifyBoard checks a book of any
+// board.
 func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Rand) ([]Mismatch, int, error) {
 	var bad []Mismatch
+	checked, err := verify(ctx, b, n, rng, b.Entry, s.Clear, s.Solve, func(p board.Position, book, solved int) {
+		bad = append(bad, Mismatch{p, book, solved})
+	})
+	return bad, checked, err
+}
+
+// BoardMismatch is a book entry, of any board, whose score a fresh solve
+// contradicts.
+type BoardMismatch struct {
+	Position     board.Board
+	Book, Solved int
+}
+
+// VerifyBoard is Verify for a book of any board, s a solver of its board.
+func (b *Book) VerifyBoard(ctx context.Context, s *solver.Sized, n int, rng *rand.Rand) ([]BoardMismatch, int, error) {
+	if s.Grid().Size != b.Board() {
+		return nil, 0, fmt.Errorf("a solver of the %v board for a book of the %v board", s.Grid().Size, b.Board())
+	}
+	var bad []BoardMismatch
+	entry := func(i int) (board.Board, int) { return b.EntryBoard(s.Grid(), i) }
+	checked, err := verify(ctx, b, n, rng, entry, s.Clear, s.Solve, func(p board.Board, book, solved int) {
+		bad = append(bad, BoardMismatch{p, book, solved})
+	})
+	return bad, checked, err
+}
+
+// verify re-solves n entries of b (all if n >= b.Len()) drawn by rng,
+// each the position and score entry returns, by solve after clear, and
+// passes each whose score the solve contradicts to bad. It returns the
+// number checked, and the error of a solve that failed.
+func verify[P any](ctx context.Context, b *Book, n int, rng *rand.Rand, entry func(i int) (P, int), clear func(),
+	solve func(context.Context, P) (solver.Result, error), bad func(p P, book, solved int)) (int, error) {
 	n = min(n, b.Len())
 	for i, e := range rng.Perm(b.Len())[:n] {
-		p, want := b.Entry(e)
-		s.Clear()
-		r, err := s.Solve(ctx, p)
+		p, want := entry(e)
+		clear()
+		r, err := solve(ctx, p)
 		if err != nil {
-			return bad, i, err
+			return i, err
 		}
 		if r.Score != want {
-			bad = append(bad, Mismatch{p, want, r.Score})
+			bad(p, want, r.Score)
 		}
 	}
-	return bad, n, nil
+	return n, nil
 }
 
 // Sample returns n entries of b (all of them if fewer) of the given number
@@ -44,9 +77,13 @@ func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Ra
 // sample to check against another solver. It fails for an entry that no
 // game reaches, which only a faulty program can have written.
 func (b *Book) Sample(n, stones int, rng *rand.Rand) (lines [][]int, scores []int, err error) {
+	g, err := board.NewGrid(b.Board())
+	if err != nil {
+		return nil, nil, err // not reached: checked when the book was made
+	}
 	var idx []int
-	for i, k := range b.keys {
-		if p, _ := board.FromKey(k); stones < 0 || p.Stones() == stones {
+	for i := range b.Len() {
+		if p, _ := b.EntryBoard(g, i); stones < 0 || p.Stones() == stones {
 			idx = append(idx, i)
 		}
 	}
@@ -54,10 +91,10 @@ func (b *Book) Sample(n, stones int, rng *rand.Rand) (lines [][]int, scores []in
 	idx = idx[:min(n, len(idx))]
 	slices.Sort(idx)
 	for _, i := range idx {
-		p, score := b.Entry(i)
+		p, score := b.EntryBoard(g, i)
 		line, ok := p.Line()
 		if !ok {
-			return nil, nil, fmt.Errorf("entry %d, key %#x: no game reaches the position", i+1, b.keys[i])
+			return nil, nil, fmt.Errorf("entry %d, key %s: no game reaches the position", i+1, formatKey(b.key(i)))
 		}
 		lines, scores = append(lines, line), append(scores, score)
 	}

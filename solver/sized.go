@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"fmt"
 
 	"c4solve/board"
 	"c4solve/ttable"
@@ -39,55 +38,68 @@ func NewSized(g *board.Grid, mib, threads int) *Sized {
 // AllocSized is NewSized, but returns an error where the table's memory
 // cannot be had.
 func AllocSized(g *board.Grid, mib, threads int) (*Sized, error) {
-	s := &Sized{g: g}
-	var err error
-	if g.Wide() {
-		if s.tt, err = ttable.AllocWide(mib, 2); err == nil {
-			s.s128 = New128(g.Geometry128(), s.tt, threads)
-		}
-	} else {
-		if s.tt, err = ttable.AllocWide(mib, 1); err == nil {
-			s.s64 = New64(g.Geometry64(), s.tt, threads)
-		}
+	tt, err := AllocSizedTable(g, mib)
+	if err != nil {
+		return nil, err
 	}
-	return s, err
+	return NewSizedOn(g, tt, threads), nil
 }
 
-// SizedBook is an opening book of a board of another size
-// (book.GenerateSized's): the exact scores of positions of at most
-// Depth stones.
+// AllocSizedTable returns a table of mib MiB for the solvers of the
+// positions of g (NewSizedOn): of keys of one word for a board of at
+// most 64 bits, of two above.
+func AllocSizedTable(g *board.Grid, mib int) (*ttable.Wide, error) {
+	words := 1
+	if g.Wide() {
+		words = 2
+	}
+	return ttable.AllocWide(mib, words)
+}
+
+// NewSizedOn returns a solver of the positions of g with threads worker
+// goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
+// g, which other Sized solvers may share and use at the same time (book
+// generation's, one a goroutine).
+func NewSizedOn(g *board.Grid, tt *ttable.Wide, threads int) *Sized {
+	s := &Sized{g: g, tt: tt}
+	if g.Wide() {
+		s.s128 = New128(g.Geometry128(), tt, threads)
+	} else {
+		s.s64 = New64(g.Geometry64(), tt, threads)
+	}
+	return s
+}
+
+// SizedBook is an opening book of a board of another size (package
+// book's): the exact scores of positions of at most Depth stones.
 type SizedBook interface {
 	LookupBoard(board.Board) (score int, ok bool)
 	Depth() int
 }
 
-// sizedBook64 is a SizedBook as Solver64's Book.
-type sizedBook64 struct {
-	g  *board.Grid
-	bk SizedBook
+// sizedBook is a SizedBook as the Book of the engine of positions P
+// (Book64, Book128): board turns P into the grid's Board.
+type sizedBook[P any] struct {
+	bk    SizedBook
+	board func(P) board.Board
 }
 
-func (b sizedBook64) Depth() int { return b.bk.Depth() }
-func (b sizedBook64) Lookup(p board.Position64) (int, bool) {
-	return b.bk.LookupBoard(b.g.BoardOf64(p))
-}
+func (b sizedBook[P]) Depth() int             { return b.bk.Depth() }
+func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.LookupBoard(b.board(p)) }
 
 // UseBook makes the solver answer from bk (nil for none) the positions it
-// holds, at the root and in the search. Books hold boards of at most 64
-// bits: for a wider board it fails.
-func (s *Sized) UseBook(bk SizedBook) error {
-	if s.s128 != nil {
-		if bk != nil {
-			return fmt.Errorf("books of a %v board: a board over 64 bits has no book", s.g.Size)
-		}
-		return nil
-	}
-	if bk == nil {
+// holds, at the root and in the search.
+func (s *Sized) UseBook(bk SizedBook) {
+	switch {
+	case s.s128 != nil && bk == nil:
+		s.s128.UseBook(nil)
+	case s.s128 != nil:
+		s.s128.UseBook(sizedBook[board.Position128]{bk, s.g.BoardOf128})
+	case bk == nil:
 		s.s64.UseBook(nil)
-		return nil
+	default:
+		s.s64.UseBook(sizedBook[board.Position64]{bk, s.g.BoardOf64})
 	}
-	s.s64.UseBook(sizedBook64{s.g, bk})
-	return nil
 }
 
 // UseTableFile loads the entries of tf into the table and keeps there the
@@ -140,6 +152,15 @@ func (s *Sized) Solve(ctx context.Context, b board.Board) (Result, error) {
 		return s.s128.Solve(ctx, b.Position128())
 	}
 	return s.s64.Solve(ctx, b.Position64())
+}
+
+// SolveAtLeast returns the exact score of b, given that it is at least
+// lower, as Solver.SolveAtLeast does.
+func (s *Sized) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
+	if s.s128 != nil {
+		return s.s128.SolveAtLeast(ctx, b.Position128(), lower)
+	}
+	return s.s64.SolveAtLeast(ctx, b.Position64(), lower)
 }
 
 // SolveWeak returns the sign of b's score (1, 0 or -1), as

@@ -59,6 +59,12 @@ knowing it scores at least minus its parent's score, and the parent's
 best moves take one probe: a book one stone deeper than the built-in one
 takes about a fifth less time (docs/book.md). -nobook searches without.
 
+-size WxH makes a book of another board (of at most 128 bits) the same
+way: shards, checkpoint, progress and -book, which there must be a book of
+that board (the built-in book is of 7x6, so without -book no solve is
+bounded). A book records its board: info, verify, sample and merge read
+it from the file, and c4solve -size WxH -book FILE solves from it.
+
 Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
 3 interrupted.
 `
@@ -112,18 +118,12 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	search.register(fs.FlagSet)
 	ckName := fs.String("checkpoint", "", "checkpoint `FILE` (default: the output name + .checkpoint)")
 	var size sizeFlag
-	fs.Var(&size, "size", "a book of a board of `WxH` (at most 64 bits), as 5x5, instead of 7x6 (made whole, its deepest level solved with -threads goroutines: no -shard, no checkpoint)")
+	fs.Var(&size, "size", "a book of a board of `WxH`, as 5x5 or 8x8, instead of 7x6")
 	var parents bookFlags
 	fs.StringVar(&parents.name, "book", "", "bound the solves by the opening book in `FILE` instead of the built-in one (see above)")
 	fs.BoolVar(&parents.off, "nobook", false, "bound no solve by a book")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
-	}
-	if !size.standard() {
-		if parents.name != "" || parents.off {
-			return errors.New("-book and -nobook bound books of 7x6 only: a book of another board is searched without one")
-		}
-		return b.generateSized(ctx, size.Size, *depth, *out, *from, *shard != "" || *ckName != "", search)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -132,6 +132,9 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		return errors.New("-depth and -o are required")
 	}
 	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
+	if !size.standard() {
+		opt.Size = size.Size
+	}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -142,7 +145,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if err := search.check(); err != nil {
 		return err
 	}
-	bounds, err := parents.load()
+	bounds, err := parents.loadFor(size.Size)
 	if err != nil {
 		return err
 	}
@@ -160,13 +163,24 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if sameFile(*out, opt.Checkpoint) {
 		return fmt.Errorf("-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
-	tt, err := search.table(search.threads, b.stderr)
-	if err != nil {
-		return err
+	// The table of 7x6 is made here, where its size is made to fit; the
+	// table of another board, by package book, of the size that fits.
+	var tableBytes uint64
+	if size.standard() {
+		tt, err := search.table(search.threads, b.stderr)
+		if err != nil {
+			return err
+		}
+		opt.Table, tableBytes = tt, uint64(tt.Bytes())
+	} else {
+		mib, err := search.tableMiB(search.threads, b.stderr)
+		if err != nil {
+			return err
+		}
+		opt.SizedMiB, tableBytes = mib, uint64(mib)<<20
 	}
-	opt.Table = tt
 	if limit := processMemoryLimit().Bytes; limit > 0 {
-		opt.MemoryBytes = limit - min(limit, uint64(tt.Bytes())) // what the table leaves
+		opt.MemoryBytes = limit - min(limit, tableBytes) // what the table leaves
 	}
 	start := time.Now()
 	var total, resumed int
@@ -197,8 +211,8 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	}
 	took := time.Since(start)
 	solved := total - resumed
-	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d bytes=%d solved=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
-		*out, bk.Depth(), bk.Len(), fi.Size(), solved, resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
+	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
+		*out, bk.Board(), bk.Depth(), bk.Len(), fi.Size(), solved, resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
 	return nil
 }
 
@@ -308,7 +322,7 @@ func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error 
 		shard = fmt.Sprintf("%d/%d", k, n)
 	}
 	fmt.Fprintf(b.stdout, "book=%q version=%d board=%v depth=%d root=%q shard=%s positions=%d bytes=%d\n",
-		name, book.Version, bk.Board(), bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
+		name, bk.FormatVersion(), bk.Board(), bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
 	for n, c := range bk.Counts() {
 		if c > 0 {
 			fmt.Fprintf(b.stdout, "stones=%d positions=%d\n", n, c)
@@ -325,53 +339,6 @@ func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) 
 	}
 	bk, err = book.ReadFile(fs.Arg(0))
 	return fs.Arg(0), bk, err
-}
-
-// openStandard is open for sample and verify, which read 7x6 books.
-func (b *bookCommand) openStandard(fs *flagSet) (name string, bk *book.Book, err error) {
-	name, bk, err = b.open(fs)
-	if err == nil && bk.Board() != board.Standard {
-		return "", nil, fmt.Errorf("%s: a book of the %v board: sample and verify read 7x6 books; check its positions with c4solve -size %v", name, bk.Board(), bk.Board())
-	}
-	return name, bk, err
-}
-
-// generateSized makes a book of a board of size z, whole, on one
-// goroutine (book.GenerateSized).
-func (b *bookCommand) generateSized(ctx context.Context, z board.Size, depth int, out, from string, parts bool, search searchFlags) error {
-	switch {
-	case depth < 0 || out == "":
-		return errors.New("-depth and -o are required")
-	case parts:
-		return fmt.Errorf("-size %v: a book of another board than 7x6 is made whole: no -shard, no -checkpoint", z)
-	}
-	if _, err := atomicfile.Check(out); err != nil {
-		return fmt.Errorf("-o: %v", err)
-	}
-	g, err := board.NewGrid(z)
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	show := b.progress()
-	bk, err := book.GenerateSized(ctx, g, book.Options{Depth: depth, Root: from, SizedMiB: search.ttMiB, Threads: search.threads, Progress: show})
-	show(-1, 0)
-	if err != nil {
-		if ctx.Err() != nil {
-			return failed(exitIncomplete, fmt.Errorf("interrupted: %v", context.Cause(ctx)))
-		}
-		return err
-	}
-	if err := bk.WriteFile(out); err != nil {
-		return err
-	}
-	fi, err := os.Stat(out)
-	if err != nil {
-		return err
-	}
-	took := time.Since(start)
-	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d time=%v\n", out, z, bk.Depth(), bk.Len(), fi.Size(), took.Round(time.Millisecond))
-	return nil
 }
 
 // checkSample checks the arguments of sample and verify: at most one book
@@ -399,7 +366,7 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	if err := checkSample(fs, *n); err != nil {
 		return err
 	}
-	name, bk, err := b.openStandard(fs)
+	name, bk, err := b.open(fs)
 	if err != nil {
 		return err
 	}
@@ -417,7 +384,7 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	fmt.Fprintf(b.stderr, "%s: book=%s stones=%d seed=%d positions=%d\n", b.name, name, *stones, *seed, len(lines))
 	w := bufio.NewWriter(b.stdout)
 	for i, line := range lines {
-		fmt.Fprintf(w, "%s %d\n", board.FormatMoves(line), scores[i])
+		fmt.Fprintf(w, "%s %d\n", board.FormatColumns(line), scores[i])
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -439,7 +406,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if err := search.check(); err != nil {
 		return err
 	}
-	name, bk, err := b.openStandard(fs)
+	name, bk, err := b.open(fs)
 	if err != nil {
 		return err
 	}
@@ -447,20 +414,50 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 		*seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	tt, err := search.table(search.threads, b.stderr)
-	if err != nil {
-		return err
-	}
-	s := solver.New(tt, search.threads) // no book: a real search
-	bad, n, err := bk.Verify(ctx, s, *sample, rng)
-	if err != nil {
-		return failed(exitIncomplete, fmt.Errorf("%v", err))
+	var mismatches []string
+	var n int
+	if bk.Board() == board.Standard {
+		tt, err := search.table(search.threads, b.stderr)
+		if err != nil {
+			return err
+		}
+		s := solver.New(tt, search.threads) // no book: a real search
+		var bad []book.Mismatch
+		bad, n, err = bk.Verify(ctx, s, *sample, rng)
+		if err != nil {
+			return failed(exitIncomplete, fmt.Errorf("%v", err))
+		}
+		for _, m := range bad {
+			mismatches = append(mismatches, fmt.Sprintf("key=%#x book=%d solved=%d", m.Position.Key(), m.Book, m.Solved))
+		}
+	} else {
+		g, err := board.NewGrid(bk.Board())
+		if err != nil {
+			return err
+		}
+		mib, err := search.tableMiB(search.threads, b.stderr)
+		if err != nil {
+			return err
+		}
+		s, err := solver.AllocSized(g, mib, search.threads) // no book: a real search
+		if err != nil {
+			return err
+		}
+		var bad []book.BoardMismatch
+		bad, n, err = bk.VerifyBoard(ctx, s, *sample, rng)
+		if err != nil {
+			return failed(exitIncomplete, fmt.Errorf("%v", err))
+		}
+		for _, m := range bad {
+			line, _ := m.Position.Line() // the book's entries are checked when read
+			mismatches = append(mismatches, fmt.Sprintf("pos=%s book=%d solved=%d", board.FormatColumns(line), m.Book, m.Solved))
+		}
 	}
 	status := exitOK
-	for _, m := range bad {
-		fmt.Fprintf(b.stdout, "MISMATCH %s key=%#x book=%d solved=%d\n", name, m.Position.Key(), m.Book, m.Solved)
+	for _, m := range mismatches {
+		fmt.Fprintf(b.stdout, "MISMATCH %s %s\n", name, m)
 		status = exitMismatch
 	}
-	fmt.Fprintf(b.stdout, "book=%s checksum=ok checked=%d mismatches=%d seed=%d\n", name, n, len(bad), *seed)
+	fmt.Fprintf(b.stdout, "book=%s board=%v checksum=ok checked=%d mismatches=%d seed=%d\n", name, bk.Board(), n, len(mismatches), *seed)
 	return exit(status)
 }

@@ -28,7 +28,7 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "b.c4book")
 	code, out, errOut := runCmd(context.Background(), "", "book", "generate", "-from", bookRoot, "-depth", bookDepth, "-tt", "16", "-threads", "2", "-o", name)
-	if code != exitOK || !strings.HasPrefix(out, "book="+name+" depth=15 positions=") || !strings.Contains(out, " resumed=0 ") {
+	if code != exitOK || !strings.HasPrefix(out, "book="+name+" board=7x6 depth=15 positions=") || !strings.Contains(out, " resumed=0 ") {
 		t.Fatalf("book generate: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	if _, err := os.Stat(name + ".checkpoint"); !os.IsNotExist(err) {
@@ -41,7 +41,7 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 		t.Errorf("book info: exit %d, stdout %q", code, out)
 	}
 	code, out, errOut = runCmd(context.Background(), "", "book", "verify", "-n", "10", "-tt", "16", "-seed", "7", name)
-	if code != exitOK || !strings.HasPrefix(out, "book="+name+" checksum=ok checked=10 mismatches=0 seed=7") {
+	if code != exitOK || !strings.HasPrefix(out, "book="+name+" board=7x6 checksum=ok checked=10 mismatches=0 seed=7") {
 		t.Errorf("book verify: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
@@ -269,7 +269,8 @@ func TestBookGenerateWithParents(t *testing.T) {
 		want string
 	}{
 		{[]string{"-depth", "5", "-book", parents, "-nobook"}, "-book and -nobook contradict each other"},
-		{[]string{"-size", "5x4", "-depth", "5", "-book", parents}, "bound books of 7x6 only"},
+		{[]string{"-size", "5x4", "-depth", "5", "-book", parents}, "a book of the 7x6 board, and -size is 5x4"},
+		{[]string{"-size", "5x4", "-depth", "5", "-book", parents, "-nobook"}, "-book and -nobook contradict each other"},
 	} {
 		args := append(append([]string{"book", "generate"}, tc.args...), "-o", filepath.Join(dir, "x"))
 		if code, _, errOut := runCmd(context.Background(), "", args...); code != exitBad || !strings.Contains(errOut, tc.want) {

@@ -50,34 +50,36 @@ func (f *searchFlags) check() error {
 // table allocates the shared table of -tt for searches of workers
 // goroutines in all (see allocTable); a default -tt may be made smaller.
 func (f *searchFlags) table(workers int, stderr io.Writer) (*ttable.Table, error) {
-	explicit := false
-	if f.fs != nil {
-		f.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
-	}
-	t, err := allocTable(f.ttMiB, workers, explicit, stderr)
+	t, err := allocTable(f.ttMiB, workers, f.explicitTT(), stderr)
 	if err == nil {
 		f.ttMiB = t.Bytes() >> 20
 	}
 	return t, err
 }
 
+// tableMiB returns the size of the shared table of -tt for searches of
+// workers goroutines in all, made to fit as table makes it, for a table
+// that another package allocates (a book's of another board than 7x6).
+func (f *searchFlags) tableMiB(workers int, stderr io.Writer) (int, error) {
+	return fitTable(f.ttMiB, workers, f.explicitTT(), stderr)
+}
+
+// explicitTT reports whether -tt was given.
+func (f *searchFlags) explicitTT() bool {
+	explicit := false
+	if f.fs != nil {
+		f.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+	}
+	return explicit
+}
+
 // allocTable allocates a shared table of mib MiB for searches of workers
 // goroutines in all, each of which adds a table of its own, within what
-// the process may use (ttable.Limit.Fit): a default size that does not fit
-// is made smaller, with a note on stderr; an explicit one is an error.
+// the process may use (see fitTable).
 func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Table, error) {
-	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
-	goroutines := fmt.Sprintf("%d search goroutines", workers)
-	if workers == 1 {
-		goroutines = "1 search goroutine"
-	}
-	switch {
-	case err != nil && explicit:
-		return nil, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)
-	case err != nil:
-		return nil, fmt.Errorf("%s: %w: use -threads to ask for fewer, or raise the limit", goroutines, err)
-	case note != "":
-		fmt.Fprintf(stderr, "c4solve: note: %s (-tt %d)\n", note, fit)
+	fit, err := fitTable(mib, workers, explicit, stderr)
+	if err != nil {
+		return nil, err
 	}
 	t, err := ttable.Alloc(fit)
 	if err != nil {
@@ -87,6 +89,28 @@ func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Tabl
 		fmt.Fprintf(stderr, "c4solve: note: -tt %d: a table holds a power of two of buckets: using %d MiB\n", fit, got)
 	}
 	return t, nil
+}
+
+// fitTable returns the size of a shared table of mib MiB for searches of
+// workers goroutines in all, each of which adds a table of its own,
+// within what the process may use (ttable.Limit.Fit): a default size that
+// does not fit is made smaller, with a note on stderr; an explicit one is
+// an error.
+func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
+	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
+	goroutines := fmt.Sprintf("%d search goroutines", workers)
+	if workers == 1 {
+		goroutines = "1 search goroutine"
+	}
+	switch {
+	case err != nil && explicit:
+		return 0, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)
+	case err != nil:
+		return 0, fmt.Errorf("%s: %w: use -threads to ask for fewer, or raise the limit", goroutines, err)
+	case note != "":
+		fmt.Fprintf(stderr, "c4solve: note: %s (-tt %d)\n", note, fit)
+	}
+	return fit, nil
 }
 
 // processMemoryLimit is ttable.MemoryLimit; tests replace it.
@@ -103,12 +127,15 @@ func (f *bookFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.off, "nobook", false, "use no opening book: search every position")
 }
 
+// errBookAndNobook is the error of -book FILE with -nobook.
+var errBookAndNobook = errors.New("-book and -nobook contradict each other")
+
 // load returns the book the flags ask for: none with -nobook, the file of
 // -book, or the built-in book.
 func (f *bookFlags) load() (solver.Book, error) {
 	switch {
 	case f.off && f.name != "":
-		return nil, errors.New("-book and -nobook contradict each other")
+		return nil, errBookAndNobook
 	case f.off:
 		return nil, nil
 	case f.name != "":
@@ -119,6 +146,26 @@ func (f *bookFlags) load() (solver.Book, error) {
 		return bk, err
 	}
 	return book.Default()
+}
+
+// loadFor returns the book the flags ask for to bound the solves of a
+// book of a board of size z (the zero Size for 7x6): as load does on
+// 7x6, as loadSized does on another board.
+func (f *bookFlags) loadFor(z board.Size) (solver.Book, error) {
+	if z == (board.Size{}) || z == board.Standard {
+		return f.load()
+	}
+	switch {
+	case f.off && f.name != "":
+		return nil, errBookAndNobook
+	case f.off:
+		return nil, nil
+	}
+	bk, err := f.loadSized(z)
+	if bk == nil || err != nil {
+		return nil, err
+	}
+	return bk, nil
 }
 
 // loadSized returns the book of -book for a solve of a board of size z

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -158,19 +160,41 @@ func TestServeSize(t *testing.T) {
 	}
 }
 
-// TestBookSize makes a book of 5x4, reads its header, solves from it
-// with -size 5x4, and refuses it for 7x6, for another size, and for
-// sample; and refuses shards for it.
+// TestBookSize makes a book of 5x4, whole and in two shards merged (the
+// same file), reads its header, verifies and samples it, solves from it
+// with -size 5x4, and refuses it for 7x6 and for another size.
 func TestBookSize(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	file := dir + "/b.c4book"
-	code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "5x4", "-depth", "4", "-o", file)
+	code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "5x4", "-depth", "4", "-threads", "2", "-o", file)
 	if code != 0 || !strings.HasPrefix(out, "book="+file+" board=5x4 depth=4 positions=") {
 		t.Fatalf("book generate -size 5x4: exit %d, %q %q", code, out, errOut)
 	}
-	if code, out, _ = runCmd(ctx, "", "book", "info", file); code != 0 || !strings.Contains(out, " board=5x4 depth=4 ") {
-		t.Errorf("book info: exit %d, %q; want board=5x4 depth=4", code, out)
+	var parts []string
+	for _, k := range []string{"1/2", "2/2"} {
+		part := dir + "/part" + k[:1]
+		if code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "5x4", "-depth", "4", "-shard", k, "-o", part); code != 0 {
+			t.Fatalf("book generate -size 5x4 -shard %s: exit %d, %q %q", k, code, out, errOut)
+		}
+		parts = append(parts, part)
+	}
+	merged := dir + "/merged.c4book"
+	if code, out, errOut := runCmd(ctx, "", append([]string{"book", "merge", "-o", merged}, parts...)...); code != 0 {
+		t.Fatalf("book merge of 5x4 parts: exit %d, %q %q", code, out, errOut)
+	}
+	if a, b := mustRead(t, file), mustRead(t, merged); !bytes.Equal(a, b) {
+		t.Errorf("the merged book of 5x4 differs from the whole run's")
+	}
+	if code, out, _ = runCmd(ctx, "", "book", "info", file); code != 0 || !strings.Contains(out, " version=1 board=5x4 depth=4 ") {
+		t.Errorf("book info: exit %d, %q; want version=1 board=5x4 depth=4", code, out)
+	}
+	if code, out, _ = runCmd(ctx, "", "book", "verify", "-n", "1000", "-seed", "3", file); code != 0 || !strings.HasPrefix(out, "book="+file+" board=5x4 checksum=ok checked=") || !strings.Contains(out, " mismatches=0 ") {
+		t.Errorf("book verify of 5x4: exit %d, %q; want every entry checked, no mismatch", code, out)
+	}
+	code, out, _ = runCmd(ctx, "", "book", "sample", "-n", "3", "-stones", "4", "-seed", "3", file)
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 3 || len(strings.Fields(lines[0])[0]) != 4 {
+		t.Errorf("book sample of 5x4: exit %d, %q; want 3 lines of 4 moves", code, out)
 	}
 	_, want, _ := runCmd(ctx, "", "-size", "5x4", "-nobook", "3", "31")
 	if code, out, _ = runCmd(ctx, "", "-size", "5x4", "-book", file, "-v", "3", "31"); code != 0 || out != want {
@@ -182,13 +206,42 @@ func TestBookSize(t *testing.T) {
 	}{
 		{[]string{"-book", file, "3"}, "a book of the 5x4 board; give -size 5x4 to use it"},
 		{[]string{"-size", "4x5", "-book", file, "3"}, "a book of the 5x4 board, and -size is 4x5"},
-		{[]string{"book", "sample", file}, "a book of the 5x4 board: sample and verify read 7x6 books"},
-		{[]string{"book", "generate", "-size", "5x4", "-depth", "3", "-shard", "1/2", "-o", dir + "/p"}, "no -shard, no -checkpoint"},
+		{[]string{"book", "merge", "-o", dir + "/m2", parts[0], file}, "part 2 is a whole book"},
 	} {
 		if code, _, errOut := runCmd(ctx, "", tc.args...); code != exitBad || !strings.Contains(errOut, tc.want) {
 			t.Errorf("c4solve %v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
+}
+
+// TestBookWide makes a book of 8x8, a board of 72 bits whose books have
+// keys of two words (format version 2), from a root whose solves are
+// quick, and solves from it.
+func TestBookWide(t *testing.T) {
+	ctx := context.Background()
+	file := t.TempDir() + "/b.c4book"
+	const root = "68333825128447741833366676678867"
+	code, out, errOut := runCmd(ctx, "", "book", "generate", "-size", "8x8", "-from", root, "-depth", "34", "-threads", "2", "-tt", "16", "-o", file)
+	if code != 0 || !strings.HasPrefix(out, "book="+file+" board=8x8 depth=34 positions=71 ") {
+		t.Fatalf("book generate -size 8x8: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ = runCmd(ctx, "", "book", "info", file); code != 0 || !strings.Contains(out, " version=2 board=8x8 depth=34 ") {
+		t.Errorf("book info: exit %d, %q; want version=2 board=8x8 depth=34", code, out)
+	}
+	_, want, _ := runCmd(ctx, "", "-size", "8x8", "-nobook", root+"1", root+"18")
+	code, out, errOut = runCmd(ctx, "", "-size", "8x8", "-book", file, "-v", root+"1", root+"18")
+	if code != 0 || out != want || strings.Count(errOut, "nodes=1 ") != 2 {
+		t.Errorf("-size 8x8 -book: exit %d, %q, %q; want %q, each from the book in 1 node", code, out, errOut, want)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestTableFileFlag: -table-file is made, loaded the next time, and a file

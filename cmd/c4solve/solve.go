@@ -223,16 +223,14 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 			return nil, err
 		}
 		if opt.book.off && opt.book.name != "" {
-			return nil, errors.New("-book and -nobook contradict each other")
+			return nil, errBookAndNobook
 		}
 		bk, err := opt.book.loadSized(format.Grid.Size)
 		if err != nil {
 			return nil, err
 		}
 		if bk != nil {
-			if err := sz.UseBook(bk); err != nil {
-				return nil, err
-			}
+			sz.UseBook(bk)
 		}
 		c := &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 		return c, c.openTableFile(opt.size.Size, sz.UseTableFile)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -8,6 +9,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"c4solve/board"
+	"c4solve/posfile"
+	"c4solve/solver"
 )
 
 // TestSize solves positions of other boards with -size: plain, -analyze,
@@ -118,6 +124,38 @@ func TestPlaySize(t *testing.T) {
 	code, out, _ = runCmd(context.Background(), "q\n", "play", "-size", "10x4", "12345678912345678")
 	if code != 0 || !strings.Contains(out, "1 2 3 4 5 6 7 8 9 a\n") || !strings.Contains(out, "your move (1-9, a, u undo") {
 		t.Errorf("play -size 10x4: exit %d, stdout %q; want columns 1-9, a", code, out)
+	}
+}
+
+// TestSizeProgress: a solve, an analysis and play's move on another
+// board show their progress on a terminal, as on 7x6 (progressDelay made
+// short: the 6x5 board's empty position takes about 0.15 s).
+func TestSizeProgress(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 5 * time.Millisecond
+	z, _ := board.ParseSize("6x5")
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opt  options
+		run  func(c *command)
+	}{
+		{"-size 6x5 \"\"", options{}, func(c *command) { c.solveLine(context.Background(), "argument 1", posfile.Line{Board: g.Empty()}) }},
+		{"-size 6x5 -analyze \"\"", options{analyze: true}, func(c *command) { c.solveLine(context.Background(), "argument 1", posfile.Line{Board: g.Empty()}) }},
+		{"play -size 6x5 -first engine", options{}, func(c *command) {
+			g := &game{c: c, p: g.Empty()}
+			g.analyze(context.Background(), g.p)
+		}},
+	} {
+		var out, errOut bytes.Buffer
+		c := &command{opt: tc.opt, sz: solver.NewSized(g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
+		tc.run(c)
+		if !regexp.MustCompile(`\d+ nodes .* M nodes/s  -?\d+ <= score <= -?\d+`).MatchString(errOut.String()) || c.status != exitOK {
+			t.Errorf("%s on a terminal: status %d, stderr %q; want the progress (nodes, nodes/s, bounds)", tc.name, c.status, errOut.String())
+		}
 	}
 }
 

@@ -19,9 +19,9 @@
 //
 // Every error the Server answers is JSON, {"error": "..."}, never a score:
 // 400 for a request without exactly one well-formed pos (none, two, a
-// query that does not parse, a bad position) or with a bad size, 404 for a path it does not
-// answer, 405 for a method other than GET, 503 with Retry-After for a solve
-// over Config.Timeout, a request beyond the queue or a server that is
+// query that does not parse, a bad position) or with a bad size, 404 for
+// a path it does not answer, 405 for a method other than GET, 503 with
+// Retry-After for a solve over Config.Timeout, a request beyond the queue or a server that is
 // stopping, 500 for anything else. (A request that net/http itself refuses
 // before any handler sees it, a malformed request line or headers too
 // large, gets net/http's plain-text 400, 431 or 505.) Every answer
@@ -217,8 +217,7 @@ func clip(s string) string {
 // is not exactly one pos: a query that does not parse (a bad escape, a
 // semicolon, too many parameters), no pos, or pos given twice; or why the
 // size is not one, or is of a board whose scores reach Config.Full.
-// Other parameters are ignored: some clients add one to
-// defeat caches.
+// Other parameters are ignored: some clients add one to defeat caches.
 func (s *Server) position(r *http.Request) (string, board.Size, error) {
 	vals, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {

@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -13,7 +15,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"c4solve/board"
+	"c4solve/book"
 	"c4solve/server"
+	"c4solve/ttable"
 )
 
 // chromium returns the path of a Chromium or Chrome binary, or skips the
@@ -309,3 +313,110 @@ type noBook struct{}
 
 func (noBook) Lookup(board.Position) (int, bool) { return 0, false }
 func (noBook) Depth() int                        { return -1 }
+
+// TestPageOtherSizes plays the page on other boards: a link's board and
+// position (/?size=5x4&pos=33) drawn W x H with the server's scores, a
+// move and the perfect player's reply kept in the address, another board
+// chosen on the page, a server whose default board is another, a link
+// whose board is none, and "solving… (N s)" while a slow answer is
+// awaited.
+func TestPageOtherSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{SizedMiB: 8})
+	ctx := browser(t)
+	const readScores = `Array.from(document.querySelectorAll("#scores .score")).map(
+		e => e.dataset.score === undefined ? null : Number(e.dataset.score))`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?size=5x4&pos=33"),
+		chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`),
+	)
+	if err != nil {
+		t.Fatalf("opening /?size=5x4&pos=33: %v", err)
+	}
+	shape := evaluate[[]int](t, ctx, `Array.from(document.querySelectorAll("#board .col")).map(c => c.querySelectorAll(".cell").length)`)
+	scores := evaluate[[]*int](t, ctx, readScores)
+	var want server.SolveAnswer
+	get(t, ts, "/solve?size=5x4&pos=33", &want)
+	if !slices.Equal(shape, []int{4, 4, 4, 4, 4}) || !slices.Equal(values(scores), nonFullOrZero(want.Score)) {
+		t.Errorf("/?size=5x4&pos=33: columns of %v cells, scores %v; want 5 columns of 4, the scores of /solve, %v", shape, values(scores), want.Score)
+	}
+
+	// A move, the perfect player's reply, and the address that keeps both.
+	err = chromedp.Do(ctx,
+		chromedp.Click(`#board .col[data-col="1"]`),
+		chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 4 &&
+			document.querySelectorAll("#scores .score[data-score]").length > 0`),
+	)
+	if err != nil {
+		t.Fatalf("playing column 1 on 5x4: %v", err)
+	}
+	pos := evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
+	if url := evaluate[string](t, ctx, "location.href"); pos[:3] != "331" || url != ts.URL+"/?size=5x4&pos="+pos {
+		t.Errorf("after column 1 on 5x4: position %q at %s; want 331 and the reply, at /?size=5x4&pos=%s", pos, url, pos)
+	}
+	var before server.SolveAnswer
+	get(t, ts, "/solve?size=5x4&pos=331", &before)
+	if reply := int(pos[3] - '1'); before.Score[reply] != slices.Max(nonFull(before.Score)) {
+		t.Errorf("the perfect player answered 331 on 5x4 with column %d, scored %d; the best is %d", reply+1, before.Score[reply], slices.Max(nonFull(before.Score)))
+	}
+
+	// Another board chosen on the page: a new game on it.
+	evaluate[any](t, ctx, `(s => { s.value = "6x4"; s.dispatchEvent(new Event("change")); })(document.getElementById("size"))`)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#scores .score[data-col="6"][data-score]`)); err != nil {
+		t.Fatalf("choosing 6x4: %v", err)
+	}
+	url := evaluate[string](t, ctx, "location.href")
+	cols := evaluate[int](t, ctx, `document.querySelectorAll("#board .col").length`)
+	verdict := evaluate[string](t, ctx, `document.getElementById("verdict").textContent`)
+	// 6x4 is won by the second player with its last stone, the 12th.
+	if url != ts.URL+"/?size=6x4" || cols != 6 || verdict != "With perfect play Yellow wins, with its 12th stone." {
+		t.Errorf("6x4 chosen: %d columns at %s, %q; want 6 at /?size=6x4, Yellow's win with its 12th stone", cols, url, verdict)
+	}
+
+	// A link whose board is none: the server's reason, the address kept.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?size=3x9&pos=1"),
+		chromedp.Poll[chromedp.Void](`document.getElementById("error").textContent.length > 0`),
+	)
+	if err != nil {
+		t.Fatalf("/?size=3x9&pos=1: %v", err)
+	}
+	msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`)
+	if url := evaluate[string](t, ctx, "location.href"); !strings.Contains(msg, "size 3x9: each side must be 4 or more") || url != ts.URL+"/?size=3x9&pos=1" {
+		t.Errorf("/?size=3x9&pos=1: %q at %s; want the server's reason, the address kept", msg, url)
+	}
+
+	// A server whose default board is 5x4: its page plays 5x4.
+	z, _ := board.ParseSize("5x4")
+	five := newServer(t, server.Config{Size: z, SizedMiB: 8})
+	if err := chromedp.Do(ctx, chromedp.Navigate(five.URL+"/"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
+		t.Fatalf("the page of a server of 5x4: %v", err)
+	}
+	if url := evaluate[string](t, ctx, "location.href"); url != five.URL+"/?size=5x4" {
+		t.Errorf("the page of a server of 5x4 is at %s; want /?size=5x4", url)
+	}
+
+	// While the server thinks, the page says so, and for how long.
+	bk, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.New(server.Config{Table: ttable.New(16), Book: bk, Full: server.DefaultFull, SizedMiB: 8})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/analyze" {
+			time.Sleep(2500 * time.Millisecond)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer slow.Close()
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(slow.URL+"/?size=6x5&pos=3"),
+		chromedp.Poll[chromedp.Void](`/solving… \(\d s\)$/.test(document.getElementById("status").textContent)`),
+		chromedp.WaitVisible(`#scores .score[data-col="6"][data-score]`),
+	)
+	if err != nil {
+		t.Fatalf("/?size=6x5&pos=3, answered in 2.5 s: %v", err)
+	}
+}

@@ -4,27 +4,36 @@
 //
 //	GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
 //	GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play, nodes, time
-//	GET /                   the page (/?pos=4453 opens a position)
+//	GET /                   the page (/?pos=4453 opens a position, /?size=8x5&pos=45 one of 8x5)
 //
 // /solve answers as the public service does: score[i] is the score, for
 // the side to move, of playing column i+1 (100 for a full column, or
 // Config.Full), and pos is the string given, unchanged. "pos=" with no
 // value is the empty board.
 //
+// Both answer positions of any board the solver takes (4 or more columns
+// and rows, width x (height+1) at most 128 bits): size=WxH or
+// width=W&height=H in the query names it, Config.Size (7x6 unless set)
+// is the board of a request that names none. /solve then has a score for
+// each column of that board.
+//
 // Every error the Server answers is JSON, {"error": "..."}, never a score:
 // 400 for a request without exactly one well-formed pos (none, two, a
-// query that does not parse, a bad position), 404 for a path it does not
-// answer, 405 for a method other than GET, 503 with Retry-After for a solve
-// over Config.Timeout, a request beyond the queue or a server that is
+// query that does not parse, a bad position) or with a bad size, 404 for
+// a path it does not answer, 405 for a method other than GET, 503 with
+// Retry-After for a solve over Config.Timeout, a request beyond the queue or a server that is
 // stopping, 500 for anything else. (A request that net/http itself refuses
 // before any handler sees it, a malformed request line or headers too
 // large, gets net/http's plain-text 400, 431 or 505.) Every answer
 // carries Access-Control-Allow-Origin: *, so that pages on other sites can
 // call it.
 //
-// All requests share one transposition table, so later requests gain from
-// what earlier ones stored, and positions of the opening book are answered
-// at once.
+// All requests of 7x6 share one transposition table, so later requests
+// gain from what earlier ones stored, and positions of the opening book
+// are answered at once. Requests of other boards are solved by solvers
+// of their board, made when first needed and kept for the next request of
+// that board, a bounded number of them (Config.SizedMiB), with the book
+// of their board if Config.Books has one.
 package server
 
 import (
@@ -59,11 +68,17 @@ type Config struct {
 	Full    int           // /solve's score of a full column (the public service's is 100)
 	Log     io.Writer     // where a line per request goes (time, method, path and query, status, milliseconds); nil for none
 
-	// Sized, if not empty, are the solvers of positions of another board
-	// than 7x6, all of one grid, one per request solved at once (they
-	// replace Table, Book, Solvers and Threads); the page, which plays
-	// 7x6, is not served.
-	Sized []*solver.Sized
+	// Size is the board of the requests that name none (size= or width=
+	// and height=); the zero Size is 7x6.
+	Size board.Size
+	// SizedMiB is the most memory the tables of the solvers of boards
+	// other than 7x6 take together: up to Solvers such solvers are kept,
+	// each with a table of SizedMiB/Solvers MiB (at least
+	// ttable.MinMiB), which a search uses as it grows.
+	SizedMiB int
+	// Books are the opening books of boards other than 7x6, by size
+	// (solver.Sized.UseBook); nil for none. Book is 7x6's.
+	Books map[board.Size]solver.SizedBook
 }
 
 // ErrStopping is the cause (context.Cause) with which the caller cancels
@@ -78,17 +93,16 @@ var errTimeout = errors.New("not solved in time")
 const DefaultFull = 100
 
 // Server is an http.Handler for /solve, /analyze and the page. It is safe
-// for concurrent use, as an http.Handler must be: requests share its
-// solvers, Config.Solvers of them, and wait for one in a queue of
+// for concurrent use, as an http.Handler must be: requests of every board
+// share Config.Solvers solves at once, and wait for one in a queue of
 // Config.Queue. The zero value is not usable; call New.
 type Server struct {
-	cfg   Config
-	pool  *solver.Pool
-	slots chan struct{} // one per request admitted: solving or waiting
-	mux   *http.ServeMux
-
-	grid  *board.Grid        // Config.Sized's board, nil for the standard one
-	sized chan *solver.Sized // Config.Sized's solvers not in use
+	cfg     Config
+	pool    *solver.Pool  // 7x6's solvers
+	sized   *sizedSolvers // the other boards'
+	slots   chan struct{} // one per request admitted: solving or waiting
+	solving chan struct{} // one per request solving, of any board
+	mux     *http.ServeMux
 }
 
 //go:embed page
@@ -98,22 +112,20 @@ var page embed.FS
 // (ttable.Table.Prefault), so that the first requests after a start do
 // not pay for it: up to 1.8 s for the default 512 MiB on a virtual
 // machine, more than a caller at 9 or 10 stones otherwise waits.
+//
+// The solvers of other boards than 7x6 are made as requests need them.
 func New(cfg Config) *Server {
 	cfg.Solvers, cfg.Threads, cfg.Queue = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0)
-	s := &Server{cfg: cfg, mux: http.NewServeMux()}
-	if len(cfg.Sized) > 0 {
-		s.grid = cfg.Sized[0].Grid()
-		s.sized = make(chan *solver.Sized, len(cfg.Sized))
-		for _, sv := range cfg.Sized {
-			sv.ClearAll() // resident, as the standard table below
-			s.sized <- sv
-		}
-		cfg.Solvers = len(cfg.Sized)
-	} else {
-		cfg.Table.Prefault()
-		s.pool = solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book)
+	if cfg.Size == (board.Size{}) {
+		cfg.Size = board.Standard
 	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	cfg.Table.Prefault()
+	s.pool = solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book)
+	s.sized = &sizedSolvers{mib: max(cfg.SizedMiB/cfg.Solvers, ttable.MinMiB), threads: cfg.Threads, max: cfg.Solvers,
+		books: cfg.Books, grids: make(map[board.Size]*board.Grid)}
 	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
+	s.solving = make(chan struct{}, cfg.Solvers)
 	files, err := fs.Sub(page, "page")
 	if err != nil {
 		panic(err) // the folder is embedded: it is there
@@ -124,11 +136,13 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		// The page's own files; anything else is a JSON 404 that names
 		// what is answered ("/SOLVE", "/solve/" are typos of a client).
-		if s.grid != nil && r.URL.Path == "/" {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("the page plays 7x6; this server answers positions of the %v board at /solve?pos=MOVES and /analyze?pos=MOVES", s.grid.Size))
+		// The page plays the board of its address, 7x6 if it names none:
+		// with another default board, the address is made to name it.
+		if q := r.URL.Query(); r.URL.Path == "/" && s.cfg.Size != board.Standard && !q.Has("size") && !q.Has("width") {
+			http.Redirect(w, r, "/?"+strings.TrimSuffix("size="+s.cfg.Size.String()+"&"+r.URL.RawQuery, "&"), http.StatusFound)
 			return
 		}
-		if s.grid == nil && (r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/"))) {
+		if r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/")) {
 			pageFiles.ServeHTTP(w, r)
 			return
 		}
@@ -197,36 +211,43 @@ func clip(s string) string {
 	return s
 }
 
-// position returns the one pos parameter of r's query, or an error that
-// says why there is not exactly one: a query that does not parse (a bad
-// escape, a semicolon, too many parameters), no pos, or pos given twice.
+// position returns the one pos parameter of r's query and the board it
+// names (boardSize; Config.Size if none), or an error that says why there
+// is not exactly one pos: a query that does not parse (a bad escape, a
+// semicolon, too many parameters), no pos, or pos given twice; or why the
+// size is not one, or is of a board whose scores reach Config.Full.
 // Other parameters are ignored: some clients add one to defeat caches.
-func position(r *http.Request) (string, error) {
+func (s *Server) position(r *http.Request) (string, board.Size, error) {
 	vals, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return "", fmt.Errorf("the query %q does not parse: %v", clip(r.URL.RawQuery), err)
+		return "", board.Size{}, fmt.Errorf("the query %q does not parse: %v", clip(r.URL.RawQuery), err)
 	}
-	switch pos := vals["pos"]; len(pos) {
+	pos := vals["pos"]
+	switch len(pos) {
 	case 0:
-		return "", fmt.Errorf("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
+		return "", board.Size{}, fmt.Errorf("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
 	case 1:
-		return pos[0], nil
 	default:
-		return "", fmt.Errorf("pos given %d times; give it once", len(pos))
+		return "", board.Size{}, fmt.Errorf("pos given %d times; give it once", len(pos))
 	}
+	z, err := boardSize(vals, s.cfg.Size)
+	if m := z.MaxScore(); err == nil && z != board.Standard && s.cfg.Full >= -m && s.cfg.Full <= m {
+		// A full column would look playable.
+		err = fmt.Errorf("size %v: its scores run from %d to %d, and this server scores a full column %d", z, -m, m, s.cfg.Full)
+	}
+	return pos[0], z, err
 }
 
 // SolveAnswer is the answer of /solve: a score for each column, 7 on the
-// standard board (Config.Sized: the width of its board), Config.Full for
-// a full one.
+// standard board (another board: its width), Config.Full for a full one.
 type SolveAnswer struct {
 	Pos   string `json:"pos"`
 	Score []int  `json:"score"`
 }
 
 // AnalyzeAnswer is the answer of /analyze: the position's score, the
-// score of each move (null for a full column), the columns (1 to 7) of the
-// best moves, and a line of perfect play from the position.
+// score of each move (null for a full column), the columns (1 to 7 on
+// 7x6) of the best moves, and a line of perfect play from the position.
 type AnalyzeAnswer struct {
 	Pos     string  `json:"pos"`
 	Score   int     `json:"score"`
@@ -238,12 +259,12 @@ type AnalyzeAnswer struct {
 }
 
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	pos, err := position(r)
+	pos, z, err := s.position(r)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.run(w, r, pos, func(ctx context.Context, an analyzer) (any, error) {
+	s.run(w, r, pos, z, func(ctx context.Context, an analyzer) (any, error) {
 		a, err := an.analyze(ctx)
 		if err != nil {
 			return nil, err
@@ -260,13 +281,13 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
-	pos, err := position(r)
+	pos, z, err := s.position(r)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	start := time.Now()
-	s.run(w, r, pos, func(ctx context.Context, an analyzer) (any, error) {
+	s.run(w, r, pos, z, func(ctx context.Context, an analyzer) (any, error) {
 		a, err := an.analyze(ctx)
 		if err != nil {
 			return nil, err
@@ -291,16 +312,17 @@ type analyzer struct {
 	pv      func(ctx context.Context, score int) ([]int, uint64, error)
 }
 
-// run parses pos, waits for a solver, and answers with what work returns
-// for the position, or with the error that stopped it.
-func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string,
+// run parses pos, a position of the board z, waits for a solver, and
+// answers with what work returns for the position, or with the error
+// that stopped it.
+func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board.Size,
 	work func(context.Context, analyzer) (any, error)) {
 	var do func(context.Context) (any, error)
 	var err error
-	if s.grid != nil {
-		do, err = s.sizedWork(pos, work)
-	} else {
+	if z == board.Standard {
 		do, err = s.standardWork(pos, work)
+	} else {
+		do, err = s.sizedWork(pos, z, work)
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
@@ -320,12 +342,24 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string,
 		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
 		defer cancel()
 	}
-	answer, err := do(ctx)
+	answer, err := s.solveWith(ctx, do)
 	if err != nil {
 		s.failed(w, ctx, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, answer)
+}
+
+// solveWith waits for one of the Config.Solvers solves at once, of any
+// board, and does do.
+func (s *Server) solveWith(ctx context.Context, do func(context.Context) (any, error)) (any, error) {
+	select {
+	case s.solving <- struct{}{}:
+		defer func() { <-s.solving }()
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+	return do(ctx)
 }
 
 // standardWork returns work for the position pos of the standard board,
@@ -354,10 +388,14 @@ func (s *Server) standardWork(pos string, work func(context.Context, analyzer) (
 	}, nil
 }
 
-// sizedWork returns work for the position pos of the board of
-// Config.Sized, done with one of its solvers.
-func (s *Server) sizedWork(pos string, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
-	b, err := s.grid.Parse(pos, false)
+// sizedWork returns work for the position pos of the board of size z,
+// other than 7x6, done with a solver of that board.
+func (s *Server) sizedWork(pos string, z board.Size, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
+	g, err := s.sized.grid(z)
+	if err != nil {
+		return nil, err
+	}
+	b, err := g.Parse(pos, false)
 	if err == nil && b.Over() {
 		err = solver.ErrGameOver
 	}
@@ -365,13 +403,11 @@ func (s *Server) sizedWork(pos string, work func(context.Context, analyzer) (any
 		return nil, err
 	}
 	return func(ctx context.Context) (any, error) {
-		var sv *solver.Sized
-		select {
-		case sv = <-s.sized:
-		case <-ctx.Done():
-			return nil, context.Cause(ctx)
+		sv, err := s.sized.get(g)
+		if err != nil {
+			return nil, err
 		}
-		defer func() { s.sized <- sv }()
+		defer s.sized.put(sv)
 		return work(ctx, analyzer{
 			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) { return sv.Analyze(ctx, b, false) },
 			pv:      func(ctx context.Context, score int) ([]int, uint64, error) { return sv.PV(ctx, b, score) },

@@ -557,9 +557,10 @@ func TestColdLatency(t *testing.T) {
 	}
 }
 
-// TestSizedServer answers positions of another board: a score for each of
-// its columns, Full for a full one, /analyze with a line of perfect play
-// that ends the game, errors naming the board, and no page.
+// TestSizedServer answers positions of another board, its default: a
+// score for each of its columns, Full for a full one, /analyze with a
+// line of perfect play that ends the game, errors naming the board, and
+// the page, its address made to name the board.
 func TestSizedServer(t *testing.T) {
 	z, err := board.ParseSize("5x4")
 	if err != nil {
@@ -569,7 +570,7 @@ func TestSizedServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Sized: []*solver.Sized{solver.NewSized(g, 4, 1), solver.NewSized(g, 4, 1)}})
+	ts := newServer(t, server.Config{Size: z, Solvers: 2, SizedMiB: 8})
 	want := make([]int, 5)
 	s := solver.NewSized(g, 4, 1)
 	b, _ := g.Parse("3333", false)
@@ -595,7 +596,7 @@ func TestSizedServer(t *testing.T) {
 	if resp := get(t, ts, "/solve?pos=36", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, `'6' is not a column 1-5 of a 5x4 board`) {
 		t.Errorf("/solve?pos=36 on 5x4: %d %q; want 400 naming the column and board", resp.StatusCode, e.Error)
 	}
-	if resp := get(t, ts, "/", &e); resp.StatusCode != 404 || !strings.Contains(e.Error, "the page plays 7x6") {
-		t.Errorf("/ on 5x4: %d %q; want 404, the page plays 7x6", resp.StatusCode, e.Error)
+	if resp := get(t, ts, "/?pos=33", nil); resp.StatusCode != 200 || resp.Request.URL.RequestURI() != "/?size=5x4&pos=33" {
+		t.Errorf("/?pos=33 on 5x4: %d at %s; want 200, the page at /?size=5x4&pos=33", resp.StatusCode, resp.Request.URL.RequestURI())
 	}
 }

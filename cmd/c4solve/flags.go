@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"c4solve/board"
@@ -180,6 +181,51 @@ func (f *bookFlags) loadSized(z board.Size) (*book.Book, error) {
 		return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v", f.name, bk.Board(), z)
 	}
 	return bk, err
+}
+
+// bookFiles is serve's -book, given once for each board whose book is
+// loaded.
+type bookFiles []string
+
+func (f *bookFiles) String() string { return strings.Join(*f, ", ") }
+
+func (f *bookFiles) Set(name string) error {
+	*f = append(*f, name)
+	return nil
+}
+
+// loadBooks returns the books of files, each of the board its file
+// records (book.Book.Board): 7x6's, the built-in one if none of files is
+// of 7x6, nil with off; and those of other boards, by size. Two books of
+// one board are an error.
+func loadBooks(files []string, off bool) (solver.Book, map[board.Size]solver.SizedBook, error) {
+	if off && len(files) > 0 {
+		return nil, nil, errors.New("-book and -nobook contradict each other")
+	}
+	var std solver.Book
+	sized := make(map[board.Size]solver.SizedBook)
+	from := make(map[board.Size]string) // the file of each board's book
+	for _, name := range files {
+		bk, err := book.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		z := bk.Board()
+		if other, ok := from[z]; ok {
+			return nil, nil, fmt.Errorf("-book %s and -book %s: two books of the %v board; give one", other, name, z)
+		}
+		from[z] = name
+		if z == board.Standard {
+			std = bk
+		} else {
+			sized[z] = bk
+		}
+	}
+	if std != nil || off {
+		return std, sized, nil
+	}
+	bk, err := book.Default()
+	return bk, sized, err
 }
 
 // timeoutFlag is -timeout.

@@ -214,20 +214,20 @@ func (g *game) undo() {
 	fmt.Fprintln(g.c.stdout, "nothing of yours to take back")
 }
 
-// analyze scores every move of p, showing progress on a terminal (7x6).
+// analyze scores every move of p, showing progress on a terminal.
 func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis, error) {
 	var an solver.SizedAnalysis
 	var err error
+	stop := g.c.showProgress()
 	if g.c.sz != nil {
 		an, err = g.c.sz.Analyze(ctx, p, false)
 	} else {
 		pos, _ := board.FromKey(p.Key()) // a legal position: its key is one
-		stop := g.c.showProgress()
 		var a solver.Analysis
 		a, err = g.c.s.Analyze(ctx, pos)
-		stop()
 		an = a.Sized()
 	}
+	stop()
 	if err != nil {
 		g.c.solveError("the game", g.moves(), err)
 	}

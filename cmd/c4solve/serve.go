@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/server"
+	"c4solve/solver"
 	"c4solve/ttable"
 )
 
@@ -29,7 +31,24 @@ with no value is the empty board. Errors are JSON, {"error": "..."}, never
 a score: 400 for a request without exactly one well-formed pos, 405 for a
 method other than GET, 503 with Retry-After for a solve over -timeout, a
 request beyond the -queue waiting, or a server that is stopping. All
-requests share one table, kept from request to request.
+requests of 7x6 share one table of -tt MiB, kept from request to request.
+
+Any board the solver takes is answered: size=WxH or width=W&height=H in
+the query (/solve?pos=45&size=8x5, /?size=8x5&pos=45 on the page), 4 or
+more columns and rows and width x (height+1) at most 128; a bad size, or
+one whose scores reach -full, is a 400 that says why. -size is the board
+of the requests that name none. Larger boards take longer: 8x5's 45
+about a minute on a 2-core machine, past the default -timeout.
+
+The solvers of boards other than 7x6 are made when a request first needs
+one, and kept for the next request of their board: at most -solvers of
+them, of all boards together, each with a table of -tt/-solvers MiB (so
+together at most -tt MiB beside 7x6's; a search uses its table from 32
+MiB up as it grows). A request of a board no idle solver has, with all
+made, releases the one used least recently. -solvers, -queue and -timeout
+count the requests of every board together. -book may be given once for
+each board: a request uses the book of its board if one is loaded (7x6:
+the built-in book unless -book gives one of 7x6, or -nobook).
 
 Each request is logged on standard error (time, method, path and query,
 status or "gone" for a client that left, milliseconds) unless -quiet.
@@ -56,12 +75,13 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	durationVar(fs.FlagSet, &idle, "idle", 30*time.Second, "close connections idle for `DURATION`")
 	var search searchFlags
 	search.register(fs.FlagSet)
-	var bf bookFlags
-	bf.register(fs.FlagSet)
+	var books bookFiles
+	fs.Var(&books, "book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one")
+	nobook := fs.Bool("nobook", false, "use no opening book: search every position")
 	var tf timeoutFlag
 	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
 	var size sizeFlag
-	fs.Var(&size, "size", "answer positions of a board of `WxH`, as 8x5, instead of 7x6 (-solvers solvers of one goroutine each, -tt shared out among them, no book, no page)")
+	fs.Var(&size, "size", "the board of `WxH`, as 8x5, of the requests that name none, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
@@ -87,10 +107,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 {
 		return fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads())
 	}
-	if !size.standard() && bf.name != "" {
-		return fmt.Errorf("-book: opening books are of the 7x6 board, and -size is %v", size.Size)
-	}
-	bk, err := bf.load()
+	bk, sizedBooks, err := loadBooks(books, *nobook)
 	if err != nil {
 		return err
 	}
@@ -103,25 +120,15 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Book: bk, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
-	if size.standard() {
-		if cfg.Table, err = search.table(*solvers*search.threads, std.err); err != nil {
-			return err
-		}
-	} else {
-		g, err := board.NewGrid(size.Size)
-		if err != nil {
-			return err
-		}
-		explicit := false
-		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
-		for range *solvers {
-			sz, err := newSized(g, max(search.ttMiB / *solvers, ttable.MinMiB), explicit, search.threads, std.err)
-			if err != nil {
-				return err
-			}
-			cfg.Sized = append(cfg.Sized, sz)
-		}
+	cfg := server.Config{Book: bk, Books: sizedBooks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
+	if !size.standard() {
+		cfg.Size = size.Size
+	}
+	if cfg.Table, err = search.table(*solvers*search.threads, std.err); err != nil {
+		return err
+	}
+	if cfg.SizedMiB, err = sizedTablesMiB(&search, *solvers, std.err); err != nil {
+		return err
 	}
 	if !*quiet {
 		cfg.Log = std.err
@@ -152,4 +159,24 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	}
 	fmt.Fprintln(std.err, "c4solve serve: stopped")
 	return nil
+}
+
+// sizedTablesMiB returns the memory of the tables of the solvers of other
+// boards than 7x6 together: -tt, as 7x6's table (already allocated,
+// search.ttMiB its size), where it fits beside that table and the search
+// goroutines' own tables of both (ttable.Limit.Fit): a default -tt that
+// does not is made smaller, with a note on stderr; an explicit one is an
+// error.
+func sizedTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, error) {
+	explicit := false
+	search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
+	leaves := 2 * solvers * search.threads * solver.LeafTableMiB
+	mib, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: search.ttMiB, Explicit: explicit, OtherMiB: search.ttMiB + leaves})
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("-tt %d for the tables of other boards than 7x6 beside 7x6's: %w: use -tt or -solvers to ask for less", search.ttMiB, err)
+	case note != "":
+		fmt.Fprintf(stderr, "c4solve: note: the tables of other boards than 7x6: %s\n", note)
+	}
+	return mib, nil
 }

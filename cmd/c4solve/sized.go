@@ -68,6 +68,7 @@ func newSized(g *board.Grid, mib int, explicit bool, threads int, stderr io.Writ
 // -analyze each move's, and with -pv a line of perfect play.
 func (c *command) solveSizedLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
+	stop := c.showProgress()
 	r := result{Pos: l.Moves}
 	var score, lower, upper int
 	var expanded uint64
@@ -94,6 +95,7 @@ func (c *command) solveSizedLine(ctx context.Context, where string, l posfile.Li
 		line, n, err = c.sz.PV(ctx, l.Board, score)
 		r.PV, r.Nodes = board.FormatColumns(line), r.Nodes+n
 	}
+	stop()
 	r.Seconds = time.Since(start).Seconds()
 	c.conclude(where, l, &r, score, lower, upper, err)
 	if err == nil {

@@ -10,6 +10,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"c4solve/board"
+	"c4solve/posfile"
+	"c4solve/solver"
 )
 
 // TestSize solves positions of other boards with -size: plain, -analyze,
@@ -123,25 +128,69 @@ func TestPlaySize(t *testing.T) {
 	}
 }
 
-// TestServeSize starts serve -size 5x4 and asks it a position: five
-// scores; a 7x6 book or a -full inside 5x4's scores is refused.
+// TestSizeProgress: a solve, an analysis and play's move on another
+// board show their progress on a terminal, as on 7x6 (progressDelay made
+// short: the 6x5 board's empty position takes about 0.15 s).
+func TestSizeProgress(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 5 * time.Millisecond
+	z, _ := board.ParseSize("6x5")
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opt  options
+		run  func(c *command)
+	}{
+		{"-size 6x5 \"\"", options{}, func(c *command) { c.solveLine(context.Background(), "argument 1", posfile.Line{Board: g.Empty()}) }},
+		{"-size 6x5 -analyze \"\"", options{analyze: true}, func(c *command) { c.solveLine(context.Background(), "argument 1", posfile.Line{Board: g.Empty()}) }},
+		{"play -size 6x5 -first engine", options{}, func(c *command) {
+			g := &game{c: c, p: g.Empty()}
+			g.analyze(context.Background(), g.p)
+		}},
+	} {
+		var out, errOut bytes.Buffer
+		c := &command{opt: tc.opt, sz: solver.NewSized(g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
+		tc.run(c)
+		if !regexp.MustCompile(`\d+ nodes .* M nodes/s  -?\d+ <= score <= -?\d+`).MatchString(errOut.String()) || c.status != exitOK {
+			t.Errorf("%s on a terminal: status %d, stderr %q; want the progress (nodes, nodes/s, bounds)", tc.name, c.status, errOut.String())
+		}
+	}
+}
+
+// TestServeSize starts serve -size 5x4 with a book of 4x5 and asks it
+// positions: five scores with no size named, four of 4x5 from the book,
+// seven of 7x6 from the built-in book; two books of one board or a -full
+// inside 5x4's scores is refused.
 func TestServeSize(t *testing.T) {
+	book45 := filepath.Join(t.TempDir(), "4x5.c4book")
+	if code, _, errOut := runCmd(context.Background(), "", "book", "generate", "-size", "4x5", "-depth", "3", "-o", book45); code != 0 {
+		t.Fatalf("book generate -size 4x5: exit %d, %s", code, errOut)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-size", "5x4", "-addr", "127.0.0.1:0", "-tt", "16"}, strings.NewReader(""), &stdout, &stderr)
+		done <- run(ctx, []string{"serve", "-size", "5x4", "-addr", "127.0.0.1:0", "-tt", "16", "-book", book45}, strings.NewReader(""), &stdout, &stderr)
 	}()
 	base := listeningOn(t, &stderr)
-	resp, err := http.Get(base + "solve?pos=3333")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !regexp.MustCompile(`^\{"pos":"3333","score":\[-?\d+,-?\d+,100,-?\d+,-?\d+\]\}\n$`).Match(body) {
-		t.Errorf("serve -size 5x4: GET /solve?pos=3333: %q; want five scores, column 3 full", body)
+	for _, tc := range []struct{ query, want string }{
+		{"solve?pos=3333", `^\{"pos":"3333","score":\[-?\d+,-?\d+,100,-?\d+,-?\d+\]\}\n$`},
+		{"solve?pos=4453&size=7x6", `^\{"pos":"4453","score":\[-5,-5,-2,-3,-4,-2,-2\]\}\n$`},
+		{"analyze?pos=22&width=4&height=5", `^\{"pos":"22","score":0,"scores":\[-2,0,-2,-2\],"best":\[2\],"pv":"\w{18}","nodes":\d+,`},
+	} {
+		resp, err := http.Get(base + tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !regexp.MustCompile(tc.want).Match(body) {
+			t.Errorf("serve -size 5x4: GET /%s: %q; want %s", tc.query, body, tc.want)
+		}
 	}
 	cancel()
 	if code := <-done; code != 0 {
@@ -151,7 +200,8 @@ func TestServeSize(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"serve", "-size", "5x4", "-book", "x.c4book"}, "-book: opening books are of the 7x6 board, and -size is 5x4"},
+		{[]string{"serve", "-book", book45, "-book", book45}, "-book " + book45 + " and -book " + book45 + ": two books of the 4x5 board; give one"},
+		{[]string{"serve", "-book", book45, "-nobook"}, "-book and -nobook contradict each other"},
 		{[]string{"serve", "-size", "5x4", "-full", "7"}, "-full 7: a score a move can have (-7 to 7)"},
 	} {
 		if code, _, errOut := runCmd(context.Background(), "", tc.args...); code != exitBad || !strings.Contains(errOut, tc.want) {

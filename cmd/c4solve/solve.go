@@ -486,16 +486,20 @@ func (c *command) solveError(where, moves string, err error) {
 }
 
 // progressDelay is how long a solve runs before progress is shown: quick
-// solves show none.
-const progressDelay = time.Second
+// solves show none. (A variable: tests shorten it.)
+var progressDelay = time.Second
 
 // showProgress shows, while a solve runs and stderr is a terminal, its
 // elapsed time, nodes, node rate and score bounds, refreshed in place, on
-// the same progress bar package as book generation. It returns the
-// function that ends the display; no goroutine outlives it.
+// the same progress bar package as book generation, on every board. It
+// returns the function that ends the display; no goroutine outlives it.
 func (c *command) showProgress() (stop func()) {
 	if !c.terminal {
 		return func() {}
+	}
+	progress := c.s.Progress
+	if c.sz != nil {
+		progress = c.sz.Progress
 	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -523,7 +527,7 @@ func (c *command) showProgress() (stop func()) {
 				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
 					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true))
 			}
-			nodes, lo, hi := c.s.Progress()
+			nodes, lo, hi := progress()
 			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
 				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
 			bar.Add(1)

@@ -1,0 +1,182 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/server"
+	"c4solve/solver"
+)
+
+// exactScores returns /solve's scores of the position moves of the board
+// of size z, each move's from a solve of its child (or a win at once),
+// Full for a full column.
+func exactScores(t *testing.T, z board.Size, moves string) []int {
+	t.Helper()
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.Parse(moves, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.NewSized(g, 4, 1)
+	scores := make([]int, z.Width)
+	for col := range scores {
+		switch {
+		case !p.CanPlay(col):
+			scores[col] = server.DefaultFull
+		case p.IsWinningMove(col):
+			scores[col] = z.WinNextScore(p.Stones())
+		default:
+			c := p
+			c.Play(col)
+			r, err := s.Solve(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scores[col] = -r.Score
+		}
+	}
+	return scores
+}
+
+// seven is /solve?pos=4453's answer, the public service's bytes.
+const seven = `{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}`
+
+// TestSizes: one server answers positions of several boards, each named
+// by size= or width= and height=, with the exact score of each move; 7x6
+// as before, byte for byte; two boards with one solver (the other's
+// released and made again); and the default board for requests that
+// name none.
+func TestSizes(t *testing.T) {
+	ts := newServer(t, server.Config{Solvers: 1, SizedMiB: 4})
+	tests := []struct {
+		query string // after /solve?
+		size  string
+		moves string
+	}{
+		{"pos=45&size=5x4", "5x4", "45"},
+		{"pos=45&width=5&height=4", "5x4", "45"},
+		{"width=5&pos=45&height=4&_=17", "5x4", "45"},
+		{"pos=45&size=5X4", "5x4", "45"},
+		{"pos=&size=4x5", "4x5", ""},
+		{"pos=3333&size=5x4", "5x4", "3333"}, // column 3 full
+		{"pos=2&size=6x4", "6x4", "2"},
+		{"pos=45&size=5x4", "5x4", "45"},                                                   // back to 5x4: its solver made again
+		{"pos=1a1a1a2345678923456789&size=10x4", "10x4", "1a1a1a2345678923456789"},         // columns past 9
+		{"pos=123456789abcdd123456789abc&size=13x4", "13x4", "123456789abcdd123456789abc"}, // 65 bits: Solver128
+	}
+	for _, tc := range tests {
+		z, err := board.ParseSize(tc.size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := exactScores(t, z, tc.moves)
+		var a server.SolveAnswer
+		resp := get(t, ts, "/solve?"+tc.query, &a)
+		if resp.StatusCode != 200 || a.Pos != tc.moves || !slices.Equal(a.Score, want) {
+			t.Errorf("/solve?%s: %d %+v; want 200 %q %v", tc.query, resp.StatusCode, a, tc.moves, want)
+		}
+		var an server.AnalyzeAnswer
+		resp = get(t, ts, "/analyze?"+tc.query, &an)
+		if resp.StatusCode != 200 || len(an.Scores) != z.Width || an.Score != slices.Max(nonFull(want)) {
+			t.Errorf("/analyze?%s: %d %+v; want 200, %d scores, the best %d", tc.query, resp.StatusCode, an, z.Width, slices.Max(nonFull(want)))
+		}
+	}
+	// 7x6, named or not, answers as the public service, byte for byte.
+	for _, query := range []string{"pos=4453", "pos=4453&size=7x6", "pos=4453&width=7&height=6"} {
+		var raw json.RawMessage
+		if get(t, ts, "/solve?"+query, &raw); string(raw) != seven {
+			t.Errorf("/solve?%s: %s; want %s", query, raw, seven)
+		}
+	}
+
+	// A server of another default board answers it to requests that name
+	// none, and 7x6 to those that name it.
+	z, _ := board.ParseSize("5x4")
+	ts = newServer(t, server.Config{Size: z, SizedMiB: 4})
+	var a server.SolveAnswer
+	if get(t, ts, "/solve?pos=45", &a); !slices.Equal(a.Score, exactScores(t, z, "45")) {
+		t.Errorf("/solve?pos=45 with the default board 5x4: %v; want %v", a.Score, exactScores(t, z, "45"))
+	}
+	var raw json.RawMessage
+	if get(t, ts, "/solve?pos=4453&size=7x6", &raw); string(raw) != seven {
+		t.Errorf("/solve?pos=4453&size=7x6 with the default board 5x4: %s; want %s", raw, seven)
+	}
+}
+
+// TestSizeErrors: a size that is none, or that the solver does not take,
+// is a 400 that says why, on /solve and /analyze, as is a position that
+// is not one of the board named; and a board whose scores reach the
+// server's score of a full column.
+func TestSizeErrors(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	tests := []struct{ query, want string }{
+		{"pos=1&size=3x4", "size 3x4: each side must be 4 or more"},
+		{"pos=1&size=10x12", "size 10x12: needs 130 bits, at most 128 are supported"},
+		{"pos=1&size=26x4", "size 26x4: too large: at most 25 columns and 31 rows"},
+		{"pos=1&size=8", `size "8": want WIDTHxHEIGHT, as 8x5`},
+		{"pos=1&size=", `size "": want WIDTHxHEIGHT, as 8x5`},
+		{"pos=1&width=8", "width= and height= go together"},
+		{"pos=1&height=5", "width= and height= go together"},
+		{"pos=1&width=eight&height=5", `width "eight", height "5": want whole numbers`},
+		{"pos=1&width=3&height=5", "size 3x5: each side must be 4 or more"},
+		{"pos=1&size=8x5&width=8&height=5", "give size=WxH or width=W&height=H, not both"},
+		{"pos=1&size=8x5&size=8x5", "give each once at most"},
+		{"pos=6&size=5x4", `pos "6": position 1: '6' is not a column 1-5 of a 5x4 board`},
+		{"pos=11111&size=5x4", "column 1 is full"},
+		{"size=5x4", "no pos parameter"},
+	}
+	for _, tc := range tests {
+		for _, path := range []string{"/solve?", "/analyze?"} {
+			var e struct{ Error string }
+			resp := get(t, ts, path+tc.query, &e)
+			if resp.StatusCode != 400 || !strings.Contains(e.Error, tc.want) {
+				t.Errorf("%s%s: %d %q; want 400 and %q", path, tc.query, resp.StatusCode, e.Error, tc.want)
+			}
+		}
+	}
+	ts = newServer(t, server.Config{Full: 10})
+	var e struct{ Error string }
+	if resp := get(t, ts, "/solve?pos=&size=8x5", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, "size 8x5: its scores run from -17 to 17, and this server scores a full column 10") {
+		t.Errorf("/solve?pos=&size=8x5 with Full 10: %d %q; want 400, the board's scores reach Full", resp.StatusCode, e.Error)
+	}
+	if resp := get(t, ts, "/solve?pos=&size=5x4", &e); resp.StatusCode != 200 {
+		t.Errorf("/solve?pos=&size=5x4 with Full 10: %d %q; want 200 (scores -7 to 7)", resp.StatusCode, e.Error)
+	}
+}
+
+// TestSizedBook: a request of a board whose book is loaded is answered
+// from it (the scores as searched, in fewer nodes); another board's
+// requests are searched.
+func TestSizedBook(t *testing.T) {
+	z, _ := board.ParseSize("5x4")
+	bk, err := book.Generate(context.Background(), book.Options{Size: z, Depth: 6, SizedMiB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := newServer(t, server.Config{Books: map[board.Size]solver.SizedBook{z: bk}, SizedMiB: 4})
+	without := newServer(t, server.Config{SizedMiB: 4})
+	for _, pos := range []string{"", "3", "45"} {
+		var a, b server.AnalyzeAnswer
+		get(t, with, "/analyze?size=5x4&pos="+pos, &a)
+		get(t, without, "/analyze?size=5x4&pos="+pos, &b)
+		if a.Score != b.Score || !slices.EqualFunc(a.Scores, b.Scores, func(x, y *int) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }) {
+			t.Errorf("/analyze?size=5x4&pos=%s: with the book %+v, without %+v; want the same scores", pos, a, b)
+		}
+		if a.Nodes >= b.Nodes {
+			t.Errorf("/analyze?size=5x4&pos=%s: %d nodes with the book, %d without; want fewer with it", pos, a.Nodes, b.Nodes)
+		}
+	}
+	var a server.SolveAnswer
+	if resp := get(t, with, "/solve?size=4x5&pos=", &a); resp.StatusCode != 200 || !slices.Equal(a.Score, exactScores(t, board.Size{Width: 4, Height: 5}, "")) {
+		t.Errorf("/solve?size=4x5&pos= beside a book of 5x4: %d %v", resp.StatusCode, a.Score)
+	}
+}

@@ -46,22 +46,14 @@ func Measure(ctx context.Context, tt *ttable.Table, lines []posfile.Line, set Se
 	tt.ClearAll() // no timed solve pays for the first touch of its pages
 	s := solver.New(tt, set.Threads)
 	s.UseBook(set.Book)
-	return measureAll(lines, each, func(l posfile.Line) (Outcome, error) {
+	return MeasureWith(lines, each, func(l posfile.Line) (Outcome, error) {
 		return Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
 	})
 }
 
-// MeasureSized is Measure for the lines of a board of another size (their
-// Board), solved by s, with its goroutines and no book.
-func MeasureSized(ctx context.Context, s *solver.Sized, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
-	s.ClearAll() // no timed solve pays for the first touch of its pages
-	return measureAll(lines, each, func(l posfile.Line) (Outcome, error) {
-		return SolveSized(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
-	})
-}
-
-// measureAll solves each line in turn and sums up the outcomes.
-func measureAll(lines []posfile.Line, each func(Outcome), solve func(posfile.Line) (Outcome, error)) (Stats, error) {
+// MeasureWith solves each line in turn with solve and sums up the
+// outcomes, as Measure does, for a solver of any board.
+func MeasureWith(lines []posfile.Line, each func(Outcome), solve func(posfile.Line) (Outcome, error)) (Stats, error) {
 	var st Stats
 	for _, l := range lines {
 		o, err := solve(l)

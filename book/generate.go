@@ -33,13 +33,11 @@ type Options struct {
 	// the parts into the book a whole run makes.
 	Shard, Shards int
 	// Threads is the number of positions solved at once, each by one
-	// goroutine; all share Table (on 7x6), or, if it is nil, a new table
-	// of defaultTableMiB.
-	Threads int
-	Table   *ttable.Table
-	// SizedMiB is the size of the table the goroutines share on another
-	// board than 7x6, whose positions Table cannot hold (0: 64 MiB).
-	SizedMiB int
+	// goroutine; all share a table of TableMiB (0: 64 MiB), or on 7x6
+	// Table if it is not nil.
+	Threads  int
+	TableMiB int
+	Table    *ttable.Table
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
 	Checkpoint string

@@ -130,7 +130,7 @@ func (standard) lender(opt Options) (lendFunc[uint64], error) {
 	tt := opt.Table
 	if tt == nil {
 		var err error
-		if tt, err = ttable.Alloc(defaultTableMiB); err != nil {
+		if tt, err = ttable.Alloc(cmp.Or(opt.TableMiB, defaultTableMiB)); err != nil {
 			return nil, err
 		}
 	}
@@ -244,9 +244,9 @@ func (v sized) lowerBound(k board.Key128) int {
 
 func (v sized) lender(opt Options) (lendFunc[board.Key128], error) {
 	if opt.Table != nil {
-		return nil, errors.New("Options.Table is a table of 7x6 positions: a book of another board takes SizedMiB")
+		return nil, errors.New("Options.Table is a table of 7x6 positions: a book of another board takes TableMiB")
 	}
-	tt, err := solver.AllocSizedTable(v.g, cmp.Or(opt.SizedMiB, defaultTableMiB))
+	tt, err := solver.AllocSizedTable(v.g, cmp.Or(opt.TableMiB, defaultTableMiB))
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func TestSizeErrors(t *testing.T) {
 // requests are searched.
 func TestSizedBook(t *testing.T) {
 	z, _ := board.ParseSize("5x4")
-	bk, err := book.Generate(context.Background(), book.Options{Size: z, Depth: 6, SizedMiB: 4})
+	bk, err := book.Generate(context.Background(), book.Options{Size: z, Depth: 6, TableMiB: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,10 +21,11 @@ type batch struct {
 }
 
 func newBatch(ctx context.Context, c *command) *batch {
-	if c.sz != nil {
+	e, ok := c.eng.(standard)
+	if !ok {
 		return &batch{c: c, ctx: ctx} // one position at a time
 	}
-	return &batch{c: c, ctx: ctx, b: solver.NewBatch(c.s)}
+	return &batch{c: c, ctx: ctx, b: solver.NewBatch(e.s)}
 }
 
 // solve solves l, a position of the stream, and prints its result in its
@@ -39,11 +40,11 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 	jc.stdout, jc.stderr, jc.terminal, jc.status = &out, &errOut, false, 0
 	beside := false
 	b.b.Do(more, func(s *solver.Solver) {
-		if s == b.c.s { // alone, with every thread: printed at once
+		if b.c.eng == (standard{s}) { // alone, with every thread: printed at once
 			b.c.solveLine(b.ctx, where, l)
 			return
 		}
-		beside, jc.s = true, s
+		beside, jc.eng = true, standard{s}
 		jc.solveLine(b.ctx, where, l)
 	}, func() {
 		if beside {

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +16,7 @@ import (
 	"c4solve/bench"
 	"c4solve/internal/atomicfile"
 	"c4solve/posfile"
+	"c4solve/solver"
 	"c4solve/ttable"
 )
 
@@ -60,14 +61,6 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	sized := !size.standard()
-	if sized {
-		explicit := false
-		fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "book" })
-		if explicit {
-			return fmt.Errorf("-size %v: no book: drop -book", size.Size)
-		}
-	}
 	ttList, err := intList(*tts, 1, 1<<30)
 	if err != nil {
 		return fmt.Errorf("-tt: %v", err)
@@ -92,13 +85,14 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if fs.NArg() == 0 {
 		return errors.New("no files given")
 	}
-	bk, err := bf.load()
+	bk, err := bf.loadBook(size.board())
 	if err != nil {
 		return err
 	}
-	bookName := bf.name
-	if bookName == "" {
-		bookName = "built-in"
+	var setBook solver.Book // nil, not a nil *book.Book, for none
+	bookName := "none"
+	if bk != nil {
+		setBook, bookName = bk, cmp.Or(bf.name, "built-in")
 	}
 
 	if *cpuProfile != "" {
@@ -128,45 +122,23 @@ files:
 			continue
 		}
 		for _, mib := range ttList {
-			var measure func(bench.Setting, func(bench.Outcome)) (bench.Stats, error)
-			var tableMiB int
-			if sized {
-				sz, err := newSized(format.Grid, mib, true, 1, stderr)
-				if err != nil {
-					return err
-				}
-				tableMiB = sz.TableBytes() >> 20
-				measure = func(set bench.Setting, each func(bench.Outcome)) (bench.Stats, error) {
-					if set.Threads != sz.Threads() {
-						// The table anew, with the workers of this row.
-						sz = nil
-						if sz, err = newSized(format.Grid, mib, true, set.Threads, stderr); err != nil {
-							return bench.Stats{}, err
-						}
-					}
-					return bench.MeasureSized(ctx, sz, ls, set, each)
-				}
-			} else {
-				tt, err := allocTable(mib, slices.Max(threadList), true, stderr)
-				if err != nil {
-					return err
-				}
-				tableMiB = tt.Bytes() >> 20
-				measure = func(set bench.Setting, each func(bench.Outcome)) (bench.Stats, error) {
-					return bench.Measure(ctx, tt, ls, set, each)
-				}
+			eng, err := newEngine(size.board(), mib, true, slices.Max(threadList), nil, stderr)
+			if err != nil {
+				return err
 			}
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: tableMiB, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
-				if sized {
-					set.Book, set.BookName = nil, "none"
+				set := bench.Setting{Threads: th, TableMiB: eng.tableMiB(), Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
+				e := eng.withThreads(th, bk)
+				e.clearAll()
+				solve := func(l posfile.Line) (bench.Outcome, error) {
+					return e.measure(ctx, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
 				}
-				st, err := measure(set, func(o bench.Outcome) {
+				st, err := bench.MeasureWith(ls, func(o bench.Outcome) {
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)
 					}
-				})
+				}, solve)
 				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
 					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
 				} else if err != nil {

@@ -19,7 +19,6 @@ import (
 	"c4solve/board"
 	"c4solve/book"
 	"c4solve/internal/atomicfile"
-	"c4solve/solver"
 )
 
 // bookCommands are book's subcommands, in the order its help lists them.
@@ -131,10 +130,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if *depth < 0 || *out == "" {
 		return errors.New("-depth and -o are required")
 	}
-	opt := book.Options{Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
-	if !size.standard() {
-		opt.Size = size.Size
-	}
+	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -145,7 +141,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if err := search.check(); err != nil {
 		return err
 	}
-	bounds, err := parents.loadFor(size.Size)
+	bounds, err := parents.loadBook(size.board())
 	if err != nil {
 		return err
 	}
@@ -163,22 +159,13 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if sameFile(*out, opt.Checkpoint) {
 		return fmt.Errorf("-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
-	// The table of 7x6 is made here, where its size is made to fit; the
-	// table of another board, by package book, of the size that fits.
-	var tableBytes uint64
-	if size.standard() {
-		tt, err := search.table(search.threads, b.stderr)
-		if err != nil {
-			return err
-		}
-		opt.Table, tableBytes = tt, uint64(tt.Bytes())
-	} else {
-		mib, err := search.tableMiB(search.threads, b.stderr)
-		if err != nil {
-			return err
-		}
-		opt.SizedMiB, tableBytes = mib, uint64(mib)<<20
+	// The table is made by package book, of the size that fits.
+	mib, err := search.tableMiB(search.threads, b.stderr)
+	if err != nil {
+		return err
 	}
+	opt.TableMiB = mib
+	tableBytes := uint64(mib) << 20
 	if limit := processMemoryLimit().Bytes; limit > 0 {
 		opt.MemoryBytes = limit - min(limit, tableBytes) // what the table leaves
 	}
@@ -414,44 +401,13 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 		*seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	var mismatches []string
-	var n int
-	if bk.Board() == board.Standard {
-		tt, err := search.table(search.threads, b.stderr)
-		if err != nil {
-			return err
-		}
-		s := solver.New(tt, search.threads) // no book: a real search
-		var bad []book.Mismatch
-		bad, n, err = bk.Verify(ctx, s, *sample, rng)
-		if err != nil {
-			return failed(exitIncomplete, fmt.Errorf("%v", err))
-		}
-		for _, m := range bad {
-			mismatches = append(mismatches, fmt.Sprintf("key=%#x book=%d solved=%d", m.Position.Key(), m.Book, m.Solved))
-		}
-	} else {
-		g, err := board.NewGrid(bk.Board())
-		if err != nil {
-			return err
-		}
-		mib, err := search.tableMiB(search.threads, b.stderr)
-		if err != nil {
-			return err
-		}
-		s, err := solver.AllocSized(g, mib, search.threads) // no book: a real search
-		if err != nil {
-			return err
-		}
-		var bad []book.BoardMismatch
-		bad, n, err = bk.VerifyBoard(ctx, s, *sample, rng)
-		if err != nil {
-			return failed(exitIncomplete, fmt.Errorf("%v", err))
-		}
-		for _, m := range bad {
-			line, _ := m.Position.Line() // the book's entries are checked when read
-			mismatches = append(mismatches, fmt.Sprintf("pos=%s book=%d solved=%d", board.FormatColumns(line), m.Book, m.Solved))
-		}
+	eng, err := newEngine(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, b.stderr) // no book: a real search
+	if err != nil {
+		return err
+	}
+	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng)
+	if err != nil {
+		return failed(exitIncomplete, fmt.Errorf("%v", err))
 	}
 	status := exitOK
 	for _, m := range mismatches {

@@ -131,56 +131,30 @@ func (f *bookFlags) register(fs *flag.FlagSet) {
 // errBookAndNobook is the error of -book FILE with -nobook.
 var errBookAndNobook = errors.New("-book and -nobook contradict each other")
 
-// load returns the book the flags ask for: none with -nobook, the file of
-// -book, or the built-in book.
-func (f *bookFlags) load() (solver.Book, error) {
+// loadBook returns the book the flags ask for to solve positions of the
+// board z: none with -nobook, the file of -book (which must be of z), or
+// on 7x6 the built-in book (other boards have none built in).
+func (f *bookFlags) loadBook(z board.Size) (*book.Book, error) {
 	switch {
 	case f.off && f.name != "":
 		return nil, errBookAndNobook
 	case f.off:
 		return nil, nil
-	case f.name != "":
-		bk, err := book.ReadFile(f.name)
-		if err == nil && bk.Board() != board.Standard {
-			return nil, fmt.Errorf("book %s: a book of the %v board; give -size %v to use it", f.name, bk.Board(), bk.Board())
-		}
-		return bk, err
-	}
-	return book.Default()
-}
-
-// loadFor returns the book the flags ask for to bound the solves of a
-// book of a board of size z (the zero Size for 7x6): as load does on
-// 7x6, as loadSized does on another board.
-func (f *bookFlags) loadFor(z board.Size) (solver.Book, error) {
-	if z == (board.Size{}) || z == board.Standard {
-		return f.load()
-	}
-	switch {
-	case f.off && f.name != "":
-		return nil, errBookAndNobook
-	case f.off:
-		return nil, nil
-	}
-	bk, err := f.loadSized(z)
-	if bk == nil || err != nil {
-		return nil, err
-	}
-	return bk, nil
-}
-
-// loadSized returns the book of -book for a solve of a board of size z
-// other than 7x6: none without -book (the built-in book is of 7x6), and
-// an error for a book of another board.
-func (f *bookFlags) loadSized(z board.Size) (*book.Book, error) {
-	if f.name == "" {
+	case f.name == "" && z == board.Standard:
+		return book.Default()
+	case f.name == "":
 		return nil, nil
 	}
 	bk, err := book.ReadFile(f.name)
-	if err == nil && bk.Board() != z {
+	switch {
+	case err != nil:
+		return nil, err
+	case bk.Board() != z && z == board.Standard:
+		return nil, fmt.Errorf("book %s: a book of the %v board; give -size %v to use it", f.name, bk.Board(), bk.Board())
+	case bk.Board() != z:
 		return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v", f.name, bk.Board(), z)
 	}
-	return bk, err
+	return bk, nil
 }
 
 // bookFiles is serve's -book, given once for each board whose book is

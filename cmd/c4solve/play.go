@@ -38,11 +38,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 		return errors.New("want at most one position")
 	}
 	moves := fs.Arg(0)
-	z := opt.size.Size
-	if opt.size.standard() {
-		z = board.Standard
-	}
-	grid, err := board.NewGrid(z)
+	grid, err := board.NewGrid(opt.size.board())
 	if err != nil {
 		return err
 	}
@@ -216,17 +212,8 @@ func (g *game) undo() {
 
 // analyze scores every move of p, showing progress on a terminal.
 func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis, error) {
-	var an solver.SizedAnalysis
-	var err error
 	stop := g.c.showProgress()
-	if g.c.sz != nil {
-		an, err = g.c.sz.Analyze(ctx, p, false)
-	} else {
-		pos, _ := board.FromKey(p.Key()) // a legal position: its key is one
-		var a solver.Analysis
-		a, err = g.c.s.Analyze(ctx, pos)
-		an = a.Sized()
-	}
+	an, err := g.c.eng.analyze(ctx, lineOf(p), false)
 	stop()
 	if err != nil {
 		g.c.solveError("the game", g.moves(), err)

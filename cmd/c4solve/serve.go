@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"time"
 
-	"c4solve/board"
 	"c4solve/server"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -91,10 +90,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err := errors.Join(search.check(), tf.check()); err != nil {
 		return err
 	}
-	maxScore := board.MaxScore
-	if !size.standard() {
-		maxScore = size.MaxScore()
-	}
+	maxScore := size.board().MaxScore()
 	if *full >= -maxScore && *full <= maxScore {
 		return fmt.Errorf("-full %d: a score a move can have (%d to %d): a full column would look playable; want a number outside that range", *full, -maxScore, maxScore)
 	}
@@ -120,10 +116,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Book: bk, Books: sizedBooks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
-	if !size.standard() {
-		cfg.Size = size.Size
-	}
+	cfg := server.Config{Size: size.board(), Book: bk, Books: sizedBooks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
 	if cfg.Table, err = search.table(*solvers*search.threads, std.err); err != nil {
 		return err
 	}

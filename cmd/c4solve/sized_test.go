@@ -97,7 +97,8 @@ func TestVerifySize(t *testing.T) {
 }
 
 // TestBenchSize measures a file of another board at each thread count,
-// with the speed-up over one thread; -book with -size is refused.
+// with the speed-up over one thread, and with a book of that board; a
+// book of another board is refused.
 func TestBenchSize(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "s.txt", "\"\" 0\n3 0\n")
@@ -107,9 +108,19 @@ func TestBenchSize(t *testing.T) {
 		!strings.Contains(rows[3], "| 2 | 64 | cold | strong | none | 2 | 0 |") {
 		t.Errorf("bench -size 5x4 -threads 1,2: exit %d, %q (%s); want a row of 2 positions at 1 thread and one at 2, no book", code, out, errOut)
 	}
-	code, _, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-book", "x.c4book", file)
-	if code != 2 || !strings.Contains(errOut, "-size 5x4: no book: drop -book") {
-		t.Errorf("bench -size 5x4 -book: exit %d, %q; want 2 and why", code, errOut)
+	bk5, bk7 := filepath.Join(dir, "5x4.c4book"), filepath.Join(dir, "7x6.c4book")
+	for _, args := range [][]string{{"-size", "5x4", "-depth", "3", "-o", bk5}, {"-from", "44444433333322", "-depth", "14", "-o", bk7}} {
+		if code, _, errOut := runCmd(context.Background(), "", append([]string{"book", "generate"}, args...)...); code != 0 {
+			t.Fatalf("book generate %v: exit %d, %s", args, code, errOut)
+		}
+	}
+	code, out, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-threads", "1", "-book", bk5, file)
+	if rows := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(rows) != 3 || !strings.Contains(rows[2], "| 1 | 64 | cold | strong | "+bk5+" | 2 | 0 |") {
+		t.Errorf("bench -size 5x4 -book %s: exit %d, %q (%s); want a row with the book", bk5, code, out, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "bench", "-size", "5x4", "-book", bk7, file)
+	if want := "a book of the 7x6 board, and -size is 5x4"; code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("bench -size 5x4 -book %s: exit %d, %q; want 2 and %q", bk7, code, errOut, want)
 	}
 }
 
@@ -152,7 +163,7 @@ func TestSizeProgress(t *testing.T) {
 		}},
 	} {
 		var out, errOut bytes.Buffer
-		c := &command{opt: tc.opt, sz: solver.NewSized(g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
+		c := &command{opt: tc.opt, eng: sized{solver.NewSized(g, 16, 1)}, stdout: &out, stderr: &errOut, terminal: true}
 		tc.run(c)
 		if !regexp.MustCompile(`\d+ nodes .* M nodes/s  -?\d+ <= score <= -?\d+`).MatchString(errOut.String()) || c.status != exitOK {
 			t.Errorf("%s on a terminal: status %d, stderr %q; want the progress (nodes, nodes/s, bounds)", tc.name, c.status, errOut.String())

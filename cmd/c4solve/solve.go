@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
+	"c4solve/book"
 	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -191,10 +191,8 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 // status so far.
 type command struct {
 	opt            options
-	s              *solver.Solver
-	sz             *solver.Sized  // instead of s, on a board of another size (-size)
+	eng            engine         // the search of the board (-size)
 	format         posfile.Format // how positions are written (-size, -from0)
-	book           solver.Book    // the solver's, nil for none
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
 	status         int
@@ -215,42 +213,20 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !opt.size.standard() {
-		explicit := false
-		opt.search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
-		sz, err := newSized(format.Grid, opt.search.ttMiB, explicit, opt.search.threads, std.err)
-		if err != nil {
-			return nil, err
-		}
-		if opt.book.off && opt.book.name != "" {
-			return nil, errBookAndNobook
-		}
-		bk, err := opt.book.loadSized(format.Grid.Size)
-		if err != nil {
-			return nil, err
-		}
-		if bk != nil {
-			sz.UseBook(bk)
-		}
-		c := &command{opt: opt, sz: sz, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
-		return c, c.openTableFile(opt.size.Size, sz.UseTableFile)
-	}
-	bk, err := opt.book.load()
+	bk, err := opt.book.loadBook(opt.size.board())
 	if err != nil {
 		return nil, err
 	}
-	var tt *ttable.Table
+	mib := opt.search.ttMiB
 	if positions != nil && !needSearch(opt, bk, positions) {
-		tt, err = ttable.Alloc(ttable.MinMiB)
-	} else {
-		tt, err = opt.search.table(opt.search.threads, std.err)
+		mib = ttable.MinMiB
 	}
+	eng, err := newEngine(opt.size.board(), mib, opt.search.explicitTT(), opt.search.threads, bk, std.err)
 	if err != nil {
 		return nil, err
 	}
-	c := &command{opt: opt, s: solver.New(tt, opt.search.threads), format: format, book: bk, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
-	c.s.UseBook(bk)
-	return c, c.openTableFile(board.Standard, c.s.UseTableFile)
+	c := &command{opt: opt, eng: eng, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
+	return c, c.openTableFile(opt.size.board(), eng.useTableFile)
 }
 
 // openTableFile opens -table-file, if given, for a board of size z, and
@@ -300,8 +276,8 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // needSearch reports whether a solve of one of positions, as opt asks,
 // needs a search: a line of perfect play or an analysis may, and so does a
 // position that neither the book bk nor a win at once answers.
-func needSearch(opt options, bk solver.Book, positions []string) bool {
-	if opt.pv || opt.analyze || opt.from0 {
+func needSearch(opt options, bk *book.Book, positions []string) bool {
+	if opt.pv || opt.analyze || opt.from0 || !opt.size.standard() {
 		return true
 	}
 	for _, moves := range positions {
@@ -387,70 +363,38 @@ func editDistance(a, b string) int {
 	return d[len(a)][len(b)]
 }
 
-// solve is the solver's Solve, or SolveWeak with -weak.
-func (c *command) solve(ctx context.Context, p board.Position) (solver.Result, error) {
-	if c.opt.weak {
-		return c.s.SolveWeak(ctx, p)
-	}
-	return c.s.Solve(ctx, p)
-}
-
-// analyze is the solver's Analyze, or AnalyzeWeak with -weak.
-func (c *command) analyze(ctx context.Context, p board.Position) (solver.Analysis, error) {
-	if c.opt.weak {
-		return c.s.AnalyzeWeak(ctx, p)
-	}
-	return c.s.Analyze(ctx, p)
-}
-
-// solveLine solves one position and prints its result.
+// solveLine solves one position and prints its result: its score, or
+// with -analyze each move's, and with -pv a line of perfect play.
 func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
-	if c.sz != nil {
-		c.solveSizedLine(ctx, where, l)
-		return
-	}
+	start := time.Now()
+	stop := c.showProgress()
+	r := result{Pos: l.Moves}
+	var score, lower, upper int
+	var expanded uint64
+	var err error
 	if c.opt.analyze {
-		c.analyzeLine(ctx, where, l)
-		return
+		var an solver.SizedAnalysis
+		an, err = c.eng.analyze(ctx, l, c.opt.weak)
+		r.Nodes, expanded = an.Nodes, an.Expanded
+		r.Scores, r.Best = an.Columns()
+		score, lower, upper = an.Lower, an.Lower, an.Upper
+	} else {
+		var sr solver.Result
+		sr, err = c.eng.solve(ctx, l, c.opt.weak)
+		r.Nodes, expanded = sr.Nodes, sr.Expanded
+		score, lower, upper = sr.Score, sr.Lower, sr.Upper
 	}
-	start := time.Now()
-	stop := c.showProgress()
-	sr, err := c.solve(ctx, l.Position)
-	took := time.Since(start)
-	r := result{Pos: l.Moves, Nodes: sr.Nodes}
 	if err == nil && c.opt.pv {
 		var line []int
 		var n uint64
-		line, n, err = c.s.PV(ctx, l.Position, sr.Score)
-		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
+		line, n, err = c.eng.pv(ctx, l, score)
+		r.PV, r.Nodes = board.FormatColumns(line), r.Nodes+n
 	}
 	stop()
 	r.Seconds = time.Since(start).Seconds()
-	c.conclude(where, l, &r, sr.Score, sr.Lower, sr.Upper, err)
+	c.conclude(where, l, &r, score, lower, upper, err)
 	if err == nil {
-		c.stats(l.Moves, r.Nodes, sr.Expanded, took)
-	}
-}
-
-func (c *command) analyzeLine(ctx context.Context, where string, l posfile.Line) {
-	start := time.Now()
-	stop := c.showProgress()
-	an, err := c.analyze(ctx, l.Position)
-	r := result{Pos: l.Moves, Nodes: an.Nodes}
-	best := an.Lower // the best score, once finished
-	scores, bestCols := an.Columns()
-	r.Scores, r.Best = scores[:], bestCols
-	if err == nil && c.opt.pv {
-		var line []int
-		var n uint64
-		line, n, err = c.s.PV(ctx, l.Position, best)
-		r.PV, r.Nodes = board.FormatMoves(line), r.Nodes+n
-	}
-	stop()
-	r.Seconds = time.Since(start).Seconds()
-	c.conclude(where, l, &r, best, an.Lower, an.Upper, err)
-	if err == nil {
-		c.stats(l.Moves, an.Nodes, an.Expanded, time.Since(start))
+		c.stats(l.Moves, r.Nodes, expanded, time.Since(start))
 	}
 }
 
@@ -497,10 +441,7 @@ func (c *command) showProgress() (stop func()) {
 	if !c.terminal {
 		return func() {}
 	}
-	progress := c.s.Progress
-	if c.sz != nil {
-		progress = c.sz.Progress
-	}
+	progress := c.eng.progress
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -553,14 +494,8 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration) {
 func (c *command) verify(ctx context.Context, files []string) int {
 	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
-	switch {
-	case c.sz != nil:
-		solve = func(l posfile.Line) (bench.Outcome, error) { return bench.SolveSized(ctx, c.sz, l, opt) }
-		c.sz.ClearAll() // no timed solve pays for the first touch of its pages
-	case opt.Cold:
-		c.s.Table().ClearAll()
-	}
+	solve := func(l posfile.Line) (bench.Outcome, error) { return c.eng.measure(ctx, l, opt) }
+	c.eng.clearAll()
 	for _, name := range files {
 		f, err := openInput(ctx, name)
 		if err != nil {

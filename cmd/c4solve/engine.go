@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"c4solve/bench"
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/posfile"
+	"c4solve/solver"
+)
+
+// newEngine returns the engine of the board z (7x6 or any other), with a
+// shared table of mib MiB made to fit what the process may use (fitTable:
+// explicit if -tt gave it), threads search goroutines, and the book bk of
+// the board (nil for none). It is where a command's size picks its engine.
+func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book, stderr io.Writer) (engine, error) {
+	if z == board.Standard {
+		tt, err := allocTable(mib, threads, explicit, stderr)
+		if err != nil {
+			return nil, err
+		}
+		s := solver.New(tt, threads)
+		if bk != nil {
+			s.UseBook(bk)
+		}
+		return standard{s}, nil
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		return nil, err
+	}
+	fit, err := fitTable(mib, threads, explicit, stderr)
+	if err != nil {
+		return nil, err
+	}
+	sz, err := solver.AllocSized(g, fit, threads)
+	if err != nil {
+		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
+	}
+	if bk != nil {
+		sz.UseBook(bk)
+	}
+	return sized{sz}, nil
+}
+
+// engine is the search a command solves with, chosen once, from -size, by
+// newCommand: the engine of 7x6 (solver.Solver, whose dimensions are
+// constants) or the one of any other board (solver.Sized). Solving,
+// analysis, lines of perfect play, progress, verify and play are written
+// once, over it.
+type engine interface {
+	// solve solves l, for its sign only with weak.
+	solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error)
+	// analyze scores every move of l, for their signs only with weak.
+	analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error)
+	// pv returns a line of perfect play from l, whose score is score,
+	// and the nodes its searches took.
+	pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error)
+	// progress is the solver's Progress: safe while a solve runs.
+	progress() (nodes uint64, lower, upper int)
+	// measure times a solve of l and compares its score with l's
+	// (bench.Solve).
+	measure(ctx context.Context, l posfile.Line, opt bench.Options) (bench.Outcome, error)
+	// clearAll empties the table and makes all of it resident, so that
+	// no timed solve pays for the first touch of its pages.
+	clearAll()
+	// withThreads returns the engine of the same table (not cleared)
+	// with threads search goroutines and the book bk (nil for none).
+	withThreads(threads int, bk *book.Book) engine
+	// tableMiB is the size of the shared table.
+	tableMiB() int
+	// useTableFile loads tf into the table and keeps there the entries
+	// of large subtrees from now on.
+	useTableFile(tf *solver.TableFile) error
+	// verifyBook solves n positions of bk, a book of the engine's board,
+	// drawn by rng (all of them for n 0), and returns those whose score
+	// differs from the book's, a line each, and how many it checked.
+	verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error)
+}
+
+// standard is the engine of 7x6: lines carry their Position.
+type standard struct{ s *solver.Solver }
+
+func (e standard) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
+	if weak {
+		return e.s.SolveWeak(ctx, l.Position)
+	}
+	return e.s.Solve(ctx, l.Position)
+}
+
+func (e standard) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error) {
+	analyze := e.s.Analyze
+	if weak {
+		analyze = e.s.AnalyzeWeak
+	}
+	an, err := analyze(ctx, l.Position)
+	return an.Sized(), err
+}
+
+func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+	return e.s.PV(ctx, l.Position, score)
+}
+
+func (e standard) progress() (uint64, int, int) { return e.s.Progress() }
+
+func (e standard) measure(ctx context.Context, l posfile.Line, opt bench.Options) (bench.Outcome, error) {
+	return bench.Solve(ctx, e.s, l, opt)
+}
+
+func (e standard) clearAll() { e.s.Table().ClearAll() }
+
+func (e standard) withThreads(threads int, bk *book.Book) engine {
+	s := solver.New(e.s.Table(), threads)
+	if bk != nil {
+		s.UseBook(bk)
+	}
+	return standard{s}
+}
+
+func (e standard) tableMiB() int { return e.s.Table().Bytes() >> 20 }
+
+func (e standard) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
+
+func (e standard) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error) {
+	bad, checked, err := bk.Verify(ctx, e.s, n, rng)
+	var lines []string
+	for _, m := range bad {
+		lines = append(lines, fmt.Sprintf("key=%#x book=%d solved=%d", m.Position.Key(), m.Book, m.Solved))
+	}
+	return lines, checked, err
+}
+
+// sized is the engine of any other board: lines carry their Board.
+type sized struct{ s *solver.Sized }
+
+func (e sized) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
+	if weak {
+		return e.s.SolveWeak(ctx, l.Board)
+	}
+	return e.s.Solve(ctx, l.Board)
+}
+
+func (e sized) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error) {
+	return e.s.Analyze(ctx, l.Board, weak)
+}
+
+func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+	return e.s.PV(ctx, l.Board, score)
+}
+
+func (e sized) progress() (uint64, int, int) { return e.s.Progress() }
+
+func (e sized) measure(ctx context.Context, l posfile.Line, opt bench.Options) (bench.Outcome, error) {
+	return bench.SolveSized(ctx, e.s, l, opt)
+}
+
+func (e sized) clearAll() { e.s.ClearAll() }
+
+func (e sized) withThreads(threads int, bk *book.Book) engine {
+	s := solver.NewSizedOn(e.s.Grid(), e.s.Table(), threads)
+	if bk != nil {
+		s.UseBook(bk)
+	}
+	return sized{s}
+}
+
+func (e sized) tableMiB() int { return e.s.TableBytes() >> 20 }
+
+func (e sized) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
+
+func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error) {
+	bad, checked, err := bk.VerifyBoard(ctx, e.s, n, rng)
+	var lines []string
+	for _, m := range bad {
+		line, _ := m.Position.Line() // the book's entries are checked when read
+		lines = append(lines, fmt.Sprintf("pos=%s book=%d solved=%d", board.FormatColumns(line), m.Book, m.Solved))
+	}
+	return lines, checked, err
+}
+
+// lineOf returns the line of a position p of the command's board, as
+// parseMoves would read its moves.
+func lineOf(p board.Board) posfile.Line {
+	l := posfile.Line{Board: p}
+	if p.Grid().Size == board.Standard {
+		l.Position, _ = board.FromKey(p.Key()) // a legal position: its key is one
+	}
+	return l
+}

@@ -560,7 +560,7 @@ type worker struct {
 	book       Book          // nil for none
 	bookDepth  int           // the book's depth, -1 for none
 	id         int           // 0 for the first worker, 1 and up for the helpers
-	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe)
+	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
 	rootStones int           // stones on the board at the root of the solve
 	nodes      uint64        // nodes of the current solve
 	expanded   uint64        // of them, those that searched a child (not played through or settled without one)
@@ -587,7 +587,8 @@ type worker struct {
 // begin sets the worker up for a search, every part of its state that a
 // search sets: its counters zeroed; the busy table of the subtrees other
 // workers search (nil when it searches alone); whether it is a helper,
-// asking the probes beside the first worker's (helperProbe); and the
+// asking the probes beside the first worker's (helperProbe) where
+// helpersSpread; and the
 // node count at which it calls join (0: never).
 func (w *worker) begin(busy *busyTable, helper bool, limit uint64) {
 	w.nodes, w.expanded, w.limit = 0, 0, limit
@@ -628,7 +629,7 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 			return
 		}
 		w.probe = rb.probe(lo, hi)
-		if w.helper {
+		if w.helper && helpersSpread {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
 		w.stopped = false

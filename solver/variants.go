@@ -39,6 +39,19 @@ const (
 	maxCells128 = 124 // 4x31
 )
 
+// helpersSpread says whether a helper worker asks the probe beside the
+// first worker's (helperProbe) rather than the same one. On 7x6 the
+// neighbours measured as good as or better (docs/performance.md); on other
+// boards, two threads asking the same probe, diversified by the busy
+// table alone, measured faster: 7x5's empty board 0.73-1.05 s -> 0.52-0.54
+// s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's 0.74 -> 0.60 s, 9x4 and 5x8
+// even (issue 40; docs/performance.md).
+const (
+	helpersSpread    = true
+	helpersSpread64  = false
+	helpersSpread128 = false
+)
+
 func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }
 func tablePut(t *ttable.Table, k board.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)

@@ -41,15 +41,17 @@ const (
 
 // helpersSpread says whether a helper worker asks the probe beside the
 // first worker's (helperProbe) rather than the same one. On 7x6 the
-// neighbours measured as good as or better (docs/performance.md); on other
-// boards, two threads asking the same probe, diversified by the busy
-// table alone, measured faster: 7x5's empty board 0.73-1.05 s -> 0.52-0.54
-// s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's 0.74 -> 0.60 s, 9x4 and 5x8
-// even (issue 40; docs/performance.md).
+// neighbours measured as good as or better, and on boards over 64 bits
+// (10x6 at 16 stones, 2 threads: 4.7 s against 6.7 s; 9x7 at 20: 4.6
+// against 4.3); on the other boards, two threads asking the same probe,
+// kept apart by the busy table alone, measured faster: 7x5's empty board
+// 0.73-1.05 s -> 0.52-0.54 s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's
+// 0.74 -> 0.60 s, 8x5's 14.3-14.5 s -> 12.8-13.1 s, 9x5's opening_L2 196
+// -> 174 ms (issue 40; docs/performance.md).
 const (
 	helpersSpread    = true
 	helpersSpread64  = false
-	helpersSpread128 = false
+	helpersSpread128 = true
 )
 
 func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }

@@ -24,6 +24,13 @@ type Geometry struct {
 	order                 [MaxWidth]int
 	orderCells            [MaxWidth]Bitboard
 	lines                 [128]int32
+	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
+	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
+	// for c < Width/2; the middle column of an odd width stays
+	// (mirrorMiddle).
+	mirrorCols   [MaxWidth / 2]Bitboard
+	mirrorShifts [MaxWidth / 2]uint
+	mirrorMiddle Bitboard
 }
 
 // NewGeometry returns the geometry of a board of size z, which must fit
@@ -67,6 +74,13 @@ func NewGeometry(z Size) (*Geometry, error) {
 		g.orderCells[i] = column << (col * (z.Height + 1))
 	}
 	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
+	for c := range z.Width / 2 {
+		g.mirrorCols[c] = (column | column<<1) << (c * (z.Height + 1))
+		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * (z.Height + 1))
+	}
+	if z.Width%2 == 1 {
+		g.mirrorMiddle = (column | column<<1) << (z.Width / 2 * (z.Height + 1))
+	}
 	return g, nil
 }
 
@@ -155,12 +169,14 @@ func (g *Geometry) OrderCells(i int) Bitboard { return g.orderCells[i] }
 // cell.
 func (g *Geometry) CellLines(cell Bitboard) int32 { return g.lines[cell.TrailingZeros()] }
 
-// mirror swaps column c and column Width-1-c of a bitboard.
+// mirror swaps column c and column Width-1-c of a bitboard, a pair of
+// columns at a time: half the shifts of moving each column on its own
+// (6x6's empty board 3.6% of its time in mirror before).
 func (g *Geometry) mirror(b Bitboard) Bitboard {
-	var m Bitboard
-	col := g.column | g.column<<1 // a column and its sentinel
-	for c := range g.width {
-		m |= (b >> (c * (g.height + 1)) & col) << ((g.width - 1 - c) * (g.height + 1))
+	m := b & g.mirrorMiddle
+	for c := range g.width / 2 {
+		cols, d := g.mirrorCols[c], g.mirrorShifts[c]
+		m |= (b&cols)<<d | (b>>d)&cols
 	}
 	return m
 }

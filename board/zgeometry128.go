@@ -19,6 +19,13 @@ type Geometry128 struct {
 	order                 [MaxWidth]int
 	orderCells            [MaxWidth]Bits128
 	lines                 [128]int32
+	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
+	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
+	// for c < Width/2; the middle column of an odd width stays
+	// (mirrorMiddle).
+	mirrorCols   [MaxWidth / 2]Bits128
+	mirrorShifts [MaxWidth / 2]uint
+	mirrorMiddle Bits128
 }
 
 // NewGeometry returns the geometry of a board of size z, which must fit
@@ -62,6 +69,13 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 		g.orderCells[i] = column.Shl(uint(col * (z.Height + 1)))
 	}
 	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
+	for c := range z.Width / 2 {
+		g.mirrorCols[c] = column.Or(column.Shl(uint(1))).Shl(uint(c * (z.Height + 1)))
+		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * (z.Height + 1))
+	}
+	if z.Width%2 == 1 {
+		g.mirrorMiddle = column.Or(column.Shl(uint(1))).Shl(uint(z.Width / 2 * (z.Height + 1)))
+	}
 	return g, nil
 }
 
@@ -150,12 +164,14 @@ func (g *Geometry128) OrderCells(i int) Bits128 { return g.orderCells[i] }
 // cell.
 func (g *Geometry128) CellLines(cell Bits128) int32 { return g.lines[cell.TrailingZeros()] }
 
-// mirror swaps column c and column Width-1-c of a bitboard.
+// mirror swaps column c and column Width-1-c of a bitboard, a pair of
+// columns at a time: half the shifts of moving each column on its own
+// (6x6's empty board 3.6% of its time in mirror before).
 func (g *Geometry128) mirror(b Bits128) Bits128 {
-	var m Bits128
-	col := g.column.Or(g.column.Shl(uint(1))) // a column and its sentinel
-	for c := range g.width {
-		m = m.Or(b.Shr(uint(c * (g.height + 1))).And(col).Shl(uint((g.width - 1 - c) * (g.height + 1))))
+	m := b.And(g.mirrorMiddle)
+	for c := range g.width / 2 {
+		cols, d := g.mirrorCols[c], g.mirrorShifts[c]
+		m = m.Or(b.And(cols).Shl(d).Or(b.Shr(d).And(cols)))
 	}
 	return m
 }

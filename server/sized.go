@@ -98,15 +98,13 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 		runtime.GC()
 	}
 	sv, err := solver.AllocSized(g, p.mib, p.threads)
-	if err == nil {
-		sv.UseBook(p.books[g.Size])
-	}
 	if err != nil {
 		p.mu.Lock()
 		p.made--
 		p.mu.Unlock()
 		return nil, err
 	}
+	sv.UseBook(p.books[g.Size])
 	return sv, nil
 }
 

@@ -581,8 +581,7 @@ type worker128 struct {
 // search sets: its counters zeroed; the busy table of the subtrees other
 // workers search (nil when it searches alone); whether it is a helper,
 // asking the probes beside the first worker's (helperProbe) where
-// helpersSpread; and the
-// node count at which it calls join (0: never).
+// helpersSpread; and the node count at which it calls join (0: never).
 func (w *worker128) begin(busy *busyTable, helper bool, limit uint64) {
 	w.nodes, w.expanded, w.limit = 0, 0, limit
 	w.published.Store(0)

@@ -1,4 +1,4 @@
-//go:build (amd64 || 386) && !race
+//go:build amd64 && !race
 
 package ttable
 
@@ -23,6 +23,6 @@ import (
 //
 // Go's memory model allows such a race on a word (a read sees a value
 // some write wrote); the race detector does not, so race builds, and other
-// architectures, whose stores may be reordered, use atomic stores
-// (store_other.go).
+// architectures, whose stores may be reordered (or, on 386, split in two
+// words), use atomic stores (store_other.go).
 func store(p *atomic.Uint64, v uint64) { *(*uint64)(unsafe.Pointer(p)) = v }

@@ -174,7 +174,7 @@ func (f *bookFiles) Set(name string) error {
 // one board are an error.
 func loadBooks(files []string, off bool) (solver.Book, map[board.Size]solver.SizedBook, error) {
 	if off && len(files) > 0 {
-		return nil, nil, errors.New("-book and -nobook contradict each other")
+		return nil, nil, errBookAndNobook
 	}
 	var std solver.Book
 	sized := make(map[board.Size]solver.SizedBook)
@@ -199,7 +199,10 @@ func loadBooks(files []string, off bool) (solver.Book, map[board.Size]solver.Siz
 		return std, sized, nil
 	}
 	bk, err := book.Default()
-	return bk, sized, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return bk, sized, nil
 }
 
 // timeoutFlag is -timeout.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -161,10 +160,8 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 // does not is made smaller, with a note on stderr; an explicit one is an
 // error.
 func sizedTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, error) {
-	explicit := false
-	search.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
 	leaves := 2 * solvers * search.threads * solver.LeafTableMiB
-	mib, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: search.ttMiB, Explicit: explicit, OtherMiB: search.ttMiB + leaves})
+	mib, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: search.ttMiB, Explicit: search.explicitTT(), OtherMiB: search.ttMiB + leaves})
 	switch {
 	case err != nil:
 		return 0, fmt.Errorf("-tt %d for the tables of other boards than 7x6 beside 7x6's: %w: use -tt or -solvers to ask for less", search.ttMiB, err)

@@ -106,9 +106,9 @@ func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nod
 	return true
 }
 
-// growTable lets the shared table of a search of nodes so far use more of
-// its memory (ttable.Wide.Grow); a Table of 7x6 has its size from the
-// start.
-func growTable(t *ttable.Table, nodes uint64)   {}
-func growTable64(t *ttable.Wide, nodes uint64)  { t.Grow(nodes) }
-func growTable128(t *ttable.Wide, nodes uint64) { t.Grow(nodes) }
+// growTable lets the shared table of a search that has stored so many
+// entries in it use more of its memory (ttable.Wide.Grow); a Table of 7x6
+// has its size from the start.
+func growTable(t *ttable.Table, stores uint64)   {}
+func growTable64(t *ttable.Wide, stores uint64)  { t.Grow(stores) }
+func growTable128(t *ttable.Wide, stores uint64) { t.Grow(stores) }

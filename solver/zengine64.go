@@ -508,7 +508,11 @@ func (w *worker64) store(nd *node64, lower, upper, col int, start uint64) {
 	if nd.mirrored && col >= 0 {
 		col = g.Width() - 1 - col
 	}
-	tablePut64(w.table(nd.n), nd.key, lower, upper, col, w.nodes-start)
+	t := w.table(nd.n)
+	if t == w.tt {
+		w.stores++
+	}
+	tablePut64(t, nd.key, lower, upper, col, w.nodes-start)
 	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
 		lo, hi := keyWords64(nd.key)
 		w.journal.add(lo, hi, lower, upper, col)
@@ -557,6 +561,7 @@ type worker64 struct {
 	rootStones int           // stones on the board at the root of the solve
 	nodes      uint64        // nodes of the current solve
 	expanded   uint64        // of them, those that searched a child (not played through or settled without one)
+	stores     uint64        // of them, those stored in the shared table tt (see growTable)
 	published  atomic.Uint64 // nodes, as last published for progress readers
 	limit      uint64        // once nodes reaches it, call join; 0 for none
 	join       func()        // starts the other workers (Solver.startHelpers)
@@ -583,7 +588,7 @@ type worker64 struct {
 // asking the probes beside the first worker's (helperProbe) where
 // helpersSpread; and the node count at which it calls join (0: never).
 func (w *worker64) begin(busy *busyTable, helper bool, limit uint64) {
-	w.nodes, w.expanded, w.limit = 0, 0, limit
+	w.nodes, w.expanded, w.stores, w.limit = 0, 0, 0, limit
 	w.published.Store(0)
 	w.busy, w.helper = busy, helper
 }
@@ -638,7 +643,7 @@ func (w *worker64) probeRoot(ctx context.Context, p board.Position64, rb *rootBo
 // other workers once the first has searched its share alone.
 func (w *worker64) poll() {
 	w.published.Store(w.nodes)
-	growTable64(w.tt, w.nodes*uint64(w.workers))
+	growTable64(w.tt, w.stores*uint64(w.workers))
 	if w.limit != 0 && w.nodes >= w.limit {
 		w.limit = 0
 		w.join()

@@ -136,24 +136,26 @@ func (t *Wide) startMask() uint64 {
 	return min(t.bucketMask, growStartMiB<<20/(bucketWords*8)-1)
 }
 
-// growNodes is how many nodes of a search an entry of the table in use
-// serves before Grow doubles it: most nodes store none or share one, and
-// every page the table grows into costs its first touch, the kernel
-// zeroing it. At 2, a solve of 7x5's empty board spent 0.02-0.25 s of
-// its 0.9-1.2 s in the kernel, and one of 9x4's 1.8 s of 9 s; at 4,
-// 0.01-0.05 s and 0.7 s, for 0.2% and 10% more expanded nodes (9x4 the
-// same time in all, 7x5 and 5x8 a fifth less: docs/performance.md).
-const growNodes = 4
+// growStores is how many stores of a search an entry of the table in use
+// takes before Grow doubles it. Every page the table grows into costs its
+// first touch (the kernel zeroes it), and every growth loses the entries
+// whose bucket moves, so it grows only as far as the stores call for. It
+// grew by the nodes searched before (4 an entry), which on boards whose
+// search lies mostly in the workers' own tables (9x4's empty board: 68
+// million nodes, 1.7 million stores into the shared table) grew it to 512
+// MiB for nothing: 9.6 s, 1 s of it in the kernel, against 6.5 s at 32
+// MiB (docs/performance.md).
+const growStores = 1
 
-// Grow makes the table use enough of its memory for a search of the
-// given number of nodes so far (growNodes an entry), up to the whole
+// Grow makes the table use enough of its memory for a search that has
+// stored so many entries so far (growStores an entry), up to the whole
 // table. It is safe for concurrent use, and cheap where the table is
 // large enough already.
-func (t *Wide) Grow(nodes uint64) {
+func (t *Wide) Grow(stores uint64) {
 	stride := uint64(t.keyWords + 1)
 	for {
 		m := t.active.Load()
-		if m == t.bucketMask || (m+1)*(bucketWords-2)/stride*growNodes >= nodes {
+		if m == t.bucketMask || (m+1)*(bucketWords-2)/stride*growStores >= stores {
 			return
 		}
 		if t.active.CompareAndSwap(m, m<<1|1) {

@@ -172,25 +172,36 @@ func (r Row) mode() string {
 // WriteMarkdown writes the rows as a markdown table, durations rounded
 // for reading.
 func WriteMarkdown(w io.Writer, rows []Row) error {
-	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | mean expanded | nodes/s | speedup |\n",
-		"|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	if err != nil {
+	if err := WriteMarkdownHeader(w); err != nil {
 		return err
 	}
 	for _, r := range rows {
-		speedup := "-"
-		if r.Speedup > 0 {
-			speedup = fmt.Sprintf("%.2f", r.Speedup)
-		}
-		_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.0f | %.3g | %s |\n",
-			r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.book(), r.Stats.Positions, r.Stats.Mismatches,
-			round(r.Stats.Mean()), round(r.Stats.Median()), round(r.Stats.Max()),
-			r.Stats.MeanNodes(), r.Stats.MeanExpanded(), r.Stats.NodesPerSecond(), speedup)
-		if err != nil {
+		if err := WriteMarkdownRow(w, r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// WriteMarkdownHeader writes the head of WriteMarkdown's table, for rows
+// written one at a time as they are measured (WriteMarkdownRow).
+func WriteMarkdownHeader(w io.Writer) error {
+	_, err := fmt.Fprint(w, "| file | threads | table MiB | table | mode | book | positions | mismatches | mean | median | max | mean nodes | mean expanded | nodes/s | speedup |\n",
+		"|---|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	return err
+}
+
+// WriteMarkdownRow writes one row of WriteMarkdown's table.
+func WriteMarkdownRow(w io.Writer, r Row) error {
+	speedup := "-"
+	if r.Speedup > 0 {
+		speedup = fmt.Sprintf("%.2f", r.Speedup)
+	}
+	_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.0f | %.3g | %s |\n",
+		r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.book(), r.Stats.Positions, r.Stats.Mismatches,
+		round(r.Stats.Mean()), round(r.Stats.Median()), round(r.Stats.Max()),
+		r.Stats.MeanNodes(), r.Stats.MeanExpanded(), r.Stats.NodesPerSecond(), speedup)
+	return err
 }
 
 // WriteCSV writes the rows as CSV with a header line.

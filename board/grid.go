@@ -67,7 +67,7 @@ func (g *Grid) Parse(s string, from0 bool) (Board, error) {
 // has no keys of one word: it fails there.
 func (g *Grid) FromKey(key uint64) (Board, error) {
 	if g.Wide() {
-		return Board{}, fmt.Errorf("a %v board has keys of %d bits, not one word", g.Size, g.Bits())
+		return Board{}, fmt.Errorf("the %v board has keys of %d bits, not one word", g.Size, g.Bits())
 	}
 	p, err := g.g64.FromKey(key)
 	return Board{g: g, p64: p}, err
@@ -79,7 +79,7 @@ func (g *Grid) FromKey(key uint64) (Board, error) {
 func (g *Grid) FromKey128(key Key128) (Board, error) {
 	if !g.Wide() {
 		if key.Hi != 0 {
-			return Board{}, fmt.Errorf("a %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
+			return Board{}, fmt.Errorf("the %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
 		}
 		return g.FromKey(key.Lo)
 	}
@@ -258,7 +258,7 @@ func notAColumn(c byte, z Size, from0 bool) string {
 	if from0 {
 		first, last = '0', columnName0(z.Width-1)
 	}
-	return fmt.Sprintf("%s is not a column %c-%c of a %v board", what, first, last, z)
+	return fmt.Sprintf("%s is not a column %c-%c of the %v board", what, first, last, z)
 }
 
 // columnName0 is ColumnName's 0-based variant: '0' to '9', then 'a' on.

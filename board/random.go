@@ -28,7 +28,7 @@ func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) 
 		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
 	case stones <= countedStones:
 		if exist := CountRandom(stones); n > exist {
-			return fmt.Errorf("%d positions of %d stones asked for: only %d distinct positions exist", n, stones, exist)
+			return fmt.Errorf("%d positions of %d stones asked for: %s", n, stones, onlyExist(exist))
 		}
 	}
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
@@ -87,7 +87,7 @@ func drawDistinct(seed uint64, stones, n int, draw func(*rand.Rand) (uint64, str
 	seen := make(map[uint64]bool, min(n, 1<<16))
 	for found, failed := 0, 0; found < n; {
 		if failed >= maxFailedDraws {
-			return fmt.Errorf("only %d distinct positions of %d stones found: %d draws in a row found no other", found, stones, failed)
+			return fmt.Errorf("%d distinct %s of %d stones found: %d draws in a row found no other", found, positionsWord(found), stones, failed)
 		}
 		key, moves, ok := draw(rng)
 		if !ok || seen[key] {
@@ -169,4 +169,21 @@ func randomGame(rng *rand.Rand, stones int) (Position, []int, bool) {
 		cols = append(cols, c)
 	}
 	return p, cols, true
+}
+
+// positionsWord is "position" or "positions", as n asks.
+func positionsWord(n int) string {
+	if n == 1 {
+		return "position"
+	}
+	return "positions"
+}
+
+// onlyExist says that only n distinct positions exist, in words that
+// agree with n.
+func onlyExist(n int) string {
+	if n == 1 {
+		return "only 1 distinct position exists"
+	}
+	return fmt.Sprintf("only %d distinct positions exist", n)
 }

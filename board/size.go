@@ -120,6 +120,16 @@ func FormatColumns(cols []int) string {
 	return string(s)
 }
 
+// FormatColumns0 is FormatColumns with 0-based names ('0' to '9', then 'a'
+// on), as positions read with from0 are written.
+func FormatColumns0(cols []int) string {
+	s := make([]byte, len(cols))
+	for i, c := range cols {
+		s[i] = columnName0(c)
+	}
+	return string(s)
+}
+
 // countLines calls line(bit) once for each line of four through each cell
 // of a board of width x height, the cell's bit as in Bitboard.
 func countLines(width, height int, line func(bit int)) {

@@ -279,9 +279,9 @@ func TestParseGrid(t *testing.T) {
 		pos   int
 		why   string
 	}{
-		{"10", false, 2, `'0' is not a column 1-a of a 10x5 board`},
-		{"1b", false, 2, `'b' is not a column 1-a of a 10x5 board`},
-		{"0a", true, 2, `'a' is not a column 0-9 of a 10x5 board`},
+		{"10", false, 2, `'0' is not a column 1-a of the 10x5 board`},
+		{"1b", false, 2, `'b' is not a column 1-a of the 10x5 board`},
+		{"0a", true, 2, `'a' is not a column 0-9 of the 10x5 board`},
 		{"111111", false, 6, `column 1 is full`},
 		{"12121212", false, 8, `the game was already won by move 7`},
 	} {

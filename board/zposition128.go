@@ -548,7 +548,7 @@ func (g *Geometry128) Parse(s string, from0 bool) (Position128, error) {
 			return Position128{}, &ParseError{i + 1, fmt.Sprintf("the game was already won by move %d", i)}
 		}
 		if !p.CanPlay(col) {
-			return Position128{}, &ParseError{i + 1, fmt.Sprintf("column %c is full", ColumnName(col))}
+			return Position128{}, &ParseError{i + 1, fmt.Sprintf("column %c is full", s[i])} // named as s names it
 		}
 		p.Play(col)
 	}

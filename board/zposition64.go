@@ -548,7 +548,7 @@ func (g *Geometry64) Parse(s string, from0 bool) (Position64, error) {
 			return Position64{}, &ParseError{i + 1, fmt.Sprintf("the game was already won by move %d", i)}
 		}
 		if !p.CanPlay(col) {
-			return Position64{}, &ParseError{i + 1, fmt.Sprintf("column %c is full", ColumnName(col))}
+			return Position64{}, &ParseError{i + 1, fmt.Sprintf("column %c is full", s[i])} // named as s names it
 		}
 		p.Play(col)
 	}

@@ -654,6 +654,29 @@ type lyingBook struct{ depth int }
 func (b lyingBook) Depth() int                        { return b.depth }
 func (b lyingBook) Lookup(board.Position) (int, bool) { return board.MinScore, true }
 
+// TestGenerateCopies: the positions a given book already holds are copied
+// from it, not solved: a book as deep as the one to make gives that book,
+// and one that lies about them gives its lies.
+func TestGenerateCopies(t *testing.T) {
+	whole := testBook(t)
+	if b := generate(t, Options{Threads: 1, Parents: whole}); !bytes.Equal(b.encode(), whole.encode()) {
+		t.Error("the book made from a book that holds all its positions differs from that book")
+	}
+	lied := generate(t, Options{Threads: 1, Parents: lyingBook{testDepth}})
+	deepest := 0
+	for i := range lied.Len() {
+		if p, sc := lied.Entry(i); p.Stones() == testDepth {
+			deepest++
+			if sc != board.MinScore {
+				t.Fatalf("position %#x of %d stones scores %d; want the given book's %d, copied", p.Key(), testDepth, sc, board.MinScore)
+			}
+		}
+	}
+	if deepest == 0 {
+		t.Fatalf("no position of %d stones in the book: the test proves nothing", testDepth)
+	}
+}
+
 // TestGenerateWithParents: a book generated with the scores of the
 // parents of its deepest positions (a book one stone shallower) is the
 // book generated without, whole and in parts; and the parents' scores are

@@ -271,18 +271,26 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 		}
 	}
 	progress()
-	var left []family[K] // the families less the members in the checkpoint
+	var left []family[K] // the families less the members in the checkpoint or the parents' book
 	for _, f := range fams {
 		var ks []K
 		for _, k := range f.members {
-			if _, ok := scores[k]; !ok {
-				ks = append(ks, k)
+			if _, ok := scores[k]; ok {
+				continue
 			}
+			// A position the parents' book holds (a shallower book made
+			// from a deeper one) is copied, not solved.
+			if sc, ok := v.known(k); ok {
+				scores[k] = int8(sc)
+				continue
+			}
+			ks = append(ks, k)
 		}
 		if len(ks) > 0 {
 			left = append(left, family[K]{parent: f.parent, members: ks})
 		}
 	}
+	progress()
 	lend, err := v.lender(opt)
 	if err != nil {
 		return err

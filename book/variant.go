@@ -39,6 +39,9 @@ type variant[K comparable] interface {
 	// can have, as the parents' book knows it: minus k's score, or a
 	// score below every score where the parents do not know it.
 	lowerBound(k K) int
+	// known returns the score of the position of k where the parents'
+	// book holds it: generate copies it rather than solve it.
+	known(k K) (int, bool)
 	// lender returns what lends the solvers of the positions of opt.
 	lender(opt Options) (lendFunc[K], error)
 	// checkpointHeader returns the first line of a checkpoint of the run
@@ -109,17 +112,21 @@ func (standard) checkpointHeader(opt Options) (string, int) {
 }
 
 func (v standard) lowerBound(k uint64) int {
-	if v.parents == nil {
-		return board.MinScore
-	}
-	p, err := board.FromKey(k)
-	if err != nil || p.Stones() > v.parents.Depth() {
-		return board.MinScore
-	}
-	if sc, ok := v.parents.Lookup(p); ok {
+	if sc, ok := v.known(k); ok {
 		return -sc
 	}
 	return board.MinScore
+}
+
+func (v standard) known(k uint64) (int, bool) {
+	if v.parents == nil {
+		return 0, false
+	}
+	p, err := board.FromKey(k)
+	if err != nil || p.Stones() > v.parents.Depth() {
+		return 0, false
+	}
+	return v.parents.Lookup(p)
 }
 
 // defaultTableMiB is the size of the table of a generation given none:
@@ -167,7 +174,7 @@ func newSized(opt Options) (sized, error) {
 	if opt.Parents != nil {
 		var ok bool
 		if v.parents, ok = opt.Parents.(solver.SizedBook); !ok {
-			return sized{}, fmt.Errorf("parents %T: a book of a %v board has no LookupBoard", opt.Parents, opt.Size)
+			return sized{}, fmt.Errorf("parents %T: a book of the %v board has no LookupBoard", opt.Parents, opt.Size)
 		}
 	}
 	return v, nil
@@ -228,18 +235,21 @@ func (sized) record(rec []byte) (board.Key128, int) {
 }
 
 func (v sized) lowerBound(k board.Key128) int {
-	none := -v.g.MaxScore()
+	if sc, ok := v.known(k); ok {
+		return -sc
+	}
+	return -v.g.MaxScore()
+}
+
+func (v sized) known(k board.Key128) (int, bool) {
 	if v.parents == nil {
-		return none
+		return 0, false
 	}
 	p := v.board(k)
 	if p.Stones() > v.parents.Depth() {
-		return none
+		return 0, false
 	}
-	if sc, ok := v.parents.LookupBoard(p); ok {
-		return -sc
-	}
-	return none
+	return v.parents.LookupBoard(p)
 }
 
 func (v sized) lender(opt Options) (lendFunc[board.Key128], error) {

@@ -3,7 +3,10 @@
 // protocol"): one position a line, its moves as 1-based columns,
 // optionally followed by one space-separated expected score; blank lines
 // and lines starting with '#' are skipped. The empty board, which has no
-// moves, is written "" (two double quotes), as on a command line.
+// moves, is written "" (two double quotes), as on a command line. The
+// lines c4solve prints read back too: a score with a line of play or
+// MISMATCH after it, a stopped solve's bounds (no score), and -analyze's
+// scores of every move (the position's score is the best of them).
 package posfile
 
 import (
@@ -55,6 +58,26 @@ func (l Line) Contradicts(score int, weak bool) bool {
 // EmptyBoard is how a line writes the empty board, which has no moves.
 const EmptyBoard = `""`
 
+// Spell returns moves as a line writes them: EmptyBoard for none, so that
+// the line reads back as the same position.
+func Spell(moves string) string {
+	if moves == "" {
+		return EmptyBoard
+	}
+	return moves
+}
+
+// playsOut reports whether line, after moves (as the line's position
+// writes them), is a line of play that ends the game, as -pv prints one.
+func (f Format) playsOut(moves, line string) bool {
+	if f.Grid != nil {
+		b, err := f.Grid.Parse(moves+line, f.From0)
+		return err == nil && b.Over()
+	}
+	p, err := board.Parse(moves + line)
+	return err == nil && p.Over()
+}
+
 // LineError is a line that could not be read, with its 1-based number.
 type LineError struct {
 	Num int
@@ -79,18 +102,15 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 		return Line{}, false, nil
 	}
 	fields := strings.Fields(text)
-	if len(fields) > 2 {
-		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score", len(fields))}
-	}
 	l = Line{Num: num, Moves: fields[0]}
 	moves := l.Moves
 	if moves == EmptyBoard {
 		moves = ""
 	}
-	maxScore := board.MaxScore
+	maxScore, width := board.MaxScore, board.Width
 	if f.Grid != nil {
 		l.Board, err = f.Grid.Parse(moves, f.From0)
-		maxScore = f.Grid.MaxScore()
+		maxScore, width = f.Grid.MaxScore(), f.Grid.Width
 		if err == nil && f.Grid.Size == board.Standard {
 			l.Position, err = board.FromKey(l.Board.Key())
 		}
@@ -100,13 +120,47 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	if err != nil {
 		return Line{}, false, &LineError{num, err}
 	}
-	if len(fields) == 2 {
-		sc, err := strconv.Atoi(fields[1])
+	score := func(field string) (int, error) {
+		sc, err := strconv.Atoi(field)
 		if err != nil || sc < -maxScore || sc > maxScore {
-			return Line{}, false, &LineError{num, fmt.Errorf("score %q is not a whole number from %d to %d",
-				fields[1], -maxScore, maxScore)}
+			return 0, fmt.Errorf("score %q is not a whole number from %d to %d", field, -maxScore, maxScore)
 		}
-		l.Expected, l.HasScore = sc, true
+		return sc, nil
+	}
+	rest := fields[1:]
+	if len(rest) > 1 && rest[len(rest)-1] == "MISMATCH" {
+		rest = rest[:len(rest)-1]
+	}
+	switch {
+	case len(rest) == 0:
+	case len(rest) == 1, len(rest) == 2 && f.playsOut(moves, rest[1]):
+		// "MOVES SCORE", or with -pv "MOVES SCORE LINE".
+		if l.Expected, err = score(rest[0]); err != nil {
+			return Line{}, false, &LineError{num, err}
+		}
+		l.HasScore = true
+	case rest[0] == "incomplete" && len(rest) == 6:
+		// A stopped solve's line, "MOVES incomplete L <= score <= U": no score.
+	case len(rest) == width, len(rest) == width+1 && f.playsOut(moves, rest[width]):
+		// -analyze's line, each move's score ("full" for a full column),
+		// maybe with -pv's line: the position's score is the best of them.
+		best := -maxScore - 1
+		for _, field := range rest[:width] {
+			if field == "full" {
+				continue
+			}
+			sc, err := score(field)
+			if err != nil {
+				return Line{}, false, &LineError{num, err}
+			}
+			best = max(best, sc)
+		}
+		if best < -maxScore {
+			return Line{}, false, &LineError{num, errors.New("every column full: no move to score")}
+		}
+		l.Expected, l.HasScore = best, true
+	default:
+		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score (or a line c4solve printed)", len(fields))}
 	}
 	return l, true, nil
 }
@@ -121,6 +175,9 @@ func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 // Scan is Scan on f's board.
 func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
+		if tooLong && strings.HasPrefix(strings.TrimSpace(text), "#") {
+			return true // a comment, however long
+		}
 		if tooLong { // too long to be a position
 			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
 			return true

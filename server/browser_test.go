@@ -64,6 +64,12 @@ func TestPageInBrowser(t *testing.T) {
 		t.Fatalf("/?pos=4453 shows scores %v; want %v", got, want)
 	}
 
+	// A link's position starts with the perfect player answering nothing:
+	// tick the box, then play.
+	if evaluate[bool](t, ctx, `document.getElementById("engine").checked`) {
+		t.Error("/?pos=4453: \"perfect player answers\" is ticked; want a link's position to start without it")
+	}
+	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
 		chromedp.Click(`#board .col[data-col="3"]`),
 		// The perfect player answers, and the scores of the position after
@@ -184,8 +190,32 @@ func TestPageAnalysisBoard(t *testing.T) {
 		if url != ts.URL+"/?pos=44534" || pos != "44534" {
 			t.Errorf("%dx%d: the shared link /?pos=44534 shows %q at %s; want its position and address kept", w, h, pos, url)
 		}
-		if evaluate[bool](t, ctx, `document.getElementById("move").hidden`) {
+		if evaluate[bool](t, ctx, `document.getElementById("move").classList.contains("off")`) {
 			t.Errorf("%dx%d: /?pos=44534, the perfect player to move: no button to let it move", w, h)
+		}
+		// The box says what the page does: a link's position waits, so
+		// "perfect player answers" is not ticked.
+		if evaluate[bool](t, ctx, `document.getElementById("engine").checked`) {
+			t.Errorf("%dx%d: /?pos=44534 waits for a move, yet \"perfect player answers\" is ticked", w, h)
+		}
+		// What a score means is said above the scores, within the window.
+		legend := evaluate[[]float64](t, ctx, `[document.getElementById("legend").getBoundingClientRect().bottom,
+			document.getElementById("scores").getBoundingClientRect().top, window.innerHeight]`)
+		if legend[0] > legend[1] || legend[0] > legend[2] {
+			t.Errorf("%dx%d: the scores' legend ends at %.0f px, the scores start at %.0f, the window at %.0f; want it above them, in the window", w, h, legend[0], legend[1], legend[2])
+		}
+		boardTop := evaluate[float64](t, ctx, `document.getElementById("board").getBoundingClientRect().top`)
+		// A finished game offers no move: the board stays where it was.
+		err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=4455667"), chromedp.WaitVisible(`#board .cell.win`))
+		if err != nil {
+			t.Fatalf("%dx%d: /?pos=4455667: %v", w, h, err)
+		}
+		if top := evaluate[float64](t, ctx, `document.getElementById("board").getBoundingClientRect().top`); top != boardTop ||
+			!evaluate[bool](t, ctx, `document.getElementById("move").classList.contains("off")`) {
+			t.Errorf("%dx%d: the board's top is %.0f px with the move button, %.0f without; want the button's place kept", w, h, boardTop, top)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=44534"), chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`)); err != nil {
+			t.Fatalf("%dx%d: /?pos=44534: %v", w, h, err)
 		}
 		if evaluate[bool](t, ctx, "document.documentElement.scrollWidth > window.innerWidth") {
 			t.Errorf("%dx%d: the page is wider than the window", w, h)
@@ -215,6 +245,9 @@ func TestPageAnalysisBoard(t *testing.T) {
 	// The button lets the perfect player move from the link's position.
 	// (A click by script: chromedp's Click waits for ever on a button
 	// whose hidden attribute was removed after the page loaded.)
+	if st := evaluate[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(st, "you play both sides") {
+		t.Errorf("/?pos=44534: status %q; want it to say the human plays both sides", st)
+	}
 	evaluate[any](t, ctx, `document.getElementById("move").click()`)
 	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 6`))
 	if err != nil {
@@ -238,6 +271,12 @@ func TestPageAnalysisBoard(t *testing.T) {
 		if !strings.Contains(msg, tc.want) || url != ts.URL+"/?pos="+tc.pos {
 			t.Errorf("/?pos=%s: message %q at %s; want it to say %q and the address kept", tc.pos, msg, url, tc.want)
 		}
+		// The error instead of a board: no board, scores or status that
+		// are not the link's.
+		shown := evaluate[[]bool](t, ctx, `["board", "scores", "status"].map(id => document.getElementById(id).offsetParent !== null)`)
+		if shown[0] || shown[1] || shown[2] {
+			t.Errorf("/?pos=%s: board, scores, status shown: %v; want the error alone", tc.pos, shown)
+		}
 	}
 
 	// A won game: the four marked, the winner said.
@@ -246,8 +285,16 @@ func TestPageAnalysisBoard(t *testing.T) {
 	}
 	wins := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell.win").length`)
 	status := evaluate[string](t, ctx, `document.getElementById("status").textContent`)
-	if wins != 4 || !strings.HasPrefix(status, "Red wins with its 4th stone") {
+	if wins != 4 || !strings.HasPrefix(status, "Red wins with its 4th stone") || !strings.HasSuffix(status, "New game to play again.") {
 		t.Errorf("/?pos=4455667: %d cells marked, status %q; want 4 and Red's win", wins, status)
+	}
+	// A new game says which side the human plays.
+	err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`))
+	if err != nil {
+		t.Fatalf("/: %v", err)
+	}
+	if st := evaluate[string](t, ctx, `document.getElementById("status").textContent`); st != "Red to move (you: click a column)." {
+		t.Errorf("/: status %q; want it to say the human plays Red", st)
 	}
 }
 
@@ -343,7 +390,9 @@ func TestPageOtherSizes(t *testing.T) {
 		t.Errorf("/?size=5x4&pos=33: columns of %v cells, scores %v; want 5 columns of 4, the scores of /solve, %v", shape, values(scores), want.Score)
 	}
 
-	// A move, the perfect player's reply, and the address that keeps both.
+	// A move, the perfect player's reply (once asked for), and the address
+	// that keeps both.
+	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
 		chromedp.Click(`#board .col[data-col="1"]`),
 		chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 4 &&

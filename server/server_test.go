@@ -593,7 +593,7 @@ func TestSizedServer(t *testing.T) {
 		t.Errorf("/analyze?pos= on 5x4: %d %+v; want 200, a draw, 5 scores, a line to the full board", resp.StatusCode, aa)
 	}
 	var e struct{ Error string }
-	if resp := get(t, ts, "/solve?pos=36", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, `'6' is not a column 1-5 of a 5x4 board`) {
+	if resp := get(t, ts, "/solve?pos=36", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, `'6' is not a column 1-5 of the 5x4 board`) {
 		t.Errorf("/solve?pos=36 on 5x4: %d %q; want 400 naming the column and board", resp.StatusCode, e.Error)
 	}
 	if resp := get(t, ts, "/?pos=33", nil); resp.StatusCode != 200 || resp.Request.URL.RequestURI() != "/?size=5x4&pos=33" {

@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/url"
-	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -85,17 +84,16 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 			return sv, nil
 		}
 	}
-	released := p.made >= p.max && len(p.idle) > 0
-	if released {
-		p.idle = slices.Delete(p.idle, 0, 1)
+	var released *solver.Sized
+	if p.made >= p.max && len(p.idle) > 0 {
+		released, p.idle = p.idle[0], slices.Delete(p.idle, 0, 1)
 	} else {
 		p.made++
 	}
 	p.mu.Unlock()
-	if released {
-		// The table of the solver released is unmapped when the garbage
-		// collector finds it unreachable: now, before another is had.
-		runtime.GC()
+	if released != nil {
+		// Its table is given back now, before another is had.
+		released.Table().Free()
 	}
 	sv, err := solver.AllocSized(g, p.mib, p.threads)
 	if err != nil {

@@ -130,7 +130,7 @@ func TestSizeErrors(t *testing.T) {
 		{"pos=1&width=3&height=5", "size 3x5: each side must be 4 or more"},
 		{"pos=1&size=8x5&width=8&height=5", "give size=WxH or width=W&height=H, not both"},
 		{"pos=1&size=8x5&size=8x5", "give each once at most"},
-		{"pos=6&size=5x4", `pos "6": position 1: '6' is not a column 1-5 of a 5x4 board`},
+		{"pos=6&size=5x4", `pos "6": position 1: '6' is not a column 1-5 of the 5x4 board`},
 		{"pos=11111&size=5x4", "column 1 is full"},
 		{"size=5x4", "no pos parameter"},
 	}

@@ -1,6 +1,7 @@
 package ttable
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -8,12 +9,14 @@ import (
 )
 
 // allocSlots maps n zeroed slots from the operating system, and returns
-// them with the function that unmaps them.
+// them with the function that unmaps them, which does so once however
+// often it is called (Table.Free, then the cleanup).
 func allocSlots(n int) ([]atomic.Uint64, func(), error) {
 	mem, err := unix.Mmap(-1, 0, n*slotBytes, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
 	if err != nil {
 		return nil, nil, err
 	}
 	slots := unsafe.Slice((*atomic.Uint64)(unsafe.Pointer(&mem[0])), n)
-	return slots, func() { unix.Munmap(mem) }, nil
+	var once sync.Once
+	return slots, func() { once.Do(func() { unix.Munmap(mem) }) }, nil
 }

@@ -7,6 +7,20 @@ import "fmt"
 type Limit struct {
 	Bytes uint64
 	Why   string
+	// AddressSpace is set where the limit is the address-space limit
+	// (ulimit -v): the bytes it must hold beyond the tables, what the
+	// process has mapped and the runtime's reserve, so that a message
+	// can say which limit would do.
+	AddressSpace uint64
+}
+
+// would says, where l is an address-space limit, which limit would hold
+// tables of mib MiB in all.
+func (l Limit) would(mib int) string {
+	if l.AddressSpace == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; ulimit -v %d would do", (l.AddressSpace+uint64(mib)<<20)>>10)
 }
 
 // Sizing is a request for the size of a shared table.
@@ -30,16 +44,16 @@ func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
 		return s.MiB, "", nil
 	}
 	if s.Explicit {
-		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), more than the %d MiB this process may use (%s)",
-			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.Bytes>>20, l.Why)
+		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), more than the %d MiB this process may use (%s%s)",
+			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.Bytes>>20, l.Why, l.would(s.MiB+s.OtherMiB))
 	}
 	mib = s.MiB
 	for mib > minFitMiB && !fits(mib) {
 		mib /= 2
 	}
 	if !fits(mib) {
-		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), more than the %d MiB this process may use (%s)",
-			mib, mib+s.OtherMiB, s.OtherMiB, l.Bytes>>20, l.Why)
+		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), more than the %d MiB this process may use (%s%s)",
+			mib, mib+s.OtherMiB, s.OtherMiB, l.Bytes>>20, l.Why, l.would(mib+s.OtherMiB))
 	}
 	return mib, fmt.Sprintf("the default table of %d MiB does not fit the %d MiB this process may use (%s): using %d MiB",
 		s.MiB, l.Bytes>>20, l.Why, mib), nil

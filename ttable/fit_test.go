@@ -20,6 +20,9 @@ func TestFit(t *testing.T) {
 		{l, Sizing{MiB: 512, OtherMiB: 4}, 64, "the default table of 512 MiB does not fit the 100 MiB this process may use (a test's limit): using 64 MiB", ""},
 		{l, Sizing{MiB: 512, OtherMiB: 90}, 0, "", "even with a table of 16 MiB the tables take 106 MiB (90 beside it)"},
 		{Limit{}, Sizing{MiB: 1 << 20, Explicit: true, OtherMiB: 1 << 20}, 1 << 20, "", ""},
+		// An address-space limit says which limit would do: the runtime's
+		// 1,536 MiB and the tables' 18 MiB, in KiB as ulimit -v takes it.
+		{Limit{Bytes: 1, Why: "ulimit -v", AddressSpace: 1536 << 20}, Sizing{MiB: 512, OtherMiB: 2}, 0, "", "(ulimit -v; ulimit -v 1591296 would do)"},
 	} {
 		mib, note, err := tt.limit.Fit(tt.s)
 		if mib != tt.mib || note != tt.note || (err == nil) != (tt.errText == "") || err != nil && !strings.Contains(err.Error(), tt.errText) {

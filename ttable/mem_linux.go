@@ -2,6 +2,7 @@ package ttable
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -33,11 +34,11 @@ const runtimeReserve = 256 << 20
 // address-space limit (ulimit -v) leaves beyond what is mapped already and
 // a reserve for the runtime. It is the zero Limit when nothing is known.
 func MemoryLimit() Limit {
-	limit, why := memoryLimit()
-	return Limit{Bytes: limit, Why: why}
+	limit, why, as := memoryLimit()
+	return Limit{Bytes: limit, Why: why, AddressSpace: as}
 }
 
-func memoryLimit() (limit uint64, why string) {
+func memoryLimit() (limit uint64, why string, addressSpace uint64) {
 	if mem := physicalMemory(); mem > 0 {
 		limit, why = mem/2, "half of this machine's memory"
 	}
@@ -56,10 +57,14 @@ func memoryLimit() (limit uint64, why string) {
 			left = rl.Cur - used - runtimeReserve
 		}
 		if limit == 0 || left < limit {
-			limit, why = max(left, 1), "what its address-space limit (ulimit -v) leaves"
+			// A Go program maps about 1.3 GB of address space as it
+			// starts (its heap's arenas), which a limit must hold too.
+			limit, why = max(left, 1), fmt.Sprintf("what its address-space limit, ulimit -v %d, leaves beyond the %d MiB Go maps as it starts and %d MiB kept for its heap",
+				rl.Cur>>10, used>>20, runtimeReserve>>20)
+			addressSpace = used + runtimeReserve
 		}
 	}
-	return limit, why
+	return limit, why, addressSpace
 }
 
 // cgroupLimit returns the memory limit of the process's cgroup in bytes,

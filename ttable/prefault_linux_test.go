@@ -2,6 +2,7 @@ package ttable
 
 import (
 	"os"
+	"runtime"
 	"testing"
 	"unsafe"
 
@@ -33,4 +34,32 @@ func TestPrefaultResident(t *testing.T) {
 	if n, pages := residentPages(t, tt); n != pages {
 		t.Errorf("%d of %d pages resident after Prefault; want all", n, pages)
 	}
+}
+
+// TestFree: Free gives a table's memory back at once (mincore finds it
+// unmapped), twice is harmless, and the cleanup after it unmaps nothing
+// again.
+func TestFree(t *testing.T) {
+	tt := New(64)
+	w := NewWide(64, 2)
+	mems := [][]byte{
+		unsafe.Slice((*byte)(unsafe.Pointer(&tt.slots[0])), len(tt.slots)*slotBytes),
+		unsafe.Slice((*byte)(unsafe.Pointer(&w.words[0])), len(w.words)*8),
+	}
+	tt.Free()
+	w.Free()
+	tt.Free()
+	w.Free()
+	for i, mem := range mems {
+		vec := make([]byte, (len(mem)+os.Getpagesize()-1)/os.Getpagesize())
+		_, _, errno := unix.Syscall(unix.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0])))
+		if errno != unix.ENOMEM {
+			t.Errorf("table %d: mincore after Free: %v; want ENOMEM, the memory unmapped", i, errno)
+		}
+	}
+	if tt.Bytes() != 0 || w.Bytes() != 0 {
+		t.Errorf("Bytes after Free: %d, %d; want 0", tt.Bytes(), w.Bytes())
+	}
+	runtime.GC() // the cleanups run, and unmap nothing a second time
+	runtime.GC()
 }

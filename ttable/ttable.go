@@ -144,6 +144,7 @@ type Table struct {
 	epochMask  uint64        // the epoch field's bits and those above, 0 for none
 	epoch      atomic.Uint64 // the current epoch, in place: every slot's epoch field should match
 	clears     uint64        // Clear calls so far, modulo 2^epochBits
+	free       func()        // unmaps slots, at most once; nil for memory of the Go heap
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
@@ -171,9 +172,9 @@ func Alloc(mib int) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketLen<<b*slotBytes>>20, err)
 	}
-	t := &Table{slots: slots, bucketBits: b, bucketMask: 1<<b - 1}
+	t := &Table{slots: slots, bucketBits: b, bucketMask: 1<<b - 1, free: free}
 	if free != nil {
-		runtime.AddCleanup(t, func(struct{}) { free() }, struct{}{})
+		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
 	t.epochShift = checkShift + keyBits - b
 	t.epochBits = min(64-t.epochShift, epochMaxBits)
@@ -186,6 +187,17 @@ func Alloc(mib int) (*Table, error) {
 
 // Bytes returns the memory the table's slots take.
 func (t *Table) Bytes() int { return len(t.slots) * slotBytes }
+
+// Free gives the table's memory back now, rather than once the table is
+// unreachable, so that a program making tables one after another (bench's
+// rows) holds one at a time. The table must not be used after: its
+// methods then panic.
+func (t *Table) Free() {
+	if t.free != nil {
+		t.free()
+	}
+	t.slots = nil
+}
 
 // Clear empties the table: no entry stored before it is found after it.
 // Rather than zero the whole table, it starts a new epoch and zeroes one

@@ -65,6 +65,7 @@ type Wide struct {
 	gen        atomic.Uint64
 	epoch      atomic.Uint64 // the current epoch, in place
 	clears     uint64        // Clear calls so far, modulo wideEpochs
+	free       func()        // unmaps words, at most once; nil for memory of the Go heap
 }
 
 // Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
@@ -113,10 +114,10 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
-	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords}
+	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords, free: free}
 	t.active.Store(t.startMask())
 	if free != nil {
-		runtime.AddCleanup(t, func(struct{}) { free() }, struct{}{})
+		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
 	adviseHugePages(t.words)
 	return t, nil
@@ -124,6 +125,15 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 
 // Bytes returns the memory the table takes.
 func (t *Wide) Bytes() int { return len(t.words) * 8 }
+
+// Free gives the table's memory back now, as Table.Free does. The table
+// must not be used after.
+func (t *Wide) Free() {
+	if t.free != nil {
+		t.free()
+	}
+	t.words = nil
+}
 
 // KeyWords returns the words of the table's keys, 1 or 2.
 func (t *Wide) KeyWords() int { return t.keyWords }

@@ -18,6 +18,8 @@ import (
 	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
+
+	"github.com/schollz/progressbar/v3"
 )
 
 const benchHelp = `Solves the positions of benchmark-format files ("moves score" lines) at
@@ -57,6 +59,10 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return fmt.Errorf("-threads: %v", err)
 	}
+	// Fewest threads first: the one-thread row, the base of the others'
+	// speedups, is then printed before them.
+	slices.Sort(threadList)
+	threadList = slices.Compact(threadList)
 	format, err := size.format(*from0)
 	if err != nil {
 		return err
@@ -112,11 +118,30 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		}()
 	}
 
+	// Each row is printed as soon as it is measured: a long run shows its
+	// rows as it goes, and a run interrupted or killed keeps those done.
 	status := exitOK
 	var rows []bench.Row
+	printRow := func(r bench.Row) {
+		if len(rows) == 0 {
+			if err := bench.WriteMarkdownHeader(stdout); err != nil {
+				status = max(status, exitBad) // run reports the failed write
+			}
+		}
+		rows = append(rows, r)
+		bench.FillSpeedups(rows)
+		if err := bench.WriteMarkdownRow(stdout, rows[len(rows)-1]); err != nil {
+			status = max(status, exitBad)
+		}
+	}
+	terminal := isTerminal(stderr)
 files:
 	for _, name := range fs.Args() {
-		ls, err := format.ReadFile(name, *lines)
+		ls, err := readLines(ctx, name, format, *lines)
+		if err != nil && ctx.Err() != nil {
+			status = max(status, report(stderr, "c4solve bench", exitIncomplete, err))
+			break
+		}
 		if err != nil {
 			status = max(status, report(stderr, "c4solve bench", exitBad, err))
 			continue
@@ -126,6 +151,7 @@ files:
 			if err != nil {
 				return err
 			}
+			stopped := false
 			for _, th := range threadList {
 				set := bench.Setting{Threads: th, TableMiB: eng.tableMiB(), Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
 				e := eng.withThreads(th, bk)
@@ -133,12 +159,15 @@ files:
 				solve := func(l posfile.Line) (bench.Outcome, error) {
 					return e.measure(ctx, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
 				}
+				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
 				st, err := bench.MeasureWith(ls, func(o bench.Outcome) {
+					bar.add()
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
-							name, o.Line.Num, o.Line.Moves, o.Line.Expected, o.Score)
+							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)
 					}
 				}, solve)
+				bar.done(stderr)
 				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
 					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
 				} else if err != nil {
@@ -146,8 +175,8 @@ files:
 				}
 				if err != nil {
 					if ctx.Err() != nil {
-						status = exitIncomplete
-						break files // the rows finished are printed
+						status, stopped = exitIncomplete, true
+						break // the rows finished are printed
 					}
 					status = max(status, exitBad)
 					continue
@@ -155,25 +184,52 @@ files:
 				if st.Mismatches > 0 {
 					status = max(status, exitMismatch)
 				}
-				rows = append(rows, bench.Row{File: name, Setting: set, Stats: st})
+				printRow(bench.Row{File: name, Setting: set, Stats: st})
+			}
+			// The next table is made once this one is given back, so that
+			// the run holds one at a time (in a memory cgroup, two may not
+			// fit).
+			eng.free()
+			if stopped {
+				break files
 			}
 		}
 	}
-	if len(rows) == 0 {
-		return exit(status)
-	}
-	bench.FillSpeedups(rows)
-	if err := bench.WriteMarkdown(stdout, rows); err != nil {
-		fmt.Fprintf(stderr, "c4solve bench: writing the table: %v\n", err)
-		status = max(status, exitBad)
-	}
-	if write != nil {
+	if write != nil && len(rows) > 0 {
 		if err := writeResults(*out, rows, write); err != nil {
 			fmt.Fprintf(stderr, "c4solve bench: -o %s: %v\n", *out, err)
 			status = max(status, exitBad)
 		}
 	}
 	return exit(status)
+}
+
+// rowBar is the progress of one bench row on a terminal: positions solved
+// of the row's, cleared when the row is done; off a terminal it shows
+// nothing.
+type rowBar struct{ bar *progressbar.ProgressBar }
+
+// rowProgress starts a row's progress, described by what, of n positions.
+func rowProgress(terminal bool, w io.Writer, what string, n int) rowBar {
+	if !terminal {
+		return rowBar{}
+	}
+	return rowBar{progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetRenderBlankState(true))}
+}
+
+func (b rowBar) add() {
+	if b.bar != nil {
+		b.bar.Add(1)
+	}
+}
+
+func (b rowBar) done(w io.Writer) {
+	if b.bar != nil {
+		b.bar.Clear()
+		clearLine(w)
+	}
 }
 
 // intList parses a comma-separated list of whole numbers in [lo, hi].

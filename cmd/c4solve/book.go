@@ -19,15 +19,16 @@ import (
 	"c4solve/board"
 	"c4solve/book"
 	"c4solve/internal/atomicfile"
+	"c4solve/posfile"
 )
 
 // bookCommands are book's subcommands, in the order its help lists them.
 var bookCommands = []*subcommand{
-	{path: "c4solve book generate", args: "[flags] -depth D -o FILE", short: "solve every position of at most D stones", long: bookAbout},
-	{path: "c4solve book merge", args: "-o FILE PART ...", short: "join the parts of a sharded generate", long: bookAbout},
-	{path: "c4solve book info", args: "[FILE]", short: "header and positions per depth (FILE\nomitted: the built-in book)", long: bookAbout},
-	{path: "c4solve book verify", args: "[flags] [FILE]", short: "check the checksum and re-solve a sample\n(FILE omitted: the built-in book)", long: bookAbout},
-	{path: "c4solve book sample", args: "[flags] [FILE]", short: "print a random sample as \"moves score\"\nlines, to check with another solver", long: bookAbout},
+	{path: "c4solve book generate", args: "[flags] -depth D -o FILE", short: "solve every position of at most D stones", long: bookGenerateHelp},
+	{path: "c4solve book merge", args: "-o FILE PART ...", short: "join the parts of a sharded generate", long: bookMergeHelp},
+	{path: "c4solve book info", args: "[FILE]", short: "header and positions per depth (FILE\nomitted: the built-in book)", long: bookInfoHelp},
+	{path: "c4solve book verify", args: "[flags] [FILE]", short: "check the checksum and re-solve a sample\n(FILE omitted: the built-in book)", long: bookVerifyHelp},
+	{path: "c4solve book sample", args: "[flags] [FILE]", short: "print a random sample as \"moves score\"\nlines, to check with another solver", long: bookSampleHelp},
 }
 
 // bookRuns are the run functions of bookCommands, by name. (The table
@@ -46,7 +47,17 @@ const bookAbout = `An opening book holds the exact score of every position of at
 stones (mirror images once, finished games left out). c4solve answers
 from its built-in book unless given -book FILE or -nobook.
 
-generate solves the positions of exactly D stones and takes the scores of
+` + bookGenerateAbout + `
+A book records its board: info, verify, sample and merge read it from the
+file, and c4solve -size WxH -book FILE solves from it. Each command's
+flags: c4solve book CMD -h.
+
+Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
+3 interrupted.
+`
+
+// bookGenerateAbout is how generate works, in book's help and its own.
+const bookGenerateAbout = `generate solves the positions of exactly D stones and takes the scores of
 shallower ones from their children. It records each solved position in a
 checkpoint file (FILE.checkpoint) at once; run the same command again after
 an interruption and it goes on from there. On a terminal, a progress bar
@@ -61,12 +72,45 @@ takes about a fifth less time (docs/book.md). -nobook searches without.
 -size WxH makes a book of another board (of at most 128 bits) the same
 way: shards, checkpoint, progress and -book, which there must be a book of
 that board (the built-in book is of 7x6, so without -book no solve is
-bounded). A book records its board: info, verify, sample and merge read
-it from the file, and c4solve -size WxH -book FILE solves from it.
-
-Exit status: 0 ok, 1 verify found a wrong score, 2 bad usage or a bad file,
-3 interrupted.
+bounded).
 `
+
+// The helps of book's commands, each its own.
+const (
+	bookGenerateHelp = `Solves every position of at most D stones (of the 7x6 board, or of -size
+WxH) and writes them as a book to FILE.
+
+` + bookGenerateAbout + `
+Exit status: 0 ok, 2 bad usage or a bad file, 3 interrupted (run the same
+command again to go on).
+`
+	bookMergeHelp = `Joins the N parts that "book generate -shard K/N" wrote, all of one board,
+depth and root, into the book one run would have made, and writes it to
+FILE. A part missing, repeated or of another book is refused.
+
+Exit status: 0 ok, 2 bad usage or a bad part.
+`
+	bookInfoHelp = `Prints the header of the book FILE (or of the built-in book): its format
+version, board, depth, root, shard, positions and bytes, then a line of
+positions for each number of stones.
+
+Exit status: 0 ok, 2 a bad file.
+`
+	bookVerifyHelp = `Checks the checksum of the book FILE (or of the built-in book), then
+solves -n of its positions drawn at random with the search alone and
+compares their scores with the book's; each difference is printed as a
+MISMATCH line.
+
+Exit status: 0 ok, 1 a wrong score, 2 bad usage or a bad file, 3
+interrupted.
+`
+	bookSampleHelp = `Prints -n positions of the book FILE (or of the built-in book), drawn at
+random, as "moves score" lines, the format of the benchmark files: to
+check the book with another solver, or to benchmark on.
+
+Exit status: 0 ok, 2 bad usage or a bad file.
+`
+)
 
 // bookUsage is book's help: its commands, then bookAbout.
 func bookUsage() string { return "Usage:\n" + commandList(bookCommands...) + "\n" + bookAbout }
@@ -214,14 +258,42 @@ func parseShard(s string) (k, n int, ok bool) {
 	return k, n, true
 }
 
-// progress returns a function that shows generation progress on stderr
-// when it is a terminal, as a progress bar with counts, rate and ETA.
-// Calling it with done < 0 ends the display.
+// progress returns a function that shows generation progress on stderr:
+// on a terminal as a progress bar with counts, rate and ETA, elsewhere (a
+// log, a batch job) as a line every logEvery. Calling it with done < 0
+// ends the display.
 func (b *bookCommand) progress() func(done, total int) {
 	if isTerminal(b.stderr) {
 		return bookProgress(b.stderr)
 	}
-	return func(done, total int) {} // quiet when not watched
+	return bookLog(b.stderr, b.name, logEvery, time.Now)
+}
+
+// logEvery is how often long work off a terminal logs its progress. (A
+// variable: tests shorten it.)
+var logEvery = time.Minute
+
+// bookLog returns the progress of book generation as log lines on w, one
+// every 'every' at most, when a position is done: the positions done and in
+// all, the rate and the time left, counting only what this run solved (not
+// what it resumed).
+func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time) func(done, total int) {
+	var start, last time.Time
+	resumed := -1
+	return func(done, total int) {
+		switch t := now(); {
+		case done < 0:
+		case resumed < 0:
+			start, last, resumed = t, t, done
+		case t.Sub(last) >= every && done > resumed:
+			last = t
+			took := t.Sub(start)
+			rate := float64(done-resumed) / took.Hours()
+			left := time.Duration(float64(total-done) / rate * float64(time.Hour))
+			fmt.Fprintf(w, "%s: %d of %d positions (%.1f%%), %.0f an hour, %v so far, about %v left\n",
+				name, done, total, 100*float64(done)/float64(max(total, 1)), rate, took.Round(time.Second), left.Round(time.Second))
+		}
+	}
 }
 
 // bookProgress returns the progress display of book generation on w:
@@ -371,7 +443,7 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	fmt.Fprintf(b.stderr, "%s: book=%s stones=%d seed=%d positions=%d\n", b.name, name, *stones, *seed, len(lines))
 	w := bufio.NewWriter(b.stdout)
 	for i, line := range lines {
-		fmt.Fprintf(w, "%s %d\n", board.FormatColumns(line), scores[i])
+		fmt.Fprintf(w, "%s %d\n", posfile.Spell(board.FormatColumns(line)), scores[i])
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -406,13 +478,17 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 		return err
 	}
 	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng)
-	if err != nil {
-		return failed(exitIncomplete, fmt.Errorf("%v", err))
-	}
 	status := exitOK
 	for _, m := range mismatches {
 		fmt.Fprintf(b.stdout, "MISMATCH %s %s\n", name, m)
 		status = exitMismatch
+	}
+	if err != nil && ctx.Err() != nil {
+		return failed(max(status, exitIncomplete), fmt.Errorf("%s: %s after %d of %d positions checked, %d of them wrong",
+			name, stopReason(ctx, err), n, min(*sample, bk.Len()), len(mismatches)))
+	}
+	if err != nil {
+		return failed(exitIncomplete, err)
 	}
 	fmt.Fprintf(b.stdout, "book=%s board=%v checksum=ok checked=%d mismatches=%d seed=%d\n", name, bk.Board(), n, len(mismatches), *seed)
 	return exit(status)

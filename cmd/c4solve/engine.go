@@ -41,6 +41,7 @@ func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book,
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
+	noteRounded(stderr, fit, sz.TableBytes()>>20)
 	if bk != nil {
 		sz.UseBook(bk)
 	}
@@ -73,6 +74,9 @@ type engine interface {
 	withThreads(threads int, bk *book.Book) engine
 	// tableMiB is the size of the shared table.
 	tableMiB() int
+	// free gives the shared table's memory back now (ttable.Table.Free):
+	// the engine, and those withThreads made, must not be used after.
+	free()
 	// useTableFile loads tf into the table and keeps there the entries
 	// of large subtrees from now on.
 	useTableFile(tf *solver.TableFile) error
@@ -123,6 +127,8 @@ func (e standard) withThreads(threads int, bk *book.Book) engine {
 
 func (e standard) tableMiB() int { return e.s.Table().Bytes() >> 20 }
 
+func (e standard) free() { e.s.Table().Free() }
+
 func (e standard) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
 
 func (e standard) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error) {
@@ -169,6 +175,8 @@ func (e sized) withThreads(threads int, bk *book.Book) engine {
 }
 
 func (e sized) tableMiB() int { return e.s.TableBytes() >> 20 }
+
+func (e sized) free() { e.s.Table().Free() }
 
 func (e sized) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
 

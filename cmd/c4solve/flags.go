@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -86,10 +88,16 @@ func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Tabl
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
-	if got := t.Bytes() >> 20; got != fit {
-		fmt.Fprintf(stderr, "c4solve: note: -tt %d: a table holds a power of two of buckets: using %d MiB\n", fit, got)
-	}
+	noteRounded(stderr, fit, t.Bytes()>>20)
 	return t, nil
+}
+
+// noteRounded says on stderr that a table of mib MiB was made of got MiB,
+// where the two differ.
+func noteRounded(stderr io.Writer, mib, got int) {
+	if got != mib {
+		fmt.Fprintf(stderr, "c4solve: note: -tt %d: a table holds a power of two of buckets: using %d MiB\n", mib, got)
+	}
 }
 
 // fitTable returns the size of a shared table of mib MiB for searches of
@@ -106,6 +114,8 @@ func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
 	switch {
 	case err != nil && explicit:
 		return 0, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)
+	case err != nil && workers == 1:
+		return 0, fmt.Errorf("%s: %w: raise the limit", goroutines, err)
 	case err != nil:
 		return 0, fmt.Errorf("%s: %w: use -threads to ask for fewer, or raise the limit", goroutines, err)
 	case note != "":
@@ -225,11 +235,19 @@ func (d *durationValue) Set(s string) error {
 		if _, errNum := strconv.ParseFloat(s, 64); errNum == nil {
 			return fmt.Errorf("a duration needs a unit: %ss, %sms, %sm", s, s, s)
 		}
+		if strings.Contains(err.Error(), "invalid duration") && durationShape.MatchString(s) {
+			return fmt.Errorf("longer than the longest duration, %v (about %d years)", time.Duration(math.MaxInt64), math.MaxInt64/int64(365*24*time.Hour))
+		}
 		return errors.New("not a duration: want a number and a unit, as 10s, 500ms or 2m")
 	}
 	*d = durationValue(v)
 	return nil
 }
+
+// durationShape matches what looks like a duration, numbers each with a
+// unit: time.ParseDuration refuses one too long for its int64 of
+// nanoseconds with the same "invalid duration" as one mistyped.
+var durationShape = regexp.MustCompile(`^[+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // durationVar defines a duration flag whose errors say what is wrong.
 func durationVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, usage string) {
@@ -256,6 +274,16 @@ type flagSet struct {
 	*flag.FlagSet
 	usage          string // the help before the list of flags
 	stdout, stderr io.Writer
+	hidden         map[string]bool // flags the help leaves out (see hide)
+}
+
+// hide leaves the flag name out of the help: one the command takes only
+// to hand on to another, which lists it.
+func (fs *flagSet) hide(name string) {
+	if fs.hidden == nil {
+		fs.hidden = map[string]bool{}
+	}
+	fs.hidden[name] = true
 }
 
 // newFlagSet returns the flag set of the command name: errors go to stderr
@@ -275,9 +303,15 @@ func (fs *flagSet) help() {
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
 		fmt.Fprint(fs.stdout, "\nFlags:\n")
-		fs.SetOutput(fs.stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(fs.stderr)
+		shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !fs.hidden[f.Name] {
+				shown.Var(f.Value, f.Name, f.Usage)
+				shown.Lookup(f.Name).DefValue = f.DefValue
+			}
+		})
+		shown.SetOutput(fs.stdout)
+		shown.PrintDefaults()
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -13,6 +15,20 @@ import (
 
 	"c4solve/posfile"
 )
+
+// stopReason says in a user's words why work under ctx stopped with err:
+// the time limit (-timeout), or the signal that interrupted it (Ctrl-C is
+// "interrupt"), never Go's "context canceled".
+func stopReason(ctx context.Context, err error) string {
+	cause := context.Cause(ctx)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(cause, context.DeadlineExceeded):
+		return "stopped at the time limit (-timeout)"
+	case cause != nil && !errors.Is(cause, context.Canceled):
+		return "interrupted: " + strings.TrimSuffix(cause.Error(), " signal received") // "interrupt", "terminated"
+	}
+	return "interrupted"
+}
 
 // checkedWriter is standard output: after its first failed write it
 // writes nothing more, and calls failed with the error.
@@ -89,6 +105,38 @@ func scanInput(ctx context.Context, r io.Reader, format posfile.Format, fn func(
 	}
 }
 
+// readLines reads the position lines of the file name, the first limit of
+// them if limit > 0, as posfile.ReadFile does, but stops when ctx is done,
+// even while it waits for a FIFO's writer or a line of a pipe, and returns
+// ctx's cause. A bad line is an error: a benchmark must measure the whole
+// file it names.
+func readLines(ctx context.Context, name string, format posfile.Format, limit int) ([]posfile.Line, error) {
+	f, err := openInput(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ls []posfile.Line
+	var bad error
+	err = scanInput(ctx, f, format, func(l posfile.Line, _ bool) bool {
+		ls = append(ls, l)
+		return limit == 0 || len(ls) < limit
+	}, func(e *posfile.LineError) {
+		if bad == nil {
+			bad = fmt.Errorf("%s:%d: %w", name, e.Num, e.Err)
+		}
+	})
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("%s: %s while reading it", name, stopReason(ctx, ctx.Err()))
+	case err != nil:
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	case bad != nil:
+		return nil, bad
+	}
+	return ls, nil
+}
+
 // scanAhead is how many lines scanInput reads ahead of the solves.
 const scanAhead = 64
 
@@ -99,6 +147,17 @@ func isTerminal(w io.Writer) bool {
 		w = c.w // standard output, checked
 	}
 	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// clearLine erases the terminal line w's cursor is on: what a progress
+// display's own Clear leaves of a longer line, such as the "^C" the
+// terminal echoes after it on Ctrl-C.
+func clearLine(w io.Writer) { fmt.Fprint(w, "\r\033[K") }
+
+// isTerminalInput reports whether r, standard input, is a terminal.
+func isTerminalInput(r io.Reader) bool {
+	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
@@ -123,6 +182,14 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 	case o := <-done:
 		return o.f, o.err
 	case <-ctx.Done():
+	}
+	select {
+	case o := <-done: // opened as ctx ended: the work stops all the same
+		if o.f != nil {
+			o.f.Close()
+		}
+		return nil, fmt.Errorf("%s: %s", name, stopReason(ctx, ctx.Err()))
+	default:
 	}
 	// Release the open under way by opening the FIFO's other end, then
 	// drop both. Until the goroutine's open has begun, that end cannot be
@@ -151,5 +218,31 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		case <-time.After(time.Millisecond):
 		}
 	}
-	return nil, fmt.Errorf("%s: a FIFO with no writer; stopped waiting: %w", name, context.Cause(ctx))
+	return nil, fmt.Errorf("%s: %s while waiting for a writer to open it (a FIFO)", name, stopReason(ctx, ctx.Err()))
+}
+
+// version is what -version prints, from the build's own record
+// (debug.ReadBuildInfo), as "go version -m" reads it: the module version
+// ("(devel)" for a build of a clone), the commit and its time, whether the
+// tree had changes, and the Go that built it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "c4solve: no build information (built without module support)"
+	}
+	v := "c4solve " + info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " commit " + rev
+		if t := settings["vcs.time"]; t != "" {
+			v += " of " + t
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " with changes"
+		}
+	}
+	return v + " " + info.GoVersion
 }

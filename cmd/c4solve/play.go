@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"c4solve/board"
@@ -15,7 +17,8 @@ const playHelp = `A game against the perfect player in the terminal, from the em
 from MOVES, on the 7x6 board or another (-size). Type a column (1 to 7 on
 7x6; 1 to 9, then a, b, c, ... on wider boards) to play, u to take back your last move,
 h for a hint (the score of each column), q to quit. The board is drawn in
-colour when standard output is a terminal, in plain text otherwise; the
+colour when standard output is a terminal (not with NO_COLOR set or
+TERM=dumb), the first player's stones x and the second's o otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
 game ends with a line saying who won; end of input ends it too.
 `
@@ -63,7 +66,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
-	g.colour = isTerminal(std.out)
+	g.colour = useColour(std.out, os.Getenv)
 	return exit(g.run(ctx, std))
 }
 
@@ -141,7 +144,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 		case line, ok = <-lines:
 		case <-ctx.Done():
 			if !outputFailed(g.c.stdout) { // else run says so
-				fmt.Fprintf(g.c.stderr, "\nc4solve play: interrupted: %v\n", context.Cause(ctx))
+				fmt.Fprintf(g.c.stderr, "\nc4solve play: %s\n", stopReason(ctx, ctx.Err()))
 			}
 			return exitIncomplete
 		}
@@ -216,7 +219,7 @@ func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis
 	an, err := g.c.eng.analyze(ctx, lineOf(p), false)
 	stop()
 	if err != nil {
-		g.c.solveError("the game", g.moves(), err)
+		g.c.solveError(ctx, "the game", g.moves(), err)
 	}
 	return an, err
 }
@@ -232,6 +235,13 @@ func (g *game) hint(an solver.SizedAnalysis) {
 		}
 	}
 	fmt.Fprintln(g.c.stdout, sb.String())
+}
+
+// useColour reports whether play draws in colour on out, standard output:
+// on a terminal, unless the environment asks for none (NO_COLOR set and
+// not empty, as no-color.org has it, or TERM=dumb).
+func useColour(out io.Writer, getenv func(string) string) bool {
+	return isTerminal(out) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }
 
 // draw prints the board (board.Board.Draw): the first player's stones

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"c4solve/board"
+	"c4solve/posfile"
 )
 
 const randomHelp = `Prints -n distinct positions of STONES stones, one move string a line,
@@ -49,7 +50,7 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	}
 	// Each position is printed as it is drawn; Ctrl-C or SIGTERM stops.
 	print := func(moves string) bool {
-		fmt.Fprintln(std.out, moves)
+		fmt.Fprintln(std.out, posfile.Spell(moves))
 		return ctx.Err() == nil
 	}
 	if size.standard() {
@@ -62,7 +63,7 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 		err = g.RandomPositions(*seed, stones, *n, print)
 	}
 	if err == nil && ctx.Err() != nil {
-		return failed(exitIncomplete, fmt.Errorf("interrupted: %v", context.Cause(ctx)))
+		return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 	}
 	return err
 }

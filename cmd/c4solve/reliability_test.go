@@ -99,8 +99,8 @@ func TestInterruptWhileReading(t *testing.T) {
 func TestAnalyzeIncomplete(t *testing.T) {
 	code, stdout, stderr := runCmd(context.Background(), "", "-analyze", "-nobook", "-timeout", "100ms", "")
 	var lo, hi int
-	if _, err := fmt.Sscanf(stdout, " incomplete %d <= score <= %d\n", &lo, &hi); err != nil || code != exitIncomplete ||
-		lo > 1 || hi < 1 || !strings.Contains(stderr, "interrupted") {
+	if _, err := fmt.Sscanf(stdout, "\"\" incomplete %d <= score <= %d\n", &lo, &hi); err != nil || code != exitIncomplete ||
+		lo > 1 || hi < 1 || !strings.Contains(stderr, "stopped at the time limit") {
 		t.Errorf("c4solve -analyze -timeout 100ms \"\": exit %d, stdout %q, stderr %q; want 3 and bounds around 1", code, stdout, stderr)
 	}
 }
@@ -124,7 +124,7 @@ func TestSignals(t *testing.T) {
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.HasPrefix(out.String(), " incomplete ") {
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.HasPrefix(out.String(), `"" incomplete `) {
 			t.Errorf("c4solve \"\" stopped by %v: %v, stdout %q, stderr %q; want exit 3 and the bounds", sig, err, out.String(), errOut.String())
 		}
 	}
@@ -251,7 +251,8 @@ func TestDurationFlags(t *testing.T) {
 
 // TestFIFOInputs: a book that is a FIFO is refused before it is opened
 // (opening one waits for a writer); verify of a FIFO with no writer stops
-// waiting when the command is stopped, and reads one that has a writer.
+// waiting when the command is stopped (exit 3, as any stop), and reads one
+// that has a writer.
 func TestFIFOInputs(t *testing.T) {
 	dir := t.TempDir()
 	fifo := dir + "/fifo"
@@ -271,8 +272,8 @@ func TestFIFOInputs(t *testing.T) {
 	}()
 	select {
 	case <-done:
-		if code != exitBad || !strings.Contains(stderr, "a FIFO with no writer") {
-			t.Errorf("c4solve verify FIFO, stopped: exit %d, stderr %q; want 2 and a FIFO with no writer", code, stderr)
+		if code != exitIncomplete || !strings.Contains(stderr, "stopped at the time limit (-timeout) while waiting for a writer to open it (a FIFO)") {
+			t.Errorf("c4solve verify FIFO, stopped: exit %d, stderr %q; want 3 and stopped waiting for a writer", code, stderr)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("c4solve verify FIFO: still waiting 10s after the command was stopped")
@@ -371,7 +372,7 @@ func TestFlagsAfterFilesAndWords(t *testing.T) {
 		{[]string{"bench", file, "-threads", "1", "-tt", "16"}, exitOK, "| file |", ""},
 		{[]string{"verify", "--", file, "-json"}, exitBad, file + " positions=1 mismatches=0", "open -json: no such file"},
 		{[]string{"--", "-4453"}, exitBad, "", `argument 1 "-4453": position 1: '-' is not a column 1-7`},
-		{[]string{"4453", "-analyze"}, exitBad, "4453 -2\n", `argument 2 "-analyze": flags go before the positions`},
+		{[]string{"4453", "-analyze"}, exitBad, "", `argument 2 "-analyze": flags go before the positions`},
 		{[]string{"verfy", file}, exitBad, "", `unknown command "verfy" (did you mean verify?)`},
 		{[]string{"sreve"}, exitBad, "", `unknown command "sreve" (did you mean serve?)`},
 	} {
@@ -392,7 +393,7 @@ func TestVerifyInterrupted(t *testing.T) {
 	code, stdout, stderr := runCmd(context.Background(), "", "verify", "-nobook", "-tt", "16", "-timeout", "300ms", file)
 	want := regexp.MustCompile(`^` + regexp.QuoteMeta(file) + `:3 "" incomplete -?\d+ <= score <= \d+\n` +
 		regexp.QuoteMeta(file) + ` positions=2 mismatches=0 .* incomplete\n$`)
-	if code != exitIncomplete || !want.MatchString(stdout) || !strings.Contains(stderr, "interrupted") {
+	if code != exitIncomplete || !want.MatchString(stdout) || !strings.Contains(stderr, "stopped at the time limit (-timeout)") {
 		t.Errorf("verify stopped in its third position: exit %d, stdout %q, stderr %q; want 3, the bounds and the summary of 2, incomplete", code, stdout, stderr)
 	}
 	code, stdout, _ = runCmd(context.Background(), "", "verify", "-json", "-nobook", "-tt", "16", "-timeout", "300ms", file)
@@ -561,7 +562,7 @@ func TestAddressSpaceLimits(t *testing.T) {
 }
 
 // headroom is the figure a note gives of the memory left to the tables.
-var headroom = regexp.MustCompile(`the \d+ MiB`)
+var headroom = regexp.MustCompile(`the \d+ MiB|ulimit -v \d+ would do`)
 
 // TestAddressSpaceLimitsStatic: the CGO_ENABLED=0 build, which the README
 // advises under tight limits, answers or refuses with one line at 1.5 GB
@@ -596,6 +597,15 @@ func TestAddressSpaceLimitsStatic(t *testing.T) {
 					t.Errorf("ulimit -v %d; c4solve (no cgo) %s: %s, then %s", limit, args, first, got)
 				}
 			}
+		}
+	}
+	// A book of another board fits its table to the limit too: no
+	// "fatal error: out of memory" from a table made on the heap.
+	for _, limit := range []int{1000000, 1500000} {
+		out := filepath.Join(t.TempDir(), "b54")
+		code, _, e := runScript(t, fmt.Sprintf(`ulimit -v %d && exec "$1" book generate -size 5x4 -depth 6 -o "$2"`, limit), bin, out)
+		if strings.Contains(e, "fatal error") || strings.Contains(e, "goroutine ") || code != exitOK && (code != exitBad || strings.Count(e, "\n") != 1) {
+			t.Errorf("ulimit -v %d; c4solve (no cgo) book generate -size 5x4 -depth 6: exit %d, stderr %q; want a book or one line", limit, code, e)
 		}
 	}
 }

@@ -30,8 +30,8 @@ func TestSize(t *testing.T) {
 		out   string // exact
 		err   string // contained
 	}{
-		{"", []string{"-size", "4x4", ""}, 0, " 0\n", ""},
-		{"", []string{"-size", "6x4", ""}, 0, " -1\n", ""},
+		{"", []string{"-size", "4x4", ""}, 0, "\"\" 0\n", ""},
+		{"", []string{"-size", "6x4", ""}, 0, "\"\" -1\n", ""},
 		// 5x4: column 3 first, then each reply; a full column prints "full".
 		{"", []string{"-size", "5x4", "-analyze", "3"}, 0, "3 0 0 0 0 0\n", ""},
 		{"", []string{"-size", "4x4", "-analyze", "1111"}, 0, "1111 full 0 0 0\n", ""},
@@ -43,12 +43,12 @@ func TestSize(t *testing.T) {
 		{"", []string{"-size", "5x4", "-from0", "2"}, 0, "2 0\n", ""},
 		{"", []string{"-size", "7x6", "4453"}, 0, "4453 -2\n", ""},
 		{"", []string{"-size", "7x6", "-from0", "3342"}, 0, "3342 -2\n", ""},
-		{"", []string{"-size", "8x5", "19"}, 2, "", `argument 1 "19": position 2: '9' is not a column 1-8 of a 8x5 board`},
+		{"", []string{"-size", "8x5", "19"}, 2, "", `argument 1 "19": position 2: '9' is not a column 1-8 of the 8x5 board`},
 		{"", []string{"-size", "26x4", "1"}, 2, "", "size 26x4: too large: at most 25 columns and 31 rows, and 128 bits"},
 		{"", []string{"-size", "10x12", "1"}, 2, "", "size 10x12: needs 130 bits, at most 128 are supported"},
 		{"", []string{"-size", "3x9", "1"}, 2, "", "size 3x9: each side must be 4 or more"},
 		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "open x.c4book: no such file or directory"},
-		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of a 4x4 board"},
+		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of the 4x4 board"},
 		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
 		{"", []string{"-size", "5x4", "-threads", "2", "3"}, 0, "3 0\n", ""},
 	}
@@ -72,7 +72,7 @@ func TestSize(t *testing.T) {
 func TestSizePV(t *testing.T) {
 	code, out, errOut := runCmd(context.Background(), "", "-size", "6x4", "-pv", "")
 	f := strings.Fields(out)
-	if code != 0 || len(f) != 2 || f[0] != "-1" || len(f[1]) != 24 {
+	if code != 0 || len(f) != 3 || f[0] != `""` || f[1] != "-1" || len(f[2]) != 24 {
 		t.Fatalf("-size 6x4 -pv: exit %d, %q (%s); want \"\" -1 and a line of 24 moves", code, out, errOut)
 	}
 }
@@ -310,7 +310,7 @@ func mustRead(t *testing.T, name string) []byte {
 func TestTableFileFlag(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.c4table")
 	code, out, errOut := runCmd(context.Background(), "", "-size", "5x4", "-table-file", path, "")
-	if code != 0 || out != " 0\n" || !strings.Contains(errOut, "table file "+path+": 0 entries loaded") || !strings.Contains(errOut, "entries added") {
+	if code != 0 || out != "\"\" 0\n" || !strings.Contains(errOut, "table file "+path+": 0 entries loaded") || !strings.Contains(errOut, "entries added") {
 		t.Fatalf("-table-file: exit %d, %q, %q", code, out, errOut)
 	}
 	code, _, errOut = runCmd(context.Background(), "", "-size", "6x4", "-table-file", path, "")

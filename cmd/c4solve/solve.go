@@ -4,8 +4,10 @@ import (
 	"context"
 	_ "embed"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +29,7 @@ type options struct {
 	pv      bool
 	json    bool
 	warm    bool
+	version bool
 	verbose bool
 	search  searchFlags
 	book    bookFlags
@@ -52,7 +55,11 @@ func (o *options) register(fs *flagSet, verify bool) {
 	o.search.register(fs.FlagSet)
 	o.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
-	fs.BoolVar(&o.warm, "warm", false, "verify: keep the table from one position to the next")
+	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
+	if !verify {
+		fs.hide("warm") // taken only to hand "c4solve -warm verify FILE" on to verify
+		fs.BoolVar(&o.version, "version", false, "print c4solve's version (module version, commit, Go) and exit")
+	}
 	o.book.register(fs.FlagSet)
 	fs.Var(&o.size, "size", "solve on a board of `WxH`, width x height, as 8x5, instead of 7x6: any with width x (height+1) at most 128 (columns 10 and up are a, b, c, ...; no book but one of that board given by -book)")
 	fs.BoolVar(&o.from0, "from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
@@ -96,6 +103,10 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		return exit(st)
 	}
 	args = fs.Args()
+	if opt.version {
+		fmt.Fprintln(std.out, version())
+		return nil
+	}
 	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
 		return exit(report(std.err, "c4solve "+args[0], exitBad, fmt.Errorf("flags go after the command name (see c4solve %s -h)", args[0])))
 	}
@@ -106,8 +117,11 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		verify, _ := lookup("verify")
 		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
 	}
-	if name, ok := nearCommand(args0(args)); ok {
-		return fmt.Errorf("unknown command %q (did you mean %s?)", args[0], name)
+	// After "--" every argument is a position, even one that looks like a
+	// flag.
+	afterDashes := len(all) > len(args) && all[len(all)-len(args)-1] == "--"
+	if err := checkArguments(args, afterDashes, opt, fs); err != nil {
+		return err
 	}
 	if opt.warm {
 		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
@@ -124,6 +138,10 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
+		if isTerminalInput(std.in) {
+			// Else c4solve alone seems to hang.
+			fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
+		}
 		b := newBatch(ctx, c)
 		err := scanInput(ctx, std.in, c.format, func(l posfile.Line, more bool) bool {
 			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
@@ -135,32 +153,30 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		switch {
 		case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
 			// Stopped while waiting for a line: no solve said so.
-			fmt.Fprintf(c.stderr, "c4solve: standard input: interrupted: %v\n", context.Cause(ctx))
+			fmt.Fprintf(c.stderr, "c4solve: standard input: %s\n", stopReason(ctx, ctx.Err()))
 			c.fail(exitIncomplete)
 		case err != nil && ctx.Err() == nil:
 			c.bad(fmt.Errorf("reading standard input: %w", err))
 		}
 		return exit(c.status)
 	}
-	// After "--" every argument is a position, even one that looks like a
-	// flag.
-	afterDashes := len(all) > len(args) && all[len(all)-len(args)-1] == "--"
 	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
-		if len(a) > 1 && a[0] == '-' && !afterDashes {
-			b.reportBad(fmt.Errorf("%s %q: flags go before the positions", where, a))
-			continue
-		}
 		l, err := c.parseMoves(a)
 		if err != nil {
 			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
 		}
-		b.solve(where, l, i < len(args)-1)
-		if ctx.Err() != nil {
+		// Past -timeout, the time limit of the whole command, each
+		// position left still gets its line (its bounds, or its score
+		// where that takes no search), line for line with the arguments,
+		// on every board; an interrupt stops after the position it
+		// stopped.
+		if i > 0 && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			break
 		}
+		b.solve(where, l, i < len(args)-1)
 	}
 	b.flush()
 	return exit(c.status)
@@ -299,6 +315,9 @@ func needSearch(opt options, bk *book.Book, positions []string) bool {
 // command's board.
 func (c *command) parseMoves(moves string) (posfile.Line, error) {
 	l := posfile.Line{Moves: moves}
+	if moves == posfile.EmptyBoard { // as c4solve prints it: '""' from a shell
+		moves = ""
+	}
 	var err error
 	switch g := c.format.Grid; {
 	case g == nil:
@@ -321,19 +340,53 @@ func (c *command) bad(err error) {
 	c.fail(report(c.stderr, "c4solve", exitBad, err))
 }
 
-// nearCommand returns the command whose name a word that is not a
-// position most likely misspells: one of at most two letters wrong,
-// missing, extra or swapped.
-func nearCommand(word string) (string, bool) {
-	if strings.Trim(word, "abcdefghijklmnopqrstuvwxyz") != "" {
-		return "", false
+// checkArguments refuses, before anything is solved, arguments that
+// cannot be positions whatever the others are: a flag after the positions,
+// which would be ignored, and a word of letters that is no position on the
+// board, a command or a flag misspelt. A position with a bad move is left
+// to the batch, which reports it and solves the others.
+func checkArguments(args []string, afterDashes bool, opt options, fs *flagSet) error {
+	format, err := opt.size.format(opt.from0)
+	if err != nil {
+		return err
 	}
-	for _, c := range append(subcommands, helpDoc) {
-		if name := c.word(); editDistance(word, name) <= 2 {
-			return name, true
+	probe := command{format: format}
+	for i, a := range args {
+		if len(a) > 1 && a[0] == '-' && !afterDashes {
+			return fmt.Errorf("argument %d %q: flags go before the positions (c4solve [flags] MOVES ...)", i+1, a)
+		}
+		if len(a) > 1 && strings.Trim(a, "abcdefghijklmnopqrstuvwxyz") == "" {
+			if _, err := probe.parseMoves(a); err != nil {
+				return unknownCommand(a, fs)
+			}
 		}
 	}
-	return "", false
+	return nil
+}
+
+// unknownCommand is the error for a word that is neither a command nor a
+// position, naming what it most likely misspells: a command, or a flag of
+// solving ("analyze" is -analyze), of at most two letters wrong, missing,
+// extra or swapped.
+func unknownCommand(word string, fs *flagSet) error {
+	if word == "solve" {
+		return fmt.Errorf("unknown command %q: solving takes no command word (c4solve 4453)", word)
+	}
+	near, nearest := "", 3
+	for _, c := range append(subcommands, helpDoc) {
+		if d := editDistance(word, c.word()); d < nearest {
+			near, nearest = c.word(), d
+		}
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(word, f.Name); d < nearest {
+			near, nearest = "-"+f.Name, d
+		}
+	})
+	if near == "" {
+		return fmt.Errorf("unknown command %q (the commands are %s; c4solve -h lists them and the flags)", word, names(append(subcommands, helpDoc)))
+	}
+	return fmt.Errorf("unknown command %q (did you mean %s?)", word, near)
 }
 
 // editDistance is the optimal string alignment distance of a and b: the
@@ -368,7 +421,7 @@ func editDistance(a, b string) int {
 func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
-	r := result{Pos: l.Moves}
+	r := result{Pos: posfile.Spell(l.Moves)}
 	var score, lower, upper int
 	var expanded uint64
 	var err error
@@ -389,10 +442,13 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		var n uint64
 		line, n, err = c.eng.pv(ctx, l, score)
 		r.PV, r.Nodes = board.FormatColumns(line), r.Nodes+n
+		if c.format.From0 {
+			r.PV = board.FormatColumns0(line) // as the position is written
+		}
 	}
 	stop()
 	r.Seconds = time.Since(start).Seconds()
-	c.conclude(where, l, &r, score, lower, upper, err)
+	c.conclude(ctx, where, l, &r, score, lower, upper, err)
 	if err == nil {
 		c.stats(l.Moves, r.Nodes, expanded, time.Since(start))
 	}
@@ -401,9 +457,9 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 // conclude prints r, the result of the solve of l: its score, compared
 // with l's, or where err stopped it, the error and the bounds found,
 // lower and upper.
-func (c *command) conclude(where string, l posfile.Line, r *result, score, lower, upper int, err error) {
+func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, score, lower, upper int, err error) {
 	if err != nil {
-		c.solveError(where, l.Moves, err)
+		c.solveError(ctx, where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
 			r.Lower, r.Upper = &lower, &upper
@@ -420,12 +476,15 @@ func (c *command) conclude(where string, l posfile.Line, r *result, score, lower
 	c.print(r)
 }
 
-func (c *command) solveError(where, moves string, err error) {
+func (c *command) solveError(ctx context.Context, where, moves string, err error) {
+	if moves != posfile.EmptyBoard {
+		moves = strconv.Quote(moves) // "" for the empty board
+	}
 	if errors.Is(err, solver.ErrGameOver) {
-		c.bad(fmt.Errorf("%s %q: %w", where, moves, err))
+		c.bad(fmt.Errorf("%s %s: %w", where, moves, err))
 		return
 	}
-	fmt.Fprintf(c.stderr, "c4solve: %s %q: interrupted: %v\n", where, moves, err)
+	fmt.Fprintf(c.stderr, "c4solve: %s %s: %s\n", where, moves, stopReason(ctx, err))
 	c.fail(exitIncomplete)
 }
 
@@ -456,6 +515,7 @@ func (c *command) showProgress() (stop func()) {
 			case <-done:
 				if bar != nil {
 					bar.Clear()
+					clearLine(c.stderr)
 				}
 				return
 			case <-tick.C:
@@ -498,16 +558,23 @@ func (c *command) verify(ctx context.Context, files []string) int {
 	c.eng.clearAll()
 	for _, name := range files {
 		f, err := openInput(ctx, name)
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(c.stderr, "c4solve verify: %v\n", err)
+			c.fail(exitIncomplete)
+			break
+		}
 		if err != nil {
 			c.bad(err)
 			continue
 		}
 		var st bench.Stats
 		var stopped *bench.Outcome // the solve under way when ctx ended
-		err = c.format.Scan(f, func(l posfile.Line) bool {
+		// Read in a goroutine of its own (scanInput), so that a signal
+		// stops verify even while it waits for a line of a pipe.
+		err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
 			o, err := solve(l)
 			if err != nil {
-				c.solveError(fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
+				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
 					stopped = &o
 				}
@@ -520,9 +587,9 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			st.Expanded += o.Expanded
 			if o.Mismatch {
 				if c.opt.json {
-					c.printJSON(verifyMismatch{name, l.Num, l.Moves, l.Expected, o.Score, true})
+					c.printJSON(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true})
 				} else {
-					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, l.Moves, l.Expected, o.Score)
+					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score)
 				}
 				c.fail(exitMismatch)
 			}
@@ -538,11 +605,16 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		if progress {
 			fmt.Fprint(c.stderr, "\r\033[K")
 		}
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			c.bad(fmt.Errorf("reading %s: %w", name, err))
 			continue // unreadable: no summary of what could be read
 		}
 		incomplete := ctx.Err() != nil
+		if incomplete && stopped == nil && c.status < exitIncomplete {
+			// Stopped while waiting for a line: no solve said so.
+			fmt.Fprintf(c.stderr, "c4solve verify: %s: %s while waiting for a line\n", name, stopReason(ctx, ctx.Err()))
+			c.fail(exitIncomplete)
+		}
 		if o := stopped; o != nil && c.opt.json { // its bounds, as a stopped solve prints them
 			c.printJSON(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true})
 		} else if o != nil {

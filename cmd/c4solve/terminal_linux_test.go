@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// openPTY opens a pseudo-terminal: its controller end, which the test
+// reads and writes, and the terminal a process takes as standard streams.
+func openPTY(t *testing.T) (controller, tty *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		m.Close()
+		t.Skipf("unlocking a pseudo-terminal: %v", err)
+	}
+	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		m.Close()
+		t.Skipf("naming a pseudo-terminal: %v", err)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		m.Close()
+		t.Skipf("opening a pseudo-terminal: %v", err)
+	}
+	return m, tty
+}
+
+// onTerminal runs c4solve with args, those of its standard streams that
+// streams names ("in", "out", "err") on a terminal and the others on
+// pipes, writes input to the terminal after a pause, and returns what
+// the terminal and the pipes got once it exits (or after timeout, when
+// it is killed).
+func onTerminal(t *testing.T, env []string, streams, input string, timeout time.Duration, args ...string) (code int, term, stdout, stderr string) {
+	t.Helper()
+	m, tty := openPTY(t)
+	defer m.Close()
+	cmd := c4solveCmd(args...)
+	cmd.Env = append(cmd.Env, env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(""), &out, &errOut
+	if strings.Contains(streams, "in") {
+		// The terminal is the process's own, as a shell's job has it:
+		// Ctrl-C typed on it interrupts the process.
+		cmd.Stdin = tty
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	}
+	if strings.Contains(streams, "out") {
+		cmd.Stdout = tty
+	}
+	if strings.Contains(streams, "err") {
+		cmd.Stderr = tty
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	var seen bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		io.Copy(&seen, m) // until the terminal's last user is gone (EIO)
+		close(read)
+	}()
+	if input != "" {
+		pause := 300 * time.Millisecond
+		if input == "\x03" { // Ctrl-C once the progress shows
+			pause = 2 * time.Second
+		}
+		time.Sleep(pause)
+		m.Write([]byte(input))
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(timeout):
+		cmd.Process.Kill()
+		err = <-done
+	}
+	select {
+	case <-read:
+	case <-time.After(time.Second):
+	}
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	return code, seen.String(), out.String(), errOut.String()
+}
+
+// TestTerminalInput: c4solve alone on a terminal says that it reads
+// positions, rather than wait in silence.
+func TestTerminalInput(t *testing.T) {
+	code, term, stdout, _ := onTerminal(t, nil, "in err", "4453\n\x04", 10*time.Second)
+	if code != 0 || !strings.Contains(term, "reading positions from standard input") || stdout != "4453 -2\n" {
+		t.Errorf("c4solve on a terminal: exit %d, terminal %q, stdout %q; want the note and 4453's score", code, term, stdout)
+	}
+	// Off a terminal, nothing is said.
+	if code, _, errOut := runCmd(t.Context(), "4453\n"); code != 0 || errOut != "" {
+		t.Errorf("c4solve < 4453: exit %d, stderr %q; want nothing on stderr", code, errOut)
+	}
+}
+
+// TestNoColour: play draws in colour on a terminal, and with NO_COLOR or
+// TERM=dumb in plain x and o.
+func TestNoColour(t *testing.T) {
+	for _, tc := range []struct {
+		env    []string
+		colour bool
+	}{
+		{[]string{"NO_COLOR=", "TERM=xterm"}, true},
+		{[]string{"NO_COLOR=1", "TERM=xterm"}, false},
+		{[]string{"NO_COLOR=", "TERM=dumb"}, false},
+	} {
+		_, term, _, _ := onTerminal(t, tc.env, "in out", "q\n", 10*time.Second, "play", "44")
+		hasColour := strings.Contains(term, "\033[")
+		if hasColour != tc.colour || !tc.colour && !(strings.Contains(term, "x") && strings.Contains(term, "o")) {
+			t.Errorf("c4solve play 44 with %q: colour %v in %q; want colour %v, else x and o", tc.env, hasColour, term, tc.colour)
+		}
+	}
+}
+
+// TestBenchProgress: bench on a terminal shows its progress while a row
+// runs.
+func TestBenchProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	f := writeFile(t, t.TempDir(), "slow", "4\n") // seconds of search without the book
+	_, term, stdout, _ := onTerminal(t, nil, "err", "", 2500*time.Millisecond, "bench", "-nobook", "-threads", "1", "-tt", "16", f)
+	if !strings.Contains(term, f+", 1 threads, 16 MiB") || !strings.Contains(term, "0/1") {
+		t.Errorf("c4solve bench on a terminal: terminal %q, stdout %q; want the row under way and its positions", term, stdout)
+	}
+}
+
+// TestProgressCleared: Ctrl-C during a solve leaves no trace of the
+// progress display on the terminal: the line it was on, with the "^C" the
+// terminal echoed after it, is erased before the messages.
+func TestProgressCleared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	code, term, stdout, _ := onTerminal(t, nil, "in err", "\x03", 10*time.Second, "-nobook", "-tt", "16", "")
+	i := strings.LastIndex(term, "^C")
+	if code != exitIncomplete || i < 0 || !strings.HasPrefix(stdout, `"" incomplete`) {
+		t.Fatalf("c4solve \"\" interrupted by Ctrl-C on a terminal: exit %d, terminal %q, stdout %q; want 3, ^C and the bounds", code, term, stdout)
+	}
+	after := term[i:]
+	if e, m := strings.Index(after, "\r\033[K"), strings.Index(after, "c4solve: "); e < 0 || m < e {
+		t.Errorf("after ^C the terminal got %q; want the line erased (\\r\\033[K) before the message", after)
+	}
+}

@@ -295,3 +295,15 @@ func TestOtherSizesFirstHour(t *testing.T) {
 		t.Errorf("c4solve bench -size 5x4 -tt 100,3: exit %d, stderr %q; want a note for each size rounded", code, errOut)
 	}
 }
+
+// TestBookVerifyInterrupted: book verify stopped part way says how far it
+// got, in words.
+func TestBookVerifyInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	code, _, errOut := runCmd(ctx, "", "book", "verify", "-n", "100", "-seed", "1")
+	if code != exitIncomplete || !strings.Contains(errOut, "stopped at the time limit (-timeout) after ") ||
+		!strings.Contains(errOut, " of 100 positions checked, 0 of them wrong") || strings.Contains(errOut, "context") {
+		t.Errorf("c4solve book verify -n 100, stopped: exit %d, stderr %q; want 3 and how far it got", code, errOut)
+	}
+}

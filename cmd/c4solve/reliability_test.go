@@ -517,6 +517,10 @@ func TestMemoryCgroup(t *testing.T) {
 	}{
 		{"book generate -from 4453445 -depth 9 -o " + filepath.Join(tmp, "b"), exitOK, "c4solve: note: the default table of 512 MiB does not fit the 143 MiB this process may use (half of its cgroup's memory limit): using 128 MiB"},
 		{"bench -threads 1 -tt 1024 -lines 1 " + file, exitBad, "-tt 1024 with 1 search goroutine: the tables take 1026 MiB (1024 shared, 2 beside it), more than the 143 MiB"},
+		// Each row's table is given back before the next one's is made:
+		// three of 128 MiB run one after another (two at once did not fit).
+		{"bench -threads 1 -tt 128,128,128 -nobook -lines 4 " + filepath.Join("..", "..", "testdata", "benchmarks", "Test_L1_R2"), exitOK, ""},
+		{"book generate -size 5x5 -depth 8 -o " + filepath.Join(tmp, "b55"), exitOK, ""},
 	} {
 		code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec "$0" $2`, dir, tc.args)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {

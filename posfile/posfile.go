@@ -5,13 +5,15 @@
 // and lines starting with '#' are skipped. The empty board, which has no
 // moves, is written "" (two double quotes), as on a command line. The
 // lines c4solve prints read back too: a score with a line of play or
-// MISMATCH after it, a stopped solve's bounds (no score), and -analyze's
-// scores of every move (the position's score is the best of them).
+// MISMATCH after it, a stopped solve's bounds (no score), -analyze's
+// scores of every move (the position's score is the best of them), and
+// -json's objects.
 package posfile
 
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -101,6 +103,9 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	if text == "" || text[0] == '#' {
 		return Line{}, false, nil
 	}
+	if text[0] == '{' {
+		return f.parseJSONLine(num, text)
+	}
 	fields := strings.Fields(text)
 	l = Line{Num: num, Moves: fields[0]}
 	moves := l.Moves
@@ -163,6 +168,24 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score (or a line c4solve printed)", len(fields))}
 	}
 	return l, true, nil
+}
+
+// parseJSONLine parses a line of c4solve -json's: an object whose "pos"
+// is the position, as a line writes it, and whose "score", if any, is its
+// expected score (a stopped solve's has none).
+func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
+	var r struct {
+		Pos   *string `json:"pos"`
+		Score *int    `json:"score"`
+	}
+	if err := json.Unmarshal([]byte(text), &r); err != nil || r.Pos == nil || strings.ContainsAny(*r.Pos, " \t") {
+		return Line{}, false, &LineError{num, errors.New(`a JSON object but not one of c4solve -json's: want "pos" and an optional "score"`)}
+	}
+	line := Spell(*r.Pos)
+	if r.Score != nil {
+		line += " " + strconv.Itoa(*r.Score)
+	}
+	return f.ParseLine(num, line)
 }
 
 // Scan calls fn for each position line of r and bad for each line that is

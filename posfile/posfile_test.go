@@ -43,6 +43,9 @@ func TestParseLine(t *testing.T) {
 		{"4453 -5 -5 -2 -3 -4 -2 -2", true, "4453", -2, true},
 		{"444444 -1 0 1 full 1 0 -1", true, "444444", 1, true},
 		{"4453 -5 -5 -2 -3 -4 -2 -2 344446655755522122226666171111777733", true, "4453", -2, true},
+		{`{"pos":"4453","score":-2,"scores":[-5,-5,-2,-3,-4,-2,-2],"best":[3,6,7],"nodes":7,"seconds":0.000029}`, true, "4453", -2, true},
+		{`{"pos":"\"\"","score":1,"nodes":0,"seconds":0}`, true, `""`, 1, true},
+		{`{"pos":"44","lower":-18,"upper":18,"incomplete":true,"nodes":9,"seconds":0.1}`, true, "44", 0, false},
 	}
 	for _, tt := range tests {
 		l, ok, err := posfile.ParseLine(7, tt.text)
@@ -89,6 +92,8 @@ func TestParseLineErrors(t *testing.T) {
 		{"4444444 0", "line 12: position 7: column 4 is full", 7},
 		{"12121213", "line 12: position 8: the game was already won by move 7", 8},
 		{"-2", "line 12: position 1: '-' is not a column 1-7", 1},
+		{`{"file":"f","positions":1}`, `line 12: a JSON object but not one of c4solve -json's: want "pos" and an optional "score"`, 0},
+		{`{"pos":"448","score":1}`, "line 12: position 3: '8' is not a column 1-7", 3},
 	}
 	for _, tt := range tests {
 		l, ok, err := posfile.ParseLine(12, tt.text)

@@ -237,7 +237,7 @@ func TestSignalsWhileWaiting(t *testing.T) {
 		in.Close()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || strings.Contains(out.String(), "| 1 |") ||
-			!strings.Contains(errOut.String(), "interrupted") || strings.Contains(errOut.String(), "context") {
+			!strings.Contains(errOut.String(), "interrupted: interrupt") || strings.Contains(errOut.String(), "context") {
 			t.Errorf("c4solve %q, SIGINT while waiting: %v, stdout %q, stderr %q; want exit 3, no row, interrupted", args, err, out.String(), errOut.String())
 		}
 	}

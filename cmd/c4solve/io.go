@@ -24,7 +24,7 @@ func stopReason(ctx context.Context, err error) string {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(cause, context.DeadlineExceeded):
 		return "stopped at the time limit (-timeout)"
-	case cause != nil && !errors.Is(cause, context.Canceled):
+	case cause != nil && cause != context.Canceled: // a signal's cause is context.Canceled too, to errors.Is
 		return "interrupted: " + strings.TrimSuffix(cause.Error(), " signal received") // "interrupt", "terminated"
 	}
 	return "interrupted"

@@ -145,6 +145,10 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 		// None wins with our next stone, and one wins with the one after:
 		// the best that is left.
 		return winLaterScore(g, n+2)
+	case drawAtLeast:
+		// A move leaves the opponent no line of four: we score at least
+		// 0, and the window asks no more (beta <= 0).
+		return 0
 	}
 	// No move wins with our next stone: at best the one after.
 	nd.hi = min(nd.hi, winLaterScore(g, n+2))
@@ -260,7 +264,12 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // opponent no parry; winAfter where none does, but one leaves it a single
 // parry after which we have a move that leaves none (by the patterns of
 // afterReplyCandidates), a win the search of that move would find, seen
-// here before any move is searched (docs/performance.md); noWin otherwise.
+// here before any move is searched (docs/performance.md); drawAtLeast
+// where nd's window asks for no more than a draw (beta <= 0) and a move
+// leaves the opponent no line of four without our stones, so that it can
+// never win (Position.CanStillWin, the test staticBounds makes of the
+// child, made here before any move is searched, as Steininger's solver
+// tests every child statically first); noWin otherwise.
 //
 // The table's move is generated with the others, not searched before them
 // (which would spare generating them where it fails high again): a move
@@ -280,6 +289,7 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 	// the lines for both sides helps positions of one parity and hurts
 	// the other (docs/performance.md).
 	tiebreak := (nd.n-w.rootStones)&1 == 1
+	draw := false // a move after which the opponent has no line of four left
 	for i := 0; rest != 0; i++ {
 		cell := rest & g.OrderCells(i)
 		if cell == 0 {
@@ -300,6 +310,9 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 				found = winAfter
 			}
 		}
+		if nd.beta <= 0 && !child.CanStillWin() {
+			draw = true
+		}
 		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits
 		if tiebreak {
 			sc += g.CellLines(cell)
@@ -317,6 +330,9 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
 		ml.count++
 	}
+	if found == noWin && draw {
+		return drawAtLeast
+	}
 	return found
 }
 
@@ -325,9 +341,10 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 type winTime int
 
 const (
-	noWin    winTime = iota
-	winNext          // with its next stone
-	winAfter         // with the one after
+	noWin       winTime = iota
+	winNext             // with its next stone
+	winAfter            // with the one after
+	drawAtLeast         // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
 // afterReplyCandidates returns our moves that leave the opponent no parry

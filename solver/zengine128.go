@@ -145,6 +145,10 @@ func (w *worker128) negamax(p board.Position128, oppThreats board.Bits128, alpha
 		// None wins with our next stone, and one wins with the one after:
 		// the best that is left.
 		return winLaterScore128(g, n+2)
+	case drawAtLeast128:
+		// A move leaves the opponent no line of four: we score at least
+		// 0, and the window asks no more (beta <= 0).
+		return 0
 	}
 	// No move wins with our next stone: at best the one after.
 	nd.hi = min(nd.hi, winLaterScore128(g, n+2))
@@ -260,7 +264,12 @@ func (w *worker128) probeTable(nd *node128) (int, bool) {
 // opponent no parry; winAfter where none does, but one leaves it a single
 // parry after which we have a move that leaves none (by the patterns of
 // afterReplyCandidates), a win the search of that move would find, seen
-// here before any move is searched (docs/performance.md); noWin otherwise.
+// here before any move is searched (docs/performance.md); drawAtLeast
+// where nd's window asks for no more than a draw (beta <= 0) and a move
+// leaves the opponent no line of four without our stones, so that it can
+// never win (Position.CanStillWin, the test staticBounds makes of the
+// child, made here before any move is searched, as Steininger's solver
+// tests every child statically first); noWin otherwise.
 //
 // The table's move is generated with the others, not searched before them
 // (which would spare generating them where it fails high again): a move
@@ -280,6 +289,7 @@ func (w *worker128) generateMoves(nd *node128, ml *moveList128) winTime128 {
 	// the lines for both sides helps positions of one parity and hurts
 	// the other (docs/performance.md).
 	tiebreak := (nd.n-w.rootStones)&1 == 1
+	draw := false // a move after which the opponent has no line of four left
 	for i := 0; !rest.IsZero(); i++ {
 		cell := rest.And(g.OrderCells(i))
 		if cell.IsZero() {
@@ -300,6 +310,9 @@ func (w *worker128) generateMoves(nd *node128, ml *moveList128) winTime128 {
 				found = winAfter128
 			}
 		}
+		if nd.beta <= 0 && !child.CanStillWin() {
+			draw = true
+		}
 		sc := int32(orderScore128(p, cell, threats, nd.oppThreats)) << tieBits
 		if tiebreak {
 			sc += g.CellLines(cell)
@@ -317,6 +330,9 @@ func (w *worker128) generateMoves(nd *node128, ml *moveList128) winTime128 {
 		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
 		ml.count++
 	}
+	if found == noWin128 && draw {
+		return drawAtLeast128
+	}
 	return found
 }
 
@@ -325,9 +341,10 @@ func (w *worker128) generateMoves(nd *node128, ml *moveList128) winTime128 {
 type winTime128 int
 
 const (
-	noWin128    winTime128 = iota
-	winNext128             // with its next stone
-	winAfter128            // with the one after
+	noWin128       winTime128 = iota
+	winNext128                // with its next stone
+	winAfter128               // with the one after
+	drawAtLeast128            // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
 // afterReplyCandidates returns our moves that leave the opponent no parry

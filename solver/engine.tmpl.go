@@ -348,10 +348,10 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 type winTime int
 
 const (
-	noWin    winTime = iota
-	winNext          // with its next stone
-	winAfter         // with the one after
-	drawAtLeast      // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
+	noWin       winTime = iota
+	winNext             // with its next stone
+	winAfter            // with the one after
+	drawAtLeast         // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
 // afterReplyCandidates returns our moves that leave the opponent no parry

@@ -272,8 +272,9 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // parry after which we have a move that leaves none (by the patterns of
 // afterReplyCandidates), a win the search of that move would find, seen
 // here before any move is searched (docs/performance.md); drawAtLeast
-// where nd's window asks for no more than a draw (beta <= 0) and a move
-// leaves the opponent no line of four without our stones, so that it can
+// (where drawRule) where nd's window asks for no more than a draw (beta
+// <= 0) and a move leaves the opponent no line of four without our
+// stones, so that it can
 // never win (Position.CanStillWin, the test staticBounds makes of the
 // child, made here before any move is searched, as Steininger's solver
 // tests every child statically first); noWin otherwise.
@@ -317,7 +318,7 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 				found = winAfter
 			}
 		}
-		if nd.beta <= 0 && !child.CanStillWin() {
+		if drawRule && nd.beta <= 0 && !child.CanStillWin() {
 			draw = true
 		}
 		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits

@@ -69,6 +69,33 @@ func Spell(moves string) string {
 	return moves
 }
 
+// unspell is Spell's inverse: "" for EmptyBoard.
+func unspell(moves string) string {
+	if moves == EmptyBoard {
+		return ""
+	}
+	return moves
+}
+
+// Position returns the line of the position that moves names, as a line
+// or a command-line argument writes it (EmptyBoard or "" for the empty
+// board), on f's board: Moves as given, the Position, and with a Grid the
+// Board (and on a 7x6 Grid the Position too). Its errors are the board
+// package's *ParseError.
+func (f Format) Position(moves string) (Line, error) {
+	l := Line{Moves: moves}
+	var err error
+	if f.Grid != nil {
+		l.Board, err = f.Grid.Parse(unspell(moves), f.From0)
+		if err == nil && f.Grid.Size == board.Standard {
+			l.Position, err = board.FromKey(l.Board.Key())
+		}
+	} else {
+		l.Position, err = board.Parse(unspell(moves))
+	}
+	return l, err
+}
+
 // playsOut reports whether line, after moves (as the line's position
 // writes them), is a line of play that ends the game, as -pv prints one.
 func (f Format) playsOut(moves, line string) bool {
@@ -107,23 +134,14 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 		return f.parseJSONLine(num, text)
 	}
 	fields := strings.Fields(text)
-	l = Line{Num: num, Moves: fields[0]}
-	moves := l.Moves
-	if moves == EmptyBoard {
-		moves = ""
+	if l, err = f.Position(fields[0]); err != nil {
+		return Line{}, false, &LineError{num, err}
 	}
+	l.Num = num
+	moves := unspell(l.Moves)
 	maxScore, width := board.MaxScore, board.Width
 	if f.Grid != nil {
-		l.Board, err = f.Grid.Parse(moves, f.From0)
 		maxScore, width = f.Grid.MaxScore(), f.Grid.Width
-		if err == nil && f.Grid.Size == board.Standard {
-			l.Position, err = board.FromKey(l.Board.Key())
-		}
-	} else {
-		l.Position, err = board.Parse(moves)
-	}
-	if err != nil {
-		return Line{}, false, &LineError{num, err}
 	}
 	score := func(field string) (int, error) {
 		sc, err := strconv.Atoi(field)

@@ -318,7 +318,7 @@ func (w *worker) generateMoves(nd *node, ml *moveList) winTime {
 				found = winAfter
 			}
 		}
-		if drawRule && nd.beta <= 0 && !child.CanStillWin() {
+		if drawRule && !draw && nd.beta <= 0 && !child.CanStillWin() {
 			draw = true
 		}
 		sc := int32(orderScore(p, cell, threats, nd.oppThreats)) << tieBits

@@ -311,7 +311,7 @@ func (w *worker128) generateMoves(nd *node128, ml *moveList128) winTime128 {
 				found = winAfter128
 			}
 		}
-		if drawRule128 && nd.beta <= 0 && !child.CanStillWin() {
+		if drawRule128 && !draw && nd.beta <= 0 && !child.CanStillWin() {
 			draw = true
 		}
 		sc := int32(orderScore128(p, cell, threats, nd.oppThreats)) << tieBits

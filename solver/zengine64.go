@@ -311,7 +311,7 @@ func (w *worker64) generateMoves(nd *node64, ml *moveList64) winTime64 {
 				found = winAfter64
 			}
 		}
-		if drawRule64 && nd.beta <= 0 && !child.CanStillWin() {
+		if drawRule64 && !draw && nd.beta <= 0 && !child.CanStillWin() {
 			draw = true
 		}
 		sc := int32(orderScore64(p, cell, threats, nd.oppThreats)) << tieBits

@@ -191,7 +191,7 @@ func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.R
 }
 
 // lineOf returns the line of a position p of the command's board, as
-// parseMoves would read its moves.
+// posfile.Format.Position would read its moves.
 func lineOf(p board.Board) posfile.Line {
 	l := posfile.Line{Board: p}
 	if p.Grid().Size == board.Standard {

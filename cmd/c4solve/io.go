@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -219,30 +218,4 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s: %s while waiting for a writer to open it (a FIFO)", name, stopReason(ctx, ctx.Err()))
-}
-
-// version is what -version prints, from the build's own record
-// (debug.ReadBuildInfo), as "go version -m" reads it: the module version
-// ("(devel)" for a build of a clone), the commit and its time, whether the
-// tree had changes, and the Go that built it.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "c4solve: no build information (built without module support)"
-	}
-	v := "c4solve " + info.Main.Version
-	settings := map[string]string{}
-	for _, s := range info.Settings {
-		settings[s.Key] = s.Value
-	}
-	if rev := settings["vcs.revision"]; rev != "" {
-		v += " commit " + rev
-		if t := settings["vcs.time"]; t != "" {
-			v += " of " + t
-		}
-		if settings["vcs.modified"] == "true" {
-			v += " with changes"
-		}
-	}
-	return v + " " + info.GoVersion
 }

@@ -46,6 +46,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -283,4 +284,30 @@ func args0(args []string) string {
 func report(stderr io.Writer, cmd string, st int, err error) int {
 	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 	return st
+}
+
+// version is what -version prints, from the build's own record
+// (debug.ReadBuildInfo), as "go version -m" reads it: the module version
+// ("(devel)" for a build of a clone), the commit and its time, whether the
+// tree had changes, and the Go that built it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "c4solve: no build information (built without module support)"
+	}
+	v := "c4solve " + info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " commit " + rev
+		if t := settings["vcs.time"]; t != "" {
+			v += " of " + t
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " with changes"
+		}
+	}
+	return v + " " + info.GoVersion
 }

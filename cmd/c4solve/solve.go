@@ -163,7 +163,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
-		l, err := c.parseMoves(a)
+		l, err := c.format.Position(a)
 		if err != nil {
 			b.reportBad(fmt.Errorf("%s %s: %w", where, quoteShort(a), err))
 			continue
@@ -311,27 +311,6 @@ func needSearch(opt options, bk *book.Book, positions []string) bool {
 	return false
 }
 
-// parseMoves reads the moves of a position given as an argument, on the
-// command's board.
-func (c *command) parseMoves(moves string) (posfile.Line, error) {
-	l := posfile.Line{Moves: moves}
-	if moves == posfile.EmptyBoard { // as c4solve prints it: '""' from a shell
-		moves = ""
-	}
-	var err error
-	switch g := c.format.Grid; {
-	case g == nil:
-		l.Position, err = board.Parse(moves)
-	case g.Size == board.Standard: // with -from0
-		if l.Board, err = g.Parse(moves, c.format.From0); err == nil {
-			l.Position, err = board.FromKey(l.Board.Key())
-		}
-	default:
-		l.Board, err = g.Parse(moves, c.format.From0)
-	}
-	return l, err
-}
-
 // fail raises the exit status to at least st.
 func (c *command) fail(st int) { c.status = max(c.status, st) }
 
@@ -350,13 +329,12 @@ func checkArguments(args []string, afterDashes bool, opt options, fs *flagSet) e
 	if err != nil {
 		return err
 	}
-	probe := command{format: format}
 	for i, a := range args {
 		if len(a) > 1 && a[0] == '-' && !afterDashes {
 			return fmt.Errorf("argument %d %q: flags go before the positions (c4solve [flags] MOVES ...)", i+1, a)
 		}
 		if len(a) > 1 && strings.Trim(a, "abcdefghijklmnopqrstuvwxyz") == "" {
-			if _, err := probe.parseMoves(a); err != nil {
+			if _, err := format.Position(a); err != nil {
 				return unknownCommand(a, fs)
 			}
 		}

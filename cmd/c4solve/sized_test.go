@@ -165,6 +165,11 @@ func TestSizeProgress(t *testing.T) {
 		var out, errOut bytes.Buffer
 		c := &command{opt: tc.opt, eng: sized{solver.NewSized(g, 16, 1)}, stdout: &out, stderr: &errOut, terminal: true}
 		tc.run(c)
+		shown := errOut.String()
+		time.Sleep(300 * time.Millisecond) // nothing may write after the solve's end
+		if late := errOut.String()[len(shown):]; late != "" {
+			t.Errorf("%s: %d bytes written to stderr after the solve ended, the first %.80q", tc.name, len(late), late)
+		}
 		if !regexp.MustCompile(`\d+ nodes .* M nodes/s  -?\d+ <= score <= -?\d+`).MatchString(errOut.String()) || c.status != exitOK {
 			t.Errorf("%s on a terminal: status %d, stderr %q; want the progress (nodes, nodes/s, bounds)", tc.name, c.status, errOut.String())
 		}

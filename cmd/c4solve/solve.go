@@ -503,8 +503,12 @@ func (c *command) showProgress() (stop func()) {
 				continue
 			}
 			if bar == nil {
+				// The spinner turns with each tick of this loop: with
+				// its own interval the bar renders from a goroutine of
+				// its own, which would outlive stop and write after it.
 				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
-					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true))
+					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetSpinnerChangeInterval(0))
 			}
 			nodes, lo, hi := progress()
 			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",

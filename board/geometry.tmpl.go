@@ -31,6 +31,8 @@ type Geometry struct {
 	mirrorCols   [MaxWidth / 2]Bitboard
 	mirrorShifts [MaxWidth / 2]uint
 	mirrorMiddle Bitboard
+	mirrorPairs  uint // Width/2, the pairs of columns mirror swaps
+	claimParity  int  // see ClaimParity
 }
 
 // NewGeometry returns the geometry of a board of size z, which must fit
@@ -39,7 +41,8 @@ func NewGeometry(z Size) (*Geometry, error) {
 	if err := z.Check(); err != nil {
 		return nil, err
 	}
-	g := &Geometry{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(z.Height + 1)}
+	g := &Geometry{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(z.Height + 1),
+		mirrorPairs: uint(z.Width / 2), claimParity: z.Height % 2 * z.Width % 2}
 	if need := z.Width * (z.Height + 1); need > geometryBits {
 		return nil, fmt.Errorf("size %v: needs %d bits, more than the %d of this engine", z, need, geometryBits)
 	}
@@ -121,8 +124,9 @@ func (g *Geometry) claimRows() Bitboard { return g.odd }
 // number of free cells are even in number. On a board of even height
 // that is an even number of stones; on one of odd height, the columns of
 // an odd number of free cells hold an even number of stones, and the
-// stones have the parity of the width.
-func (g *Geometry) ClaimParity() int      { return g.height % 2 * g.width % 2 }
+// stones have the parity of the width. (Worked out once: the search asks
+// at every node, and the remainders by a variable cost instructions.)
+func (g *Geometry) ClaimParity() int      { return g.claimParity }
 func (g *Geometry) fourColumns() Bitboard { return g.four }
 func (g *Geometry) all() Bitboard         { return g.every }
 
@@ -174,7 +178,7 @@ func (g *Geometry) CellLines(cell Bitboard) int32 { return g.lines[cell.Trailing
 // (6x6's empty board 3.6% of its time in mirror before).
 func (g *Geometry) mirror(b Bitboard) Bitboard {
 	m := b & g.mirrorMiddle
-	for c := range g.width / 2 {
+	for c := range g.mirrorPairs {
 		cols, d := g.mirrorCols[c], g.mirrorShifts[c]
 		m |= (b&cols)<<d | (b>>d)&cols
 	}

@@ -272,7 +272,8 @@ func (g *Geometry128) blocked(first, second, free Bits128) bool {
 	// them are the line less the bottoms of the columns.
 	cb := g.colBits()
 	for _, d := range [...]uint{cb, cb - 1, cb + 1} {
-		for s := first.And(first.Shr(d)).And(first.Shr(2 * d)).And(first.Shr(3 * d)); !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
+		m := first.And(first.Shr(d))
+		for s := m.And(m.Shr(d).Shr(d)); !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
 			start := s.And(s.Neg())
 			line := start.Or(start.Shl(d)).Or(start.Shl(2 * d)).Or(start.Shl(3 * d))
 			below := g.fourColumns().Shl(uint(start.TrailingZeros() / int(cb) * int(cb)))
@@ -405,7 +406,7 @@ func (g *Geometry128) hasFour(s Bits128) bool {
 // shift d.
 func fourAlong128(s Bits128, d uint) bool {
 	m := s.And(s.Shr(d))
-	return !m.And(m.Shr(2 * d)).IsZero()
+	return !m.And(m.Shr(d).Shr(d)).IsZero() // by d twice: see lineCells
 }
 
 // winningCells returns the free cells that complete four in a row for the
@@ -424,12 +425,16 @@ func (g *Geometry128) winningCells(s, mask Bits128) Bits128 {
 }
 
 // lineCells returns the cells that complete four of s along the direction
-// of shift d.
+// of shift d. The shifts by 2d and 3d are made by d again and again: the
+// same count each time, where the engines of other boards shift by a
+// variable (7x6's constants fold back to single shifts).
 func lineCells128(s Bits128, d uint) Bits128 {
-	pair := s.Shl(d).And(s.Shl(2 * d)) // the two cells before are s
-	r := pair.And(s.Shl(3 * d).Or(s.Shr(d)))
-	pair = s.Shr(d).And(s.Shr(2 * d)) // the two cells after are s
-	return r.Or(pair.And(s.Shr(3 * d).Or(s.Shl(d))))
+	b1 := s.Shl(d) // the cell before is s
+	b2 := b1.Shl(d)
+	a1 := s.Shr(d) // the cell after is s
+	a2 := a1.Shr(d)
+	r := b1.And(b2).And(b2.Shl(d).Or(a1))         // the two cells before are s
+	return r.Or(a1.And(a2).And(a2.Shr(d).Or(b1))) // the two cells after are s
 }
 
 // Key returns a number that identifies the position: two different

@@ -272,7 +272,8 @@ func (g *Geometry64) blocked(first, second, free Bitboard) bool {
 	// them are the line less the bottoms of the columns.
 	cb := g.colBits()
 	for _, d := range [...]uint{cb, cb - 1, cb + 1} {
-		for s := first & (first >> (d & 63)) & (first >> ((2 * d) & 63)) & (first >> ((3 * d) & 63)); s != 0; s &= s - 1 {
+		m := first & (first >> (d & 63))
+		for s := m & (m >> (d & 63) >> (d & 63)); s != 0; s &= s - 1 {
 			start := s & -s
 			line := start | start<<(d&63) | start<<((2*d)&63) | start<<((3*d)&63)
 			below := g.fourColumns() << ((start.TrailingZeros() / int(cb) * int(cb)) & 63)
@@ -405,7 +406,7 @@ func (g *Geometry64) hasFour(s Bitboard) bool {
 // shift d.
 func fourAlong64(s Bitboard, d uint) bool {
 	m := s & (s >> (d & 63))
-	return m&(m>>((2*d)&63)) != 0
+	return m&(m>>(d&63)>>(d&63)) != 0 // by d twice: see lineCells
 }
 
 // winningCells returns the free cells that complete four in a row for the
@@ -424,12 +425,16 @@ func (g *Geometry64) winningCells(s, mask Bitboard) Bitboard {
 }
 
 // lineCells returns the cells that complete four of s along the direction
-// of shift d.
+// of shift d. The shifts by 2d and 3d are made by d again and again: the
+// same count each time, where the engines of other boards shift by a
+// variable (7x6's constants fold back to single shifts).
 func lineCells64(s Bitboard, d uint) Bitboard {
-	pair := (s << (d & 63)) & (s << ((2 * d) & 63)) // the two cells before are s
-	r := pair & ((s << ((3 * d) & 63)) | (s >> (d & 63)))
-	pair = (s >> (d & 63)) & (s >> ((2 * d) & 63)) // the two cells after are s
-	return r | pair&((s>>((3*d)&63))|(s<<(d&63)))
+	b1 := s << (d & 63) // the cell before is s
+	b2 := b1 << (d & 63)
+	a1 := s >> (d & 63) // the cell after is s
+	a2 := a1 >> (d & 63)
+	r := b1 & b2 & ((b2 << (d & 63)) | a1) // the two cells before are s
+	return r | a1&a2&((a2>>(d&63))|b1)     // the two cells after are s
 }
 
 // Key returns a number that identifies the position: two different

@@ -281,28 +281,44 @@ func (r WideRef) Get() (Entry, bool) {
 	if s&1 != 0 {
 		return Entry{}, false // being written
 	}
-	stride := 2
-	if r.two {
-		stride = 3
+	if !r.two {
+		// Keys of one word, the boards of at most 64 bits, on a loop
+		// of their own: its constant stride spares the instructions of
+		// the general one (7x5's empty board: 0.9% of them).
+		for i := 1; i+2 <= bucketWords; i += 2 {
+			if b[i].Load() != r.lo {
+				continue
+			}
+			if d := b[i+1].Load(); d != 0 && d&wideEpochMask == r.epoch {
+				return wideEntry(b, s, d)
+			}
+		}
+		return Entry{}, false
 	}
-	for i := 1; i+stride <= bucketWords; i += stride {
-		if b[i].Load() != r.lo || r.two && b[i+1].Load() != r.hi {
+	for i := 1; i+3 <= bucketWords; i += 3 {
+		if b[i].Load() != r.lo || b[i+1].Load() != r.hi {
 			continue
 		}
-		d := b[i+stride-1].Load()
-		if d == 0 || d&wideEpochMask != r.epoch {
-			continue
+		if d := b[i+2].Load(); d != 0 && d&wideEpochMask == r.epoch {
+			return wideEntry(b, s, d)
 		}
-		if b[0].Load() != s {
-			return Entry{}, false // written meanwhile: the words may not match
-		}
-		return Entry{
-			Lower: int(d&wideBoundMask) - wideOffset,
-			Upper: int(d>>wideBoundBits&wideBoundMask) - wideOffset,
-			Move:  int(d>>wideMoveShift&31) - 1,
-		}, true
 	}
 	return Entry{}, false
+}
+
+// wideEntry returns the entry of the data word d, found in bucket b whose
+// sequence was s before the entry's words were read, if the sequence is
+// still s: else the bucket was written meanwhile, and the words may not
+// belong together.
+func wideEntry(b *[bucketWords]atomic.Uint64, s, d uint64) (Entry, bool) {
+	if b[0].Load() != s {
+		return Entry{}, false
+	}
+	return Entry{
+		Lower: int(d&wideBoundMask) - wideOffset,
+		Upper: int(d>>wideBoundBits&wideBoundMask) - wideOffset,
+		Move:  int(d>>wideMoveShift&31) - 1,
+	}, true
 }
 
 // Put records that the score of the key of words lo and hi lies in

@@ -267,10 +267,10 @@ func (w *worker) probeTable(nd *node) (int, bool) {
 // here before any move is searched (docs/performance.md); drawAtLeast
 // (where drawRule) where nd's window asks for no more than a draw (beta
 // <= 0) and a move leaves the opponent no line of four without our
-// stones, so that it can
-// never win (Position.CanStillWin, the test staticBounds makes of the
-// child, made here before any move is searched, as Steininger's solver
-// tests every child statically first); noWin otherwise.
+// stones, so that it can never win (Position.CanStillWin, the test
+// staticBounds makes of the child, made here before any move is
+// searched, as Steininger's solver tests every child statically first);
+// noWin otherwise.
 //
 // The table's move is generated with the others, not searched before them
 // (which would spare generating them where it fails high again): a move

@@ -145,8 +145,7 @@ func isTerminal(w io.Writer) bool {
 	if c, ok := w.(*checkedWriter); ok {
 		w = c.w // standard output, checked
 	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return isTerminalFile(w)
 }
 
 // clearLine erases the terminal line w's cursor is on: what a progress
@@ -154,9 +153,10 @@ func isTerminal(w io.Writer) bool {
 // terminal echoes after it on Ctrl-C.
 func clearLine(w io.Writer) { fmt.Fprint(w, "\r\033[K") }
 
-// isTerminalInput reports whether r, standard input, is a terminal.
-func isTerminalInput(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminalFile reports whether v, standard input or output, is a file
+// that is a terminal.
+func isTerminalFile(v any) bool {
+	f, ok := v.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

@@ -138,7 +138,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		if isTerminalInput(std.in) {
+		if isTerminalFile(std.in) {
 			// Else c4solve alone seems to hang.
 			fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
 		}
@@ -585,7 +585,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		})
 		f.Close()
 		if progress {
-			fmt.Fprint(c.stderr, "\r\033[K")
+			clearLine(c.stderr)
 		}
 		if err != nil && ctx.Err() == nil {
 			c.bad(fmt.Errorf("reading %s: %w", name, err))

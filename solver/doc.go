@@ -113,15 +113,18 @@
 //
 // The search is written once, in engine.tmpl.go, and generated
 // (internal/gen) for the 7x6 board (Solver, on board.Position, whose
-// dimensions are constants the compiler folds), for every board of at
-// most 64 bits (Solver64, on board.Position64) and for every board of at
-// most 128 bits (Solver128, on board.Position128): one search, with every
-// rule, lazy SMP and the workers' own tables at every size. The rules'
-// bounds come from the board's height (board.Geometry); on boards of odd
-// height, where claimeven does not hold, they give none. The boards other
-// than 7x6 keep their positions in a ttable.Wide, whose entries keep
-// whole keys of one or two words. Sized picks the engine of a board's
-// size, for the code that handles every size alike.
+// dimensions are constants the compiler folds), for every other board of
+// at most 49 bits (Solver49) and of at most 64 (Solver64), both on
+// board.Position64, and for every board of at most 128 bits (Solver128,
+// on board.Position128): one search, with every rule, lazy SMP and the
+// workers' own tables at every size. The rules' bounds come from the
+// board's height (board.Geometry); on boards of odd height, where
+// claimeven does not hold, they give none. The boards of at most 49 bits
+// keep their positions in a ttable.Table, as 7x6 does: entries of one
+// word, a key's check beside its bounds, three times as many in the same
+// memory as a ttable.Wide's, which the boards over 49 bits use, whose
+// entries keep whole keys of one or two words. Sized picks the engine of
+// a board's size, for the code that handles every size alike.
 //
 // Solvers that share one table and solve at once (book generation, the
 // server, a Batch's solves side by side) come from a Pool, whose solvers do not

@@ -1,9 +1,10 @@
 //go:build ignore
 
 // The search, written once for every board: internal/gen instantiates it
-// as Solver (7x6, the board's dimensions constants: zengine.go), Solver64
-// (any board of at most 64 bits: zengine64.go) and Solver128 (at most 128
-// bits: zengine128.go). Edit this file, then run go generate ./... ; CI
+// as Solver (7x6, the board's dimensions constants: zengine.go), Solver49
+// (any board of at most 49 bits, on Position64: zengine49.go), Solver64
+// (at most 64 bits: zengine64.go) and Solver128 (at most 128 bits:
+// zengine128.go). Edit this file, then run go generate ./... ; CI
 // fails when the generated files differ from it. What the variants do
 // differently (their tables, keys, bounds on sizes) is in variants.go.
 
@@ -776,6 +777,9 @@ func (s *Solver) UseTableFile(tf *TableFile) error {
 // Table returns the Solver's shared transposition table.
 func (s *Solver) Table() *ttable.Table { return s.tt }
 
+// Threads returns the number of worker goroutines.
+func (s *Solver) Threads() int { return len(s.workers) }
+
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
@@ -978,6 +982,12 @@ type Analysis struct {
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
 }
 
+// Sized returns the analysis as a SizedAnalysis, for code that handles
+// boards of every size.
+func (an Analysis) Sized() SizedAnalysis {
+	return sized(an.g.Width(), an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
+}
+
 // Best returns the columns (0-based, in order) of the moves whose score is
 // the best, Lower, of an analysis that finished.
 func (an Analysis) Best() []int {
@@ -1059,7 +1069,7 @@ type childSolve struct {
 // analyze solves every move of p for a score clipped to [lower, upper].
 func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int) (Analysis, error) {
 	g := s.g
-	var an Analysis
+	an := Analysis{g: g}
 	if p.Over() {
 		return an, ErrGameOver
 	}

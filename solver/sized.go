@@ -8,19 +8,28 @@ import (
 )
 
 // Sized solves the positions of a board of any size (board.Grid) with
-// the engine whose bitboards hold it: Solver64 up to 64 bits, Solver128
-// above, the same search as Solver's for 7x6 (it is generated from the
-// same source, engine.tmpl.go), lazy SMP and every rule included. It is
-// the one door the command, the server and the books of other boards go
-// through, so that none of them branches on the size.
+// the engine whose bitboards and table hold it: Solver49 up to 49 bits
+// (a ttable.Table, entries of one word, as 7x6's), Solver64 up to 64,
+// Solver128 above, the same search as Solver's for 7x6 (it is generated
+// from the same source, engine.tmpl.go), lazy SMP and every rule
+// included. It is the one door the command, the server and the books of
+// other boards go through, so that none of them branches on the size.
 //
 // A Sized is not safe for concurrent use, except for Progress. The zero
 // value is not usable; call NewSized.
 type Sized struct {
-	g    *board.Grid
-	tt   *ttable.Wide
-	s64  *Solver64  // nil for a board over 64 bits
-	s128 *Solver128 // nil for one of at most 64
+	g  *board.Grid
+	tt SizedTable
+	e  sizedEngine
+}
+
+// SizedTable is the table the workers of a Sized solver share, and
+// Sized solvers of one grid may share (AllocSizedTable): a ttable.Table
+// for a board of at most 49 bits, a ttable.Wide above.
+type SizedTable interface {
+	Bytes() int
+	Free()
+	ClearAll()
 }
 
 // NewSized returns a solver of the positions of grid g with a table of
@@ -46,28 +55,116 @@ func AllocSized(g *board.Grid, mib, threads int) (*Sized, error) {
 }
 
 // AllocSizedTable returns a table of mib MiB for the solvers of the
-// positions of g (NewSizedOn): of keys of one word for a board of at
-// most 64 bits, of two above.
-func AllocSizedTable(g *board.Grid, mib int) (*ttable.Wide, error) {
-	words := 1
-	if g.Wide() {
-		words = 2
+// positions of g (NewSizedOn): a growing ttable.Table for a board of at
+// most 49 bits, a ttable.Wide of keys of one word up to 64 bits, of two
+// above.
+func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
+	switch {
+	case g.Bits() <= ttable.KeyBits:
+		return ttable.AllocGrowing(mib)
+	case g.Wide():
+		return ttable.AllocWide(mib, 2)
 	}
-	return ttable.AllocWide(mib, words)
+	return ttable.AllocWide(mib, 1)
 }
 
 // NewSizedOn returns a solver of the positions of g with threads worker
 // goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
 // g, which other Sized solvers may share and use at the same time (book
 // generation's, one a goroutine).
-func NewSizedOn(g *board.Grid, tt *ttable.Wide, threads int) *Sized {
+func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 	s := &Sized{g: g, tt: tt}
-	if g.Wide() {
-		s.s128 = New128(g.Geometry128(), tt, threads)
-	} else {
-		s.s64 = New64(g.Geometry64(), tt, threads)
+	switch {
+	case g.Bits() <= ttable.KeyBits:
+		e := New49(g.Geometry64(), tt.(*ttable.Table), threads)
+		s.e = engineOf[board.Position64, Analysis49, Book49]{e, board.Board.Position64, g.BoardOf64}
+	case g.Wide():
+		e := New128(g.Geometry128(), tt.(*ttable.Wide), threads)
+		s.e = engineOf[board.Position128, Analysis128, Book128]{e, board.Board.Position128, g.BoardOf128}
+	default:
+		e := New64(g.Geometry64(), tt.(*ttable.Wide), threads)
+		s.e = engineOf[board.Position64, Analysis64, Book64]{e, board.Board.Position64, g.BoardOf64}
 	}
 	return s
+}
+
+// sizedEngine is what Sized asks of the engine of its board: its
+// methods on positions as Boards.
+type sizedEngine interface {
+	solve(ctx context.Context, b board.Board) (Result, error)
+	solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
+	solveWeak(ctx context.Context, b board.Board) (Result, error)
+	analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error)
+	pv(ctx context.Context, b board.Board, score int) ([]int, uint64, error)
+	progress() (nodes uint64, lower, upper int)
+	useBook(bk SizedBook) // nil for none
+	useTableFile(tf *TableFile) error
+	threads() int
+	clear()
+}
+
+// solverOf is the methods of the engine of positions P, analyses A and
+// books B (Solver49, Solver64, Solver128) that Sized uses.
+type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
+	Solve(context.Context, P) (Result, error)
+	SolveAtLeast(context.Context, P, int) (Result, error)
+	SolveWeak(context.Context, P) (Result, error)
+	Analyze(context.Context, P) (A, error)
+	AnalyzeWeak(context.Context, P) (A, error)
+	PV(context.Context, P, int) ([]int, uint64, error)
+	Progress() (uint64, int, int)
+	UseTableFile(*TableFile) error
+	Threads() int
+	Clear()
+	UseBook(B)
+}
+
+// engineOf is the sizedEngine of a solver of positions P: position
+// turns a Board into its P, and board a P into its Board.
+type engineOf[P any, A interface{ Sized() SizedAnalysis }, B any] struct {
+	s        solverOf[P, A, B]
+	position func(board.Board) P
+	board    func(P) board.Board
+}
+
+func (e engineOf[P, A, B]) solve(ctx context.Context, b board.Board) (Result, error) {
+	return e.s.Solve(ctx, e.position(b))
+}
+
+func (e engineOf[P, A, B]) solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
+	return e.s.SolveAtLeast(ctx, e.position(b), lower)
+}
+
+func (e engineOf[P, A, B]) solveWeak(ctx context.Context, b board.Board) (Result, error) {
+	return e.s.SolveWeak(ctx, e.position(b))
+}
+
+func (e engineOf[P, A, B]) analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error) {
+	analyze := e.s.Analyze
+	if weak {
+		analyze = e.s.AnalyzeWeak
+	}
+	an, err := analyze(ctx, e.position(b))
+	return an.Sized(), err
+}
+
+func (e engineOf[P, A, B]) pv(ctx context.Context, b board.Board, score int) ([]int, uint64, error) {
+	return e.s.PV(ctx, e.position(b), score)
+}
+
+func (e engineOf[P, A, B]) progress() (uint64, int, int)     { return e.s.Progress() }
+func (e engineOf[P, A, B]) useTableFile(tf *TableFile) error { return e.s.UseTableFile(tf) }
+func (e engineOf[P, A, B]) threads() int                     { return e.s.Threads() }
+func (e engineOf[P, A, B]) clear()                           { e.s.Clear() }
+
+// useBook gives the solver bk as its own Book type B, which sizedBook[P]
+// implements (nil for none).
+func (e engineOf[P, A, B]) useBook(bk SizedBook) {
+	var b B
+	if bk != nil {
+		b = any(sizedBook[P]{bk, e.board}).(B)
+	}
+	e.s.UseBook(b)
 }
 
 // SizedBook is an opening book of a board of another size (package
@@ -78,7 +175,7 @@ type SizedBook interface {
 }
 
 // sizedBook is a SizedBook as the Book of the engine of positions P
-// (Book64, Book128): board turns P into the grid's Board.
+// (Book49, Book64, Book128): board turns P into the grid's Board.
 type sizedBook[P any] struct {
 	bk    SizedBook
 	board func(P) board.Board
@@ -89,56 +186,29 @@ func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.LookupBoard(b.board(
 
 // UseBook makes the solver answer from bk (nil for none) the positions it
 // holds, at the root and in the search.
-func (s *Sized) UseBook(bk SizedBook) {
-	switch {
-	case s.s128 != nil && bk == nil:
-		s.s128.UseBook(nil)
-	case s.s128 != nil:
-		s.s128.UseBook(sizedBook[board.Position128]{bk, s.g.BoardOf128})
-	case bk == nil:
-		s.s64.UseBook(nil)
-	default:
-		s.s64.UseBook(sizedBook[board.Position64]{bk, s.g.BoardOf64})
-	}
-}
+func (s *Sized) UseBook(bk SizedBook) { s.e.useBook(bk) }
 
 // UseTableFile loads the entries of tf into the table and keeps there the
 // entries of large subtrees from now on (Solver.UseTableFile).
-func (s *Sized) UseTableFile(tf *TableFile) error {
-	if s.s128 != nil {
-		return s.s128.UseTableFile(tf)
-	}
-	return s.s64.UseTableFile(tf)
-}
+func (s *Sized) UseTableFile(tf *TableFile) error { return s.e.useTableFile(tf) }
 
 // Grid returns the solver's grid.
 func (s *Sized) Grid() *board.Grid { return s.g }
 
 // Threads returns the number of worker goroutines.
-func (s *Sized) Threads() int {
-	if s.s128 != nil {
-		return len(s.s128.workers)
-	}
-	return len(s.s64.workers)
-}
+func (s *Sized) Threads() int { return s.e.threads() }
 
 // Table returns the solver's shared table.
-func (s *Sized) Table() *ttable.Wide { return s.tt }
+func (s *Sized) Table() SizedTable { return s.tt }
 
 // TableBytes returns the memory of the solver's shared table.
 func (s *Sized) TableBytes() int { return s.tt.Bytes() }
 
 // Clear empties the tables, so that the next solve starts cold.
-func (s *Sized) Clear() {
-	if s.s128 != nil {
-		s.s128.Clear()
-		return
-	}
-	s.s64.Clear()
-}
+func (s *Sized) Clear() { s.e.clear() }
 
 // ClearAll empties the tables as Clear does, and zeroes all of the shared
-// table's memory (ttable.Wide.ClearAll): once before a benchmark's timed
+// table's memory (ttable.Table.ClearAll): once before a benchmark's timed
 // solves, so that none pays for the first touch of a page.
 func (s *Sized) ClearAll() {
 	s.Clear()
@@ -147,40 +217,24 @@ func (s *Sized) ClearAll() {
 
 // Solve returns the exact score of b, which must not be over, as
 // Solver.Solve does: when ctx is done, ctx's error and the bounds found.
-func (s *Sized) Solve(ctx context.Context, b board.Board) (Result, error) {
-	if s.s128 != nil {
-		return s.s128.Solve(ctx, b.Position128())
-	}
-	return s.s64.Solve(ctx, b.Position64())
-}
+func (s *Sized) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.solve(ctx, b) }
 
 // SolveAtLeast returns the exact score of b, given that it is at least
 // lower, as Solver.SolveAtLeast does.
 func (s *Sized) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
-	if s.s128 != nil {
-		return s.s128.SolveAtLeast(ctx, b.Position128(), lower)
-	}
-	return s.s64.SolveAtLeast(ctx, b.Position64(), lower)
+	return s.e.solveAtLeast(ctx, b, lower)
 }
 
 // SolveWeak returns the sign of b's score (1, 0 or -1), as
 // Solver.SolveWeak does.
 func (s *Sized) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
-	if s.s128 != nil {
-		return s.s128.SolveWeak(ctx, b.Position128())
-	}
-	return s.s64.SolveWeak(ctx, b.Position64())
+	return s.e.solveWeak(ctx, b)
 }
 
 // Progress returns the nodes searched so far by the solve under way and
 // the bounds on its score established so far, as Solver.Progress does. It
 // is safe to call from any goroutine while Solve runs.
-func (s *Sized) Progress() (nodes uint64, lower, upper int) {
-	if s.s128 != nil {
-		return s.s128.Progress()
-	}
-	return s.s64.Progress()
-}
+func (s *Sized) Progress() (nodes uint64, lower, upper int) { return s.e.progress() }
 
 // SizedAnalysis is Analysis for a board of any size: the score of each
 // move from the point of view of the side that plays it, column 1 first,
@@ -227,37 +281,14 @@ func sized(width int, scores []int, legal []bool, lower, upper int, nodes, expan
 	return SizedAnalysis{Scores: scores[:width], Legal: legal[:width], Lower: lower, Upper: upper, Nodes: nodes, Expanded: expanded}
 }
 
-// Sized returns the analysis as a SizedAnalysis, for code that handles
-// boards of every size.
-func (an Analysis) Sized() SizedAnalysis {
-	return sized(board.Width, an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
-}
-
 // Analyze solves every move of b, which must not be over, as
 // Solver.Analyze does; with weak, for the sign of each score only.
 func (s *Sized) Analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error) {
-	w := s.g.Width
-	if s.s128 != nil {
-		analyze := s.s128.Analyze
-		if weak {
-			analyze = s.s128.AnalyzeWeak
-		}
-		an, err := analyze(ctx, b.Position128())
-		return sized(w, an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded), err
-	}
-	analyze := s.s64.Analyze
-	if weak {
-		analyze = s.s64.AnalyzeWeak
-	}
-	an, err := analyze(ctx, b.Position64())
-	return sized(w, an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded), err
+	return s.e.analyze(ctx, b, weak)
 }
 
 // PV returns a line of perfect play from b, whose score is score, to the
 // end of the game, as Solver.PV does, and the nodes its searches took.
 func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, uint64, error) {
-	if s.s128 != nil {
-		return s.s128.PV(ctx, b.Position128(), score)
-	}
-	return s.s64.PV(ctx, b.Position64(), score)
+	return s.e.pv(ctx, b, score)
 }

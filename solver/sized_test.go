@@ -144,7 +144,7 @@ func sizedNegamax(b board.Board) int {
 func TestSizedAgainstNegamax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	ctx := context.Background()
-	sizes := []string{"4x4", "5x4", "4x6", "8x5", "9x5", "12x4", "6x8", "7x8", "8x7",
+	sizes := []string{"4x4", "5x4", "4x6", "8x5", "7x6", "5x9", "9x5", "12x4", "6x8", "7x8", "8x7",
 		"5x12", "13x4", "8x8", "10x6", "9x7", "14x8", "16x7", "8x15", "25x4", "4x31"}
 	games := 30
 	if testing.Short() {

@@ -6,15 +6,23 @@ import (
 )
 
 // What the instantiations of the search (engine.tmpl.go) do differently:
-// the 7x6 Solver keeps the board's positions in a ttable.Table, whose
-// keys are of 49 bits at most; Solver64 and Solver128, for other boards,
-// in a ttable.Wide, whose keys are of one or two words. The names here
+// the 7x6 Solver and Solver49 (other boards of at most 49 bits) keep
+// their positions in a ttable.Table, whose keys are of 49 bits at most;
+// Solver64 and Solver128, for the boards over 49 bits, in a ttable.Wide,
+// whose keys are of one or two words. The names here
 // take the variant's suffix in the generated code (internal/gen).
 
 // New returns a Solver of 7x6 positions with the given number of worker
 // goroutines (at least 1) that uses the table tt, shared by the workers,
 // and a table of LeafTableMiB for each worker.
 func New(tt *ttable.Table, threads int) *Solver { return newSolver(board.Geometry{}, tt, threads) }
+
+// New49 returns a Solver49 of the positions of g, a board of at most 49
+// bits, whose keys a ttable.Table holds, as New does for 7x6. tt should
+// be of ttable.AllocGrowing's.
+func New49(g *board.Geometry64, tt *ttable.Table, threads int) *Solver49 {
+	return newSolver49(g, tt, threads)
+}
 
 // New64 returns a Solver64 of the positions of g, a board of at most 64
 // bits, as New does for 7x6.
@@ -33,6 +41,8 @@ func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128 {
 const (
 	maxWidth    = board.Width
 	maxCells    = board.Cells
+	maxWidth49  = 49 / (board.MinSide + 1) // 9x4
+	maxCells49  = 44                       // 4x11, the most cells in 49 bits
 	maxWidth64  = 64 / (board.MinSide + 1) // 12x4
 	maxCells64  = 60                       // 4x15, the most cells in 64 bits
 	maxWidth128 = board.MaxWidth
@@ -50,6 +60,7 @@ const (
 // -> 174 ms (issue 40; docs/performance.md).
 const (
 	helpersSpread    = true
+	helpersSpread49  = false
 	helpersSpread64  = false
 	helpersSpread128 = true
 )
@@ -63,6 +74,7 @@ const (
 // (docs/performance.md).
 const (
 	drawRule    = false
+	drawRule49  = true
 	drawRule64  = true
 	drawRule128 = true
 )
@@ -73,6 +85,20 @@ func tablePut(t *ttable.Table, k board.Key, lower, upper, move int, nodes uint64
 }
 func newTable(mib int) *ttable.Table { return ttable.New(mib) }
 func keyHash(k board.Key) uint64     { return k }
+
+func tableRef49(t *ttable.Table, k board.Key64) ttable.Ref { return t.Ref(k) }
+
+// tablePut49 stores no move beyond the seventh column, which a Table's
+// entry has no room for (boards of 8 and 9 columns): a move stored orders
+// the moves, so its loss costs order, never a result.
+func tablePut49(t *ttable.Table, k board.Key64, lower, upper, move int, nodes uint64) {
+	if move >= ttable.MaxMoves {
+		move = -1
+	}
+	t.Put(k, lower, upper, move, nodes)
+}
+func newTable49(mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash49(k board.Key64) uint64   { return k }
 
 func tableRef64(t *ttable.Wide, k board.Key64) ttable.WideRef { return t.Ref(k, 0) }
 func tablePut64(t *ttable.Wide, k board.Key64, lower, upper, move int, nodes uint64) {
@@ -104,6 +130,15 @@ func tablePutWords(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes
 	return true
 }
 
+func keyWords49(k board.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords49(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if hi != 0 || lo >= 1<<ttable.KeyBits {
+		return false
+	}
+	tablePut49(t, lo, lower, upper, move, nodes)
+	return true
+}
+
 func keyWords64(k board.Key64) (lo, hi uint64) { return k, 0 }
 func tablePutWords64(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 {
@@ -120,8 +155,9 @@ func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nod
 }
 
 // growTable lets the shared table of a search that has stored so many
-// entries in it use more of its memory (ttable.Wide.Grow); a Table of 7x6
-// has its size from the start.
+// entries in it use more of its memory (ttable.Table.Grow and
+// ttable.Wide.Grow); the Table of 7x6 has its size from the start.
 func growTable(t *ttable.Table, stores uint64)   {}
+func growTable49(t *ttable.Table, stores uint64) { t.Grow(stores) }
 func growTable64(t *ttable.Wide, stores uint64)  { t.Grow(stores) }
 func growTable128(t *ttable.Wide, stores uint64) { t.Grow(stores) }

@@ -769,6 +769,9 @@ func (s *Solver64) UseTableFile(tf *TableFile) error {
 // Table returns the Solver's shared transposition table.
 func (s *Solver64) Table() *ttable.Wide { return s.tt }
 
+// Threads returns the number of worker goroutines.
+func (s *Solver64) Threads() int { return len(s.workers) }
+
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
@@ -971,6 +974,12 @@ type Analysis64 struct {
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
 }
 
+// Sized returns the analysis as a SizedAnalysis, for code that handles
+// boards of every size.
+func (an Analysis64) Sized() SizedAnalysis {
+	return sized(an.g.Width(), an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
+}
+
 // Best returns the columns (0-based, in order) of the moves whose score is
 // the best, Lower, of an analysis that finished.
 func (an Analysis64) Best() []int {
@@ -1052,7 +1061,7 @@ type childSolve64 struct {
 // analyze solves every move of p for a score clipped to [lower, upper].
 func (s *Solver64) analyze(ctx context.Context, p board.Position64, lower, upper int) (Analysis64, error) {
 	g := s.g
-	var an Analysis64
+	an := Analysis64{g: g}
 	if p.Over() {
 		return an, ErrGameOver
 	}

@@ -17,7 +17,9 @@
 // the slot as the check. Bucket and check together are the whole mixed
 // value, so a matching check in the chosen bucket means the same mixed
 // value, hence the same key: a hit is always the position asked for, never
-// another one with a colliding hash. Racing writers can only overwrite whole
+// another one with a colliding hash. (A growing table, AllocGrowing, keeps
+// as the check the bits above those of the buckets it starts with, which
+// every size it grows to keeps in its bucket: see Grow.) Racing writers can only overwrite whole
 // words, so a slot always holds bounds that some search proved for its key;
 // a lost update costs work, never correctness. The epoch (see below) is
 // matched with the check, so a hit is also an entry stored since the last
@@ -31,7 +33,8 @@
 //	bits 15-19  work: bit length of the node count of the search that stored it
 //	bits 20-29  generation (see NewSearch)
 //	bits 30-    check: the mixed key without its bucket bits (49 - b bits for
-//	            a table of 2^b buckets: at most 34)
+//	            a table of 2^b buckets, or of a growing table's 2^b at the
+//	            start: at most 34)
 //	the rest    epoch: the Clear the entry belongs to (b - 15 bits, at most
 //	            epochMaxBits; none in a table of 1 MiB)
 //
@@ -90,6 +93,13 @@ const (
 	MaxBound = 31
 )
 
+// A Table's keys are below 2^KeyBits, and the moves its entries hold are
+// the columns below MaxMoves.
+const (
+	KeyBits  = keyBits
+	MaxMoves = 7
+)
+
 const (
 	keyBits   = 49
 	keyMask   = 1<<keyBits - 1
@@ -135,8 +145,9 @@ const (
 // any number of goroutines. The zero value is not usable; call New.
 type Table struct {
 	slots      []atomic.Uint64
-	bucketBits uint   // below 64
-	bucketMask uint64 // 1<<bucketBits - 1
+	bucketMask uint64        // of the whole table
+	startBits  uint          // the bucket bits of the part a solve starts with (see Grow), below 64
+	active     atomic.Uint64 // the bucket mask in use
 	gen        atomic.Uint64
 
 	epochBits  uint          // the width of the epoch field, 0 for none
@@ -163,7 +174,14 @@ func New(mib int) *Table {
 // through the Go heap would only report by ending the process. The
 // memory is mapped from the operating system where it can be (Linux),
 // outside the Go heap, and given back once the Table is unreachable.
-func Alloc(mib int) (*Table, error) {
+func Alloc(mib int) (*Table, error) { return alloc(mib, false) }
+
+// AllocGrowing is Alloc, but the table grows (see Grow): a solve starts
+// on growStartMiB of it and uses more as its stores call for, so that a
+// small search touches only the memory it needs.
+func AllocGrowing(mib int) (*Table, error) { return alloc(mib, true) }
+
+func alloc(mib int, growing bool) (*Table, error) {
 	mib = min(max(mib, MinMiB), MaxMiB)
 	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
 	b := uint(bits.Len64(buckets) - 1)
@@ -172,11 +190,15 @@ func Alloc(mib int) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketLen<<b*slotBytes>>20, err)
 	}
-	t := &Table{slots: slots, bucketBits: b, bucketMask: 1<<b - 1, free: free}
+	t := &Table{slots: slots, bucketMask: 1<<b - 1, startBits: b, free: free}
+	if growing {
+		t.startBits = max(min(b, growStartBits), minBucketBits)
+	}
+	t.active.Store(t.startMask())
 	if free != nil {
 		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
-	t.epochShift = checkShift + keyBits - b
+	t.epochShift = checkShift + keyBits - t.startBits
 	t.epochBits = min(64-t.epochShift, epochMaxBits)
 	if t.epochBits > 0 {
 		t.epochMask = ^uint64(0) << t.epochShift
@@ -199,12 +221,44 @@ func (t *Table) Free() {
 	t.slots = nil
 }
 
+// The part of a growing table a solve starts with: growStartMiB, as
+// Wide's.
+const growStartBits = 20 // 2^20 buckets of 32 bytes: growStartMiB
+
+func (t *Table) startMask() uint64 { return 1<<t.startBits - 1 }
+
+// Grow makes a growing table (AllocGrowing) use enough of its memory for
+// a search that has stored so many entries so far, up to the whole table,
+// as Wide.Grow does; a table of Alloc's uses all of it from the start.
+// It is safe for concurrent use, and cheap where the table is large
+// enough already.
+//
+// The check of a slot is the mixed key less its low startBits bits, the
+// bucket bits of the part a solve starts with, whatever part is in use:
+// every bucket mask in use keeps those bits, so the bucket of a slot
+// holds the mixed key's low startBits bits, and with the check all of
+// it. An entry stored before the table grew is found again only where
+// its bucket is still the key's (else it is lost, which costs work), and
+// never as another key's.
+func (t *Table) Grow(stores uint64) {
+	for {
+		m := t.active.Load()
+		if m == t.bucketMask || (m+1)*bucketLen*growStores >= stores {
+			return
+		}
+		if t.active.CompareAndSwap(m, m<<1|1) {
+			return
+		}
+	}
+}
+
 // Clear empties the table: no entry stored before it is found after it.
 // Rather than zero the whole table, it starts a new epoch and zeroes one
 // part (see "Epochs" above), so that it costs about the same for any
 // table size. It must not run concurrently with other methods.
 func (t *Table) Clear() {
 	t.gen.Store(0)
+	t.active.Store(t.startMask())
 	if t.epochBits == 0 {
 		clear(t.slots)
 		return
@@ -223,6 +277,7 @@ func (t *Table) Clear() {
 func (t *Table) ClearAll() {
 	clear(t.slots)
 	t.gen.Store(0)
+	t.active.Store(t.startMask())
 }
 
 // Prefault makes all of the table's memory resident, so that no probe
@@ -324,10 +379,10 @@ type Entry struct {
 
 func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
 	h := mix(key)
-	i := (h & t.bucketMask) * bucketLen
+	i := (h & t.active.Load()) * bucketLen
 	// The shift count masked to 6 bits spares the check for counts of 64
 	// or more. The epoch makes the entries of earlier ones never match.
-	return t.slots[i : i+bucketLen : i+bucketLen], h>>(t.bucketBits&63)<<checkShift | t.epoch.Load()
+	return t.slots[i : i+bucketLen : i+bucketLen], h>>(t.startBits&63)<<checkShift | t.epoch.Load()
 }
 
 // Get returns the entry for key (below 2^49) and whether there is one.

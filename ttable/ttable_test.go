@@ -54,7 +54,7 @@ func unmix(h uint64) uint64 {
 // keyIn returns the j-th key whose mixed value falls in bucket b of t: the
 // key whose mixed value has bucket bits b and check j.
 func keyIn(t *Table, b, j uint64) uint64 {
-	return unmix(j<<t.bucketBits | b)
+	return unmix(j<<t.startBits | b)
 }
 
 func TestInverseOdd(t *testing.T) {
@@ -148,9 +148,9 @@ func TestPutGet(t *testing.T) {
 	structured := []uint64{
 		0, // mix(0) = 0: bucket 0, check 0, so the word is only data
 		1, 2, keyMask, 0x1234, 1 << 48,
-		unmix(1),                                 // check 0 again, in bucket 1
-		unmix(keyMask),                           // the largest check in the last bucket
-		unmix(keyMask &^ (1<<tt.bucketBits - 1)), // the largest check in bucket 0
+		unmix(1),                                // check 0 again, in bucket 1
+		unmix(keyMask),                          // the largest check in the last bucket
+		unmix(keyMask &^ (1<<tt.startBits - 1)), // the largest check in bucket 0
 	}
 	seen := map[uint64]bool{}
 	for _, k := range structured {
@@ -264,7 +264,7 @@ func usedSlots(t *Table) int {
 // force, and checks that none is ever returned for another.
 func TestSameBucketNoFalseHit(t *testing.T) {
 	tt := New(1)
-	mask := uint64(1)<<tt.bucketBits - 1
+	mask := uint64(1)<<tt.startBits - 1
 	target := mix(0) & mask
 	var keys []uint64
 	for k := uint64(0); len(keys) < 24; k++ {
@@ -274,8 +274,8 @@ func TestSameBucketNoFalseHit(t *testing.T) {
 	}
 	// The construction through unmix agrees with brute force.
 	for _, k := range keys {
-		if got := keyIn(tt, target, mix(k)>>tt.bucketBits); got != k {
-			t.Fatalf("keyIn(bucket %#x, check %#x) = %#x; want %#x", target, mix(k)>>tt.bucketBits, got, k)
+		if got := keyIn(tt, target, mix(k)>>tt.startBits); got != k {
+			t.Fatalf("keyIn(bucket %#x, check %#x) = %#x; want %#x", target, mix(k)>>tt.startBits, got, k)
 		}
 	}
 	entry := func(i int) Entry { return Entry{Lower: i - 12, Upper: i - 12 + i%3, Move: i%8 - 1} }
@@ -366,7 +366,7 @@ func TestOverfill(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	keys := make([]uint64, nKeys)
 	for i := range keys {
-		keys[i] = keyIn(tt, uint64(r.IntN(buckets)), r.Uint64()&keyMask>>tt.bucketBits)
+		keys[i] = keyIn(tt, uint64(r.IntN(buckets)), r.Uint64()&keyMask>>tt.startBits)
 	}
 	distinct := make(map[uint64]bool, nKeys)
 	for _, k := range keys {
@@ -671,11 +671,11 @@ func TestNewSize(t *testing.T) {
 		if limit := max(tc.mib, MinMiB) << 20; got > limit {
 			t.Errorf("New(%d).Bytes() = %d; want at most %d", tc.mib, got, limit)
 		}
-		if 1<<tt.bucketBits != buckets {
-			t.Errorf("New(%d): bucketBits %d for %d buckets", tc.mib, tt.bucketBits, buckets)
+		if 1<<tt.startBits != buckets {
+			t.Errorf("New(%d): startBits %d for %d buckets", tc.mib, tt.startBits, buckets)
 		}
-		if tt.bucketBits < minBucketBits {
-			t.Errorf("New(%d): bucketBits %d; want at least %d so the check fits", tc.mib, tt.bucketBits, minBucketBits)
+		if tt.startBits < minBucketBits {
+			t.Errorf("New(%d): startBits %d; want at least %d so the check fits", tc.mib, tt.startBits, minBucketBits)
 		}
 	}
 }
@@ -910,5 +910,75 @@ func BenchmarkClear(b *testing.B) {
 	tt := New(DefaultMiB)
 	for b.Loop() {
 		tt.Clear()
+	}
+}
+
+// TestGrowingTable grows a table from the part a solve starts with to all
+// of it, and checks that an entry is found only under its own key: a key
+// that would match an entry stored before the table grew, were the check
+// the mixed key less the bucket bits in use, misses; the keys stored are
+// found with their bounds, or lost, never others' bounds. Clear starts
+// the next solve on the first part again.
+func TestGrowingTable(t *testing.T) {
+	tt, err := AllocGrowing(128) // 2^22 buckets: two doublings from the start
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tt.Free()
+	start := uint64(1)<<growStartBits - 1
+	if got := tt.active.Load(); got != start || tt.startBits != growStartBits {
+		t.Fatalf("a fresh table uses mask %#x, start bits %d; want %#x, %d", got, tt.startBits, start, growStartBits)
+	}
+	// bounds gives each key bounds of its own.
+	bounds := func(k uint64) (int, int) { lo := int(k%21) - 10; return lo, lo + int(k>>8%5) }
+	r := rand.New(rand.NewPCG(4, 5))
+	var stored []uint64
+	var traps []uint64 // keys that match a stored entry under the wrong check
+	for round := range 3 {
+		for range 100000 {
+			k := r.Uint64() & keyMask
+			lo, hi := bounds(k)
+			tt.Put(k, lo, hi, -1, 1)
+			stored = append(stored, k)
+			m := tt.active.Load()
+			// A key in k's bucket under the next mask whose mixed key,
+			// less the bucket bits of that mask, is k's less those of m.
+			b := uint(bits.Len64(m))
+			if c := mix(k) >> b; m != tt.bucketMask && c < 1<<(keyBits-b-1) {
+				traps = append(traps, unmix(c<<(b+1)|mix(k)&m))
+			}
+		}
+		m := tt.active.Load()
+		tt.Grow((m+1)*bucketLen + 1)
+		want := min(m<<1|1, tt.bucketMask)
+		if got := tt.active.Load(); got != want {
+			t.Fatalf("round %d: Grow past the entries of mask %#x gave %#x; want %#x", round, m, got, want)
+		}
+	}
+	for _, k := range traps {
+		if e, ok := tt.Get(k); ok {
+			t.Fatalf("key %#x, never stored, found with %+v", k, e)
+		}
+	}
+	found := 0
+	for _, k := range stored {
+		if e, ok := tt.Get(k); ok {
+			found++
+			if lo, hi := bounds(k); e.Lower != lo || e.Upper != hi {
+				t.Fatalf("key %#x: got bounds [%d, %d]; want [%d, %d]", k, e.Lower, e.Upper, lo, hi)
+			}
+		}
+	}
+	// The last round's keys are stored at the whole size; half of the
+	// round before's buckets stayed, a quarter of the first's.
+	if found < 150000 || found == len(stored) {
+		t.Errorf("found %d of %d stored keys; want at least 150000 and not all (growing loses some)", found, len(stored))
+	}
+	if len(traps) < 90000 {
+		t.Errorf("only %d trap keys", len(traps))
+	}
+	tt.Clear()
+	if got := tt.active.Load(); got != start {
+		t.Errorf("after Clear the table uses mask %#x; want %#x", got, start)
 	}
 }

@@ -5,10 +5,14 @@
 // The engine (the position and its rules in board/position.tmpl.go, the
 // geometry of other boards in board/geometry.tmpl.go, the search in
 // solver/engine.tmpl.go) is written once, as ordinary Go for the 7x6 board
-// with bitboards of one word. gen writes three variants of it:
+// with bitboards of one word. gen writes three variants of it, and a
+// fourth of the search:
 //
 //   - 7x6, the source as written (Position, Solver, ...), its geometry's
 //     methods constants (board.Geometry), so that the compiler folds them;
+//   - 49, the search of the boards of at most 49 bits (Solver49) on the
+//     positions of variant 64, its tables ttable.Table, whose entries
+//     are of one word, as 7x6's;
 //   - 64, for any board of at most 64 bits (Position64, Solver64, ...),
 //     the geometry a pointer to the dimensions and masks worked out once;
 //   - 128, for any board of at most 128 bits (Position128, Solver128,
@@ -58,13 +62,29 @@ type variant struct {
 	// out its guard for counts of 64 or more (three instructions a shift
 	// in the hottest functions).
 	maskShifts bool
+	// board is the suffix of package board's names the variant uses, if
+	// not its own: the search of boards of at most 49 bits (suffix 49)
+	// plays on the positions of those of 64.
+	board string
+	// compact: the variant keeps its positions in a ttable.Table, as 7x6
+	// does, not in the job's qualified names (ttable.Wide).
+	compact bool
 }
 
 var (
 	v7x6 = variant{suffix: ""}
+	v49  = variant{suffix: "49", maskShifts: true, board: "64", compact: true}
 	v64  = variant{suffix: "64", maskShifts: true}
 	v128 = variant{suffix: "128", wide: true}
 )
+
+// boardSuffix returns the suffix of package board's names in v.
+func (v variant) boardSuffix() string {
+	if v.board != "" {
+		return v.board
+	}
+	return v.suffix
+}
 
 // job is one template and its variants.
 type job struct {
@@ -103,7 +123,7 @@ var jobs = []job{
 	},
 	{
 		dir: "solver", template: "engine.tmpl.go", out: "engine",
-		variants: []variant{v7x6, v64, v128},
+		variants: []variant{v7x6, v49, v64, v128},
 		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
@@ -607,7 +627,7 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 		return
 	}
 	full := pkgID.Name + "." + sel.Sel.Name
-	if to, ok := r.j.qualified[full]; ok {
+	if to, ok := r.j.qualified[full]; ok && !r.v.compact {
 		pkgName, name, _ := strings.Cut(to, ".")
 		pkgID.Name, sel.Sel.Name = pkgName, name
 		return
@@ -621,7 +641,7 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 			sel.Sel.Name = "Bits128"
 		}
 	case boardVarying[name]:
-		sel.Sel.Name = name + r.v.suffix
+		sel.Sel.Name = name + r.v.boardSuffix()
 		if name == "Geometry" && r.isTypeUse(c) {
 			c.Replace(&ast.StarExpr{X: sel})
 		}

@@ -94,6 +94,10 @@ func (Geometry) all() Bitboard         { return 1<<(Width*colBits) - 1 }
 // rowsBelow returns the cells of the k bottom rows.
 func (Geometry) rowsBelow(k int) Bitboard { return BottomRow * (1<<k - 1) }
 
+// columnStart returns the bit of the bottom cell of the column of the
+// cell c.
+func (Geometry) columnStart(c Bitboard) uint { return uint(c.TrailingZeros() / colBits * colBits) }
+
 func (Geometry) topCell(col int) Bitboard    { return 1 << (Height - 1 + col*colBits) }
 func (Geometry) bottomCell(col int) Bitboard { return 1 << (col * colBits) }
 

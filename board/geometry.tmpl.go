@@ -24,6 +24,7 @@ type Geometry struct {
 	order                 [MaxWidth]int
 	orderCells            [MaxWidth]Bitboard
 	lines                 [128]int32
+	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -71,6 +72,9 @@ func NewGeometry(z Size) (*Geometry, error) {
 	}
 	for c := range z.Width {
 		g.every |= (column | column<<1) << (c * (z.Height + 1))
+	}
+	for i := range z.Width * (z.Height + 1) {
+		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
@@ -132,6 +136,11 @@ func (g *Geometry) all() Bitboard         { return g.every }
 
 // rowsBelow returns the cells of the k bottom rows.
 func (g *Geometry) rowsBelow(k int) Bitboard { return g.rows[k] }
+
+// columnStart returns the bit of the bottom cell of the column of the
+// cell c: read from a table, as a division by the variable bits of a
+// column costs tens of cycles (blocked asks it in its loops).
+func (g *Geometry) columnStart(c Bitboard) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
 
 func (g *Geometry) topCell(col int) Bitboard {
 	return Bitboard(1) << (g.height - 1 + col*(g.height+1))

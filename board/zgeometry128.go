@@ -19,6 +19,7 @@ type Geometry128 struct {
 	order                 [MaxWidth]int
 	orderCells            [MaxWidth]Bits128
 	lines                 [128]int32
+	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -66,6 +67,9 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 	}
 	for c := range z.Width {
 		g.every = g.every.Or(column.Or(column.Shl(uint(1))).Shl(uint(c * (z.Height + 1))))
+	}
+	for i := range z.Width * (z.Height + 1) {
+		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
@@ -127,6 +131,11 @@ func (g *Geometry128) all() Bits128         { return g.every }
 
 // rowsBelow returns the cells of the k bottom rows.
 func (g *Geometry128) rowsBelow(k int) Bits128 { return g.rows[k] }
+
+// columnStart returns the bit of the bottom cell of the column of the
+// cell c: read from a table, as a division by the variable bits of a
+// column costs tens of cycles (blocked asks it in its loops).
+func (g *Geometry128) columnStart(c Bits128) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
 
 func (g *Geometry128) topCell(col int) Bits128 {
 	return Of128(1).Shl(uint(g.height - 1 + col*(g.height+1)))

@@ -276,7 +276,7 @@ func (g Geometry) blocked(first, second, free Bitboard) bool {
 		for s := m & (m >> d >> d); s != 0; s &= s - 1 {
 			start := s & -s
 			line := start | start<<d | start<<(2*d) | start<<(3*d)
-			below := g.fourColumns() << (start.TrailingZeros() / int(cb) * int(cb))
+			below := g.fourColumns() << g.columnStart(start)
 			if !g.hasFour(filled | second&(line-below)) {
 				return false
 			}
@@ -362,7 +362,7 @@ func (p Position) OddThreatBound(beta int) (int, bool) {
 
 // columnOf returns the cells of the column of the cell c.
 func (g Geometry) columnOf(c Bitboard) Bitboard {
-	return g.Column(c.TrailingZeros() / int(g.colBits()))
+	return g.Column(0) << g.columnStart(c)
 }
 
 // claimedWinTime scores how late B, as ClaimevenBound names the sides,

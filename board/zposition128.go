@@ -276,7 +276,7 @@ func (g *Geometry128) blocked(first, second, free Bits128) bool {
 		for s := m.And(m.Shr(d).Shr(d)); !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
 			start := s.And(s.Neg())
 			line := start.Or(start.Shl(d)).Or(start.Shl(2 * d)).Or(start.Shl(3 * d))
-			below := g.fourColumns().Shl(uint(start.TrailingZeros() / int(cb) * int(cb)))
+			below := g.fourColumns().Shl(g.columnStart(start))
 			if !g.hasFour(filled.Or(second.And(line.Sub(below)))) {
 				return false
 			}
@@ -362,7 +362,7 @@ func (p Position128) OddThreatBound(beta int) (int, bool) {
 
 // columnOf returns the cells of the column of the cell c.
 func (g *Geometry128) columnOf(c Bits128) Bits128 {
-	return g.Column(c.TrailingZeros() / int(g.colBits()))
+	return g.Column(0).Shl(g.columnStart(c))
 }
 
 // claimedWinTime scores how late B, as ClaimevenBound names the sides,

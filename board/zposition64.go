@@ -276,7 +276,7 @@ func (g *Geometry64) blocked(first, second, free Bitboard) bool {
 		for s := m & (m >> (d & 63) >> (d & 63)); s != 0; s &= s - 1 {
 			start := s & -s
 			line := start | start<<(d&63) | start<<((2*d)&63) | start<<((3*d)&63)
-			below := g.fourColumns() << ((start.TrailingZeros() / int(cb) * int(cb)) & 63)
+			below := g.fourColumns() << (g.columnStart(start) & 63)
 			if !g.hasFour(filled | second&(line-below)) {
 				return false
 			}
@@ -362,7 +362,7 @@ func (p Position64) OddThreatBound(beta int) (int, bool) {
 
 // columnOf returns the cells of the column of the cell c.
 func (g *Geometry64) columnOf(c Bitboard) Bitboard {
-	return g.Column(c.TrailingZeros() / int(g.colBits()))
+	return g.Column(0) << (g.columnStart(c) & 63)
 }
 
 // claimedWinTime scores how late B, as ClaimevenBound names the sides,

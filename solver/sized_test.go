@@ -357,9 +357,9 @@ func TestSizedGameOver(t *testing.T) {
 }
 
 // TestSizedZeroAllocs: the engines of other boards allocate nothing a
-// solve either, on a board of one word (5x5) and on one of two (10x6).
+// solve either: Solver49 (5x5), Solver64 (9x5) and Solver128 (10x6).
 func TestSizedZeroAllocs(t *testing.T) {
-	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"10x6", "232238a5129a3481"}} {
+	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}} {
 		g := mustGrid(t, tt.size)
 		s := solver.NewSized(g, 4, 1)
 		b, err := g.Parse(tt.moves, false)

@@ -19,8 +19,9 @@
 // value, hence the same key: a hit is always the position asked for, never
 // another one with a colliding hash. (A growing table, AllocGrowing, keeps
 // as the check the bits above those of the buckets it starts with, which
-// every size it grows to keeps in its bucket: see Grow.) Racing writers can only overwrite whole
-// words, so a slot always holds bounds that some search proved for its key;
+// every size it grows to keeps in its bucket: see Grow.) Racing writers can
+// only overwrite whole words, so a slot always holds bounds that some
+// search proved for its key;
 // a lost update costs work, never correctness. The epoch (see below) is
 // matched with the check, so a hit is also an entry stored since the last
 // Clear.
@@ -55,7 +56,9 @@
 // and an old epoch's number comes round again: a slot of a given epoch
 // never outlives it. The part is 1 MiB whatever the table's size (the
 // epoch bits grow as the check shrinks), so a stream of small cold solves
-// costs the same with a table of 512 MiB as with one of 64.
+// costs the same with a table of 512 MiB as with one of 64. A growing
+// table's check is that of the part it starts on, so its epoch has 5 bits
+// and a Clear zeroes a 32nd of it.
 //
 // # Generations
 //
@@ -192,7 +195,7 @@ func alloc(mib int, growing bool) (*Table, error) {
 	}
 	t := &Table{slots: slots, bucketMask: 1<<b - 1, startBits: b, free: free}
 	if growing {
-		t.startBits = max(min(b, growStartBits), minBucketBits)
+		t.startBits = min(b, growStartBits)
 	}
 	t.active.Store(t.startMask())
 	if free != nil {
@@ -222,8 +225,15 @@ func (t *Table) Free() {
 }
 
 // The part of a growing table a solve starts with: growStartMiB, as
-// Wide's.
-const growStartBits = 20 // 2^20 buckets of 32 bytes: growStartMiB
+// Wide's, 2^20 buckets of 32 bytes.
+const growStartBits = 20
+
+// growStartBits is growStartMiB's: each conversion fails to compile if
+// its difference is negative.
+const (
+	_ = uint(1<<growStartBits*bucketLen*slotBytes - growStartMiB<<20)
+	_ = uint(growStartMiB<<20 - 1<<growStartBits*bucketLen*slotBytes)
+)
 
 func (t *Table) startMask() uint64 { return 1<<t.startBits - 1 }
 

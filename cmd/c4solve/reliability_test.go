@@ -335,6 +335,13 @@ func TestMemoryLimit(t *testing.T) {
 		!strings.Contains(stderr, "32 search goroutines: even with a table of 16 MiB the tables take 80 MiB (64 beside it), more than the 40 MiB") {
 		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table counted", code, stderr)
 	}
+	// A position the book answers gets the smallest table, not -tt's: a
+	// refusal names the table it made, not a -tt nobody gave.
+	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 2 << 20, Why: "a test's limit"} }
+	if code, _, stderr := runCmd(context.Background(), "", "-tt", "32", "-threads", "1", "4453"); code != exitBad ||
+		!strings.Contains(stderr, "c4solve: 1 search goroutine: even with a table of 1 MiB the tables take 3 MiB") || strings.Contains(stderr, "-tt 1 ") {
+		t.Errorf("c4solve -tt 32 -threads 1 4453 with 2 MiB: exit %d, stderr %q; want 2 and the smallest table named", code, stderr)
+	}
 }
 
 // TestAddressSpaceLimit: under a real limit on the address space (ulimit

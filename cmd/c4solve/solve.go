@@ -233,11 +233,12 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	mib := opt.search.ttMiB
+	mib, explicit := opt.search.ttMiB, opt.search.explicitTT()
 	if positions != nil && !needSearch(opt, bk, positions) {
-		mib = ttable.MinMiB
+		// Not the size -tt asked for: a refusal names the table made.
+		mib, explicit = ttable.MinMiB, false
 	}
-	eng, err := newEngine(opt.size.board(), mib, opt.search.explicitTT(), opt.search.threads, bk, std.err)
+	eng, err := newEngine(opt.size.board(), mib, explicit, opt.search.threads, bk, std.err)
 	if err != nil {
 		return nil, err
 	}

@@ -273,8 +273,9 @@ func (b *bookCommand) progress() func(done, total int) {
 // variable: tests shorten it.)
 var logEvery = time.Minute
 
-// bookLog returns the progress of book generation as log lines on w, one
-// every 'every' at most, when a position is done: the positions done and in
+// bookLog returns the progress of book generation as log lines on w: at
+// the start the positions to solve, then a line every 'every' at most,
+// when a position is done: the positions done and in
 // all, the rate and the time left, counting only what this run solved (not
 // what it resumed).
 func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time) func(done, total int) {
@@ -285,6 +286,11 @@ func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time
 		case done < 0:
 		case resumed < 0:
 			start, last, resumed = t, t, done
+			fmt.Fprintf(w, "%s: %d positions to solve", name, total-done)
+			if done > 0 {
+				fmt.Fprintf(w, " (%d solved before the resume)", done)
+			}
+			fmt.Fprintf(w, ", a line of progress every %v\n", every)
 		case t.Sub(last) >= every && done > resumed:
 			last = t
 			took := t.Sub(start)

@@ -243,8 +243,9 @@ func TestSignalsWhileWaiting(t *testing.T) {
 	}
 }
 
-// TestBookLog: book generation off a terminal logs a line of progress at
-// most every minute, with the rate and the time left of what this run
+// TestBookLog: book generation off a terminal says at once how many
+// positions it will solve, then logs a line of progress at most every
+// minute, with the rate and the time left of what this run
 // solves (not what it resumed).
 func TestBookLog(t *testing.T) {
 	var buf bytes.Buffer
@@ -256,7 +257,8 @@ func TestBookLog(t *testing.T) {
 	now = now.Add(31 * time.Second)
 	log(110, 1010)
 	log(-1, 0) // the end
-	want := "c4solve book generate: 110 of 1010 positions (10.9%), 5902 an hour, 1m1s so far, about 9m9s left\n"
+	want := "c4solve book generate: 1000 positions to solve (10 solved before the resume), a line of progress every 1m0s\n" +
+		"c4solve book generate: 110 of 1010 positions (10.9%), 5902 an hour, 1m1s so far, about 9m9s left\n"
 	if buf.String() != want {
 		t.Errorf("bookLog wrote %q; want %q", buf.String(), want)
 	}

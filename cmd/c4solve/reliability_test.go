@@ -473,6 +473,13 @@ func TestBookTooLarge(t *testing.T) {
 	if code != exitBad || !strings.Contains(stderr, "would hold about") || !strings.Contains(stderr, "ask for a smaller depth") || time.Since(start) > 10*time.Second {
 		t.Errorf("book generate -from 4453445 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
 	}
+	// Other boards are estimated too (once only 7x6 was, and 9x5 ran out
+	// of memory enumerating its levels).
+	start = time.Now()
+	code, _, stderr = runCmd(context.Background(), "", "book", "generate", "-size", "9x5", "-depth", "30", "-tt", "16", "-o", filepath.Join(t.TempDir(), "b"))
+	if code != exitBad || !strings.Contains(stderr, "would hold about") || time.Since(start) > 10*time.Second {
+		t.Errorf("book generate -size 9x5 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
+	}
 }
 
 // TestFileLimit: under a descriptor limit too low for Go's runtime (ulimit
@@ -533,6 +540,12 @@ func TestMemoryCgroup(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
 			t.Errorf("in a 300 MB cgroup, c4solve %s: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
 		}
+	}
+	// A server of another board with four solvers fits them all, and
+	// serves until it is stopped (timeout's 124), not killed (137).
+	code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec timeout 3 "$0" serve -size 6x5 -solvers 4 -addr 127.0.0.1:0`, dir)
+	if code != 124 || !strings.Contains(errOut, "listening on") {
+		t.Errorf("in a 300 MB cgroup, c4solve serve -size 6x5 -solvers 4 for 3 s: exit %d, stderr %q; want 124 (stopped by timeout)", code, errOut)
 	}
 }
 

@@ -159,34 +159,3 @@ func listeningOn(t *testing.T, stderr *syncBuffer) string {
 	t.Fatalf("c4solve serve: no address on stderr %q", stderr.String())
 	return ""
 }
-
-// TestServeBookOfOtherSize: serve takes a book of its -size's board (it
-// once said books were 7x6's only) and answers that board's positions from
-// it, with a score for each of its columns.
-func TestServeBookOfOtherSize(t *testing.T) {
-	file := t.TempDir() + "/b55.c4book"
-	if code, _, stderr := runCmd(context.Background(), "", "book", "generate", "-size", "5x5", "-depth", "4", "-o", file); code != exitOK {
-		t.Fatalf("c4solve book generate -size 5x5 -depth 4: exit %d, stderr %q", code, stderr)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "-size", "5x5", "-book", file, "-addr", "127.0.0.1:0", "-tt", "16"}, strings.NewReader(""), &stdout, &stderr)
-	}()
-	base := listeningOn(t, &stderr)
-	resp, err := http.Get(base + "solve?pos=3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !regexp.MustCompile(`^\{"pos":"3","score":\[-?[0-9]+(,-?[0-9]+){4}\]\}\n$`).Match(body) {
-		t.Errorf("serve -size 5x5 -book: GET /solve?pos=3: %d %q; want five scores", resp.StatusCode, body)
-	}
-	cancel()
-	if code := <-done; code != exitOK {
-		t.Errorf("serve -size 5x5 -book %s: exit %d, stderr %q", file, code, stderr.String())
-	}
-}

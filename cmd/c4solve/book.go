@@ -275,9 +275,9 @@ var logEvery = time.Minute
 
 // bookLog returns the progress of book generation as log lines on w: at
 // the start the positions to solve, then a line every 'every' at most,
-// when a position is done: the positions done and in
-// all, the rate and the time left, counting only what this run solved (not
-// what it resumed).
+// when a position is done: the positions done and in all, the rate and
+// the time left, counting only what this run solved (not what it
+// resumed).
 func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time) func(done, total int) {
 	var start, last time.Time
 	resumed := -1

@@ -245,8 +245,8 @@ func TestSignalsWhileWaiting(t *testing.T) {
 
 // TestBookLog: book generation off a terminal says at once how many
 // positions it will solve, then logs a line of progress at most every
-// minute, with the rate and the time left of what this run
-// solves (not what it resumed).
+// minute, with the rate and the time left of what this run solves (not
+// what it resumed).
 func TestBookLog(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Unix(0, 0)

@@ -71,19 +71,23 @@ func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
 // NewSizedOn returns a solver of the positions of g with threads worker
 // goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
 // g, which other Sized solvers may share and use at the same time (book
-// generation's, one a goroutine).
+// generation's, one a goroutine). The engine follows from the table
+// AllocSizedTable chose for g: Solver49 on a Table, Solver64 or Solver128
+// on a Wide.
 func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 	s := &Sized{g: g, tt: tt}
-	switch {
-	case g.Bits() <= ttable.KeyBits:
-		e := New49(g.Geometry64(), tt.(*ttable.Table), threads)
+	switch t := tt.(type) {
+	case *ttable.Table:
+		e := New49(g.Geometry64(), t, threads)
 		s.e = engineOf[board.Position64, Analysis49, Book49]{e, board.Board.Position64, g.BoardOf64}
-	case g.Wide():
-		e := New128(g.Geometry128(), tt.(*ttable.Wide), threads)
-		s.e = engineOf[board.Position128, Analysis128, Book128]{e, board.Board.Position128, g.BoardOf128}
-	default:
-		e := New64(g.Geometry64(), tt.(*ttable.Wide), threads)
-		s.e = engineOf[board.Position64, Analysis64, Book64]{e, board.Board.Position64, g.BoardOf64}
+	case *ttable.Wide:
+		if g.Wide() {
+			e := New128(g.Geometry128(), t, threads)
+			s.e = engineOf[board.Position128, Analysis128, Book128]{e, board.Board.Position128, g.BoardOf128}
+		} else {
+			e := New64(g.Geometry64(), t, threads)
+			s.e = engineOf[board.Position64, Analysis64, Book64]{e, board.Board.Position64, g.BoardOf64}
+		}
 	}
 	return s
 }

@@ -48,6 +48,19 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 // Config.Solvers solvers of all boards at once (Server.solving), and max
 // is that number, so that one is then idle and a lend never waits.
 //
+// # Why no table is freed while a solve uses it
+//
+// A solver is in idle only between put and the next get that takes it
+// out, both under mu, and put is called only after the request's work
+// has returned, which is after every worker goroutine of its solves has
+// ended (the solver waits for them). The one get that frees a solver
+// takes it out of idle, under mu, before it frees its table, so no
+// other get can lend it, and it was lent to nobody. Were that ever
+// wrong, the table's own count of users (ttable.Table.Acquire, held by
+// every solve from its first use to its last) keeps its memory until
+// the last solve ends, and a solve of a solver freed gets
+// ttable.ErrFreed: an error, never a crash.
+//
 // It is safe for concurrent use. The zero value is not usable.
 type sizedSolvers struct {
 	mib, threads, max int
@@ -86,7 +99,12 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 	}
 	var released *solver.Sized
 	if p.made >= p.max && len(p.idle) > 0 {
-		released, p.idle = p.idle[0], slices.Delete(p.idle, 0, 1)
+		// Two statements: in one, p.idle[0] could be read after
+		// slices.Delete has shifted the list (Go leaves that order
+		// unspecified), freeing the solver left idle and losing the
+		// other, which is how serve died of five requests.
+		released = p.idle[0]
+		p.idle = slices.Delete(p.idle, 0, 1)
 	} else {
 		p.made++
 	}

@@ -3,9 +3,15 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"c4solve/board"
 	"c4solve/book"
@@ -179,4 +185,97 @@ func TestSizedBook(t *testing.T) {
 	if resp := get(t, with, "/solve?size=4x5&pos=", &a); resp.StatusCode != 200 || !slices.Equal(a.Score, exactScores(t, board.Size{Width: 4, Height: 5}, "")) {
 		t.Errorf("/solve?size=4x5&pos= beside a book of 5x4: %d %v", resp.StatusCode, a.Score)
 	}
+}
+
+// TestEvictionUnderLoad: the solvers of other boards are made, lent,
+// released and made again while requests of many boards run at once, and
+// none of their tables is freed under a solve (serve died of the first
+// five requests below: a solver whose table had been freed was lent
+// again). First the sequence that killed it, then three rounds of the
+// large boards at once, then clients that ask for boards at random, two
+// solvers kept (so that most requests release one). The large boards'
+// requests end early, by the server's time limit in the first sequence,
+// by the client's going away after that; every other answer is the exact
+// one, and the server answers exactly afterwards. Run it with -race.
+func TestEvictionUnderLoad(t *testing.T) {
+	ts := newServer(t, server.Config{Solvers: 2, Threads: 2, SizedMiB: 8, Queue: 64, Timeout: 10 * time.Second})
+	// The small boards' positions, with their exact scores.
+	small := map[string][]string{"4x4": {"", "2"}, "5x4": {"", "45"}, "4x5": {"", "1"}, "6x4": {"", "2"}, "5x5": {"", "3"}, "6x5": {"3443"}}
+	want := map[string][]int{}
+	for size, positions := range small {
+		z, _ := board.ParseSize(size)
+		for _, moves := range positions {
+			want[size+" "+moves] = exactScores(t, z, moves)
+		}
+	}
+	large := []string{"8x8", "8x5", "9x7", "10x6"} // not solved in a second from the start
+	check := func(size, moves string) {
+		ctx := context.Background()
+		exact, known := want[size+" "+moves]
+		if !known {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, 200*time.Millisecond)
+			defer cancel()
+		}
+		query := "/solve?" + url.Values{"pos": {moves}, "size": {size}}.Encode()
+		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+query, nil)
+		resp, err := http.DefaultClient.Do(req)
+		switch {
+		case err != nil && !known && ctx.Err() != nil:
+			return // gone, as the client meant to
+		case err != nil:
+			t.Errorf("%s: %v", query, err)
+			return
+		}
+		defer resp.Body.Close()
+		var a server.SolveAnswer
+		if err := json.NewDecoder(resp.Body).Decode(&a); err != nil && (known || ctx.Err() == nil) {
+			t.Errorf("%s: %v", query, err)
+			return
+		}
+		switch {
+		case known && (resp.StatusCode != 200 || !slices.Equal(a.Score, exact)):
+			t.Errorf("%s: %d %v; want 200 %v", query, resp.StatusCode, a.Score, exact)
+		case !known && resp.StatusCode != 200 && resp.StatusCode != 503:
+			t.Errorf("%s: %d; want 200, or 503 for a solve over the time limit", query, resp.StatusCode)
+		}
+	}
+	// The sequence of the report, serve -timeout 3s: 6x5, 8x8, 8x5, then
+	// two of 8x8 at once.
+	slow := newServer(t, server.Config{Solvers: 2, Threads: 2, SizedMiB: 8, Timeout: 200 * time.Millisecond})
+	for _, q := range []string{"pos=&size=6x5", "pos=&size=8x8", "pos=45&size=8x5", "pos=&size=8x8", "pos=1&size=8x8"} {
+		if resp := get(t, slow, "/solve?"+q, new(json.RawMessage)); resp.StatusCode != 200 && resp.StatusCode != 503 {
+			t.Errorf("-timeout 200ms: /solve?%s: %d; want 200 or 503", q, resp.StatusCode)
+		}
+	}
+	var a server.SolveAnswer
+	if get(t, slow, "/solve?pos=2&size=4x4", &a); !slices.Equal(a.Score, want["4x4 2"]) {
+		t.Errorf("-timeout 200ms: /solve?pos=2&size=4x4 after the sequence: %v; want %v", a.Score, want["4x4 2"])
+	}
+	var wg sync.WaitGroup
+	// Three rounds of the large boards and 6x4 at once.
+	for range 3 {
+		for _, size := range append([]string{"6x4"}, large...) {
+			wg.Go(func() { check(size, "") })
+		}
+		wg.Wait()
+	}
+	// Clients that ask for boards at random.
+	sizes := append(slices.Sorted(maps.Keys(small)), large...)
+	for c := range 6 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(c), 48))
+			for range 12 {
+				size := sizes[rng.IntN(len(sizes))]
+				moves := ""
+				if positions := small[size]; positions != nil {
+					moves = positions[rng.IntN(len(positions))]
+				}
+				check(size, moves)
+			}
+		})
+	}
+	wg.Wait()
+	check("6x5", "3443")
+	check("4x4", "2")
 }

@@ -3,6 +3,7 @@ package solver_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"math/rand/v2"
 	"os"
@@ -376,5 +377,74 @@ func TestSizedZeroAllocs(t *testing.T) {
 		if allocs != 0 || nodes < 1000 {
 			t.Errorf("%s: Solve: %v allocations over %d nodes; want 0 (over at least 1000 nodes)", tt.size, allocs, nodes)
 		}
+	}
+}
+
+// TestFreedTable: a table freed while a solve on it runs (a server making
+// room for the solvers of another board) keeps its memory until the solve
+// ends, which gives the exact score; a solve after that gets
+// ttable.ErrFreed, not a crash. On each engine: Solver49 (6x5), Solver64
+// (8x7), Solver128 (10x6), and 7x6's Solver.
+func TestFreedTable(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		size, moves string
+		score       int
+	}{
+		{"6x5", "", 0},
+		{"8x7", "3847484333328874868156", 7},
+		{"10x6", "71a1887934aa75a7411372", 13},
+		{"7x6", "2416615552", 4}, // Test_L1_R2 line 3
+	}
+	for _, tc := range tests {
+		t.Run(tc.size, func(t *testing.T) {
+			g := mustGrid(t, tc.size)
+			b, err := g.Parse(tc.moves, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var solve func() (solver.Result, error)
+			var progress func() uint64
+			var free func()
+			if tc.size == "7x6" {
+				s := solver.New(ttable.New(8), 2)
+				p, err := board.Parse(tc.moves)
+				if err != nil {
+					t.Fatal(err)
+				}
+				solve = func() (solver.Result, error) { return s.Solve(ctx, p) }
+				progress = func() uint64 { n, _, _ := s.Progress(); return n }
+				free = s.Table().Free
+			} else {
+				s := solver.NewSized(g, 8, 2)
+				solve = func() (solver.Result, error) { return s.Solve(ctx, b) }
+				progress = func() uint64 { n, _, _ := s.Progress(); return n }
+				free = s.Table().Free
+			}
+			done := make(chan struct{})
+			var r solver.Result
+			go func() {
+				defer close(done)
+				r, err = solve()
+			}()
+			// Free as soon as the search has begun, or it has ended.
+			for progress() == 0 {
+				select {
+				case <-done:
+				default:
+					time.Sleep(50 * time.Microsecond)
+					continue
+				}
+				break
+			}
+			free()
+			<-done
+			if err != nil || r.Score != tc.score {
+				t.Errorf("Solve(%q), its table freed meanwhile = %d, %v; want %d", tc.moves, r.Score, err, tc.score)
+			}
+			if r, err := solve(); !errors.Is(err, ttable.ErrFreed) {
+				t.Errorf("Solve(%q) on a table freed = %d, %v; want ttable.ErrFreed", tc.moves, r.Score, err)
+			}
+		})
 	}
 }

@@ -710,8 +710,13 @@ func newSolver128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128
 }
 
 // Clear empties the shared table and the workers' own tables, so that the
-// next solve starts cold. It must not run concurrently with a solve.
+// next solve starts cold. It must not run concurrently with a solve. It
+// does nothing to a table freed (ttable.Table.Free).
 func (s *Solver128) Clear() {
+	if s.tt.Acquire() != nil {
+		return
+	}
+	defer s.tt.Release()
 	s.tt.Clear()
 	s.workers[0].leaf.Clear()
 	// A helper clears its own table when it next starts, on its own core
@@ -752,6 +757,10 @@ func (s *Solver128) UseTableFile(tf *TableFile) error {
 		if err := tf.check(s.g.Size()); err != nil {
 			return err
 		}
+		if err := s.tt.Acquire(); err != nil {
+			return err
+		}
+		defer s.tt.Release()
 		for _, e := range tf.entries {
 			// The work of the subtrees kept, so that the table keeps
 			// the entries before those of small ones.
@@ -792,6 +801,10 @@ func (s *Solver128) SolveAtLeast(ctx context.Context, p board.Position128, lower
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, p)
 	}
+	if err := s.tt.Acquire(); err != nil {
+		return Result{}, err
+	}
+	defer s.tt.Release()
 	s.newSearch()
 	return s.search(ctx, p, lower, g.MaxScore(), lower)
 }
@@ -817,7 +830,16 @@ func (s *Solver128) Progress() (nodes uint64, lower, upper int) {
 
 // solve narrows [lower, upper] by null-window probes until it closes or
 // until the score is known to lie outside it (weak solves use [-1, 1]).
+//
+// Every solve holds the shared table (ttable.Table.Acquire) from its first
+// use to its last, so that a table freed meanwhile (by a server making
+// room for the solvers of another board, say) is given back only after
+// the solve, and a solve on a table freed before gets ttable.ErrFreed.
 func (s *Solver128) solve(ctx context.Context, p board.Position128, lower, upper int) (Result, error) {
+	if err := s.tt.Acquire(); err != nil {
+		return Result{}, err
+	}
+	defer s.tt.Release()
 	s.newSearch()
 	return s.search(ctx, p, lower, upper, noFirst)
 }
@@ -1065,6 +1087,10 @@ func (s *Solver128) analyze(ctx context.Context, p board.Position128, lower, upp
 	if p.Over() {
 		return an, ErrGameOver
 	}
+	if err := s.tt.Acquire(); err != nil {
+		return an, err
+	}
+	defer s.tt.Release()
 	s.newSearch() // one for the seven solves
 	n := p.Stones()
 	var children []*childSolve128
@@ -1244,6 +1270,10 @@ func (s *Solver128) solveChildren(ctx context.Context, children []*childSolve128
 func (s *Solver128) PV(ctx context.Context, p board.Position128, score int) ([]int, uint64, error) {
 	var line []int
 	var nodes uint64
+	if err := s.tt.Acquire(); err != nil {
+		return nil, 0, err
+	}
+	defer s.tt.Release()
 	s.newSearch() // one for all the probes
 	for !p.Over() {
 		col, n, err := s.bestMove(ctx, p, score)

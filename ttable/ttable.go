@@ -158,7 +158,7 @@ type Table struct {
 	epochMask  uint64        // the epoch field's bits and those above, 0 for none
 	epoch      atomic.Uint64 // the current epoch, in place: every slot's epoch field should match
 	clears     uint64        // Clear calls so far, modulo 2^epochBits
-	free       func()        // unmaps slots, at most once; nil for memory of the Go heap
+	mem        memory        // slots' users, and how to give slots back (Acquire, Free)
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
@@ -193,7 +193,8 @@ func alloc(mib int, growing bool) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketLen<<b*slotBytes>>20, err)
 	}
-	t := &Table{slots: slots, bucketMask: 1<<b - 1, startBits: b, free: free}
+	t := &Table{slots: slots, bucketMask: 1<<b - 1, startBits: b}
+	t.mem.unmap, t.mem.drop = free, func() { t.slots = nil }
 	if growing {
 		t.startBits = min(b, growStartBits)
 	}
@@ -210,19 +211,29 @@ func alloc(mib int, growing bool) (*Table, error) {
 	return t, nil
 }
 
-// Bytes returns the memory the table's slots take.
-func (t *Table) Bytes() int { return len(t.slots) * slotBytes }
+// Bytes returns the memory the table's slots take: 0 once given back
+// (Free).
+func (t *Table) Bytes() int { return t.mem.bytes(int(t.bucketMask+1) * bucketLen * slotBytes) }
 
-// Free gives the table's memory back now, rather than once the table is
+// Acquire counts a user of the table's memory, such as a solve, until
+// its Release: Free gives the memory back only once every user has
+// released it (see memory for why this holds). It returns ErrFreed, and
+// counts nobody, where Free was called already. Solvers acquire their
+// table around every solve, so that a table may be freed while solves
+// that share it run, by any goroutine.
+func (t *Table) Acquire() error { return t.mem.acquire() }
+
+// Release ends a use that Acquire began.
+func (t *Table) Release() { t.mem.release() }
+
+// Free gives the table's memory back rather than once the table is
 // unreachable, so that a program making tables one after another (bench's
-// rows) holds one at a time. The table must not be used after: its
-// methods then panic.
-func (t *Table) Free() {
-	if t.free != nil {
-		t.free()
-	}
-	t.slots = nil
-}
+// rows, the server's solvers of other boards) holds few at a time: now,
+// or when the last user that acquired it releases it. It is safe to call
+// at any time, more than once, and concurrently with users that acquired
+// the table; Acquire fails after it. A caller that did not acquire the
+// table must not use it after: its methods then panic.
+func (t *Table) Free() { t.mem.free() }
 
 // The part of a growing table a solve starts with: growStartMiB, as
 // Wide's, 2^20 buckets of 32 bytes.

@@ -65,7 +65,7 @@ type Wide struct {
 	gen        atomic.Uint64
 	epoch      atomic.Uint64 // the current epoch, in place
 	clears     uint64        // Clear calls so far, modulo wideEpochs
-	free       func()        // unmaps words, at most once; nil for memory of the Go heap
+	mem        memory        // words' users, and how to give words back (Acquire, Free)
 }
 
 // Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
@@ -114,7 +114,8 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
-	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords, free: free}
+	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords}
+	t.mem.unmap, t.mem.drop = free, func() { t.words = nil }
 	t.active.Store(t.startMask())
 	if free != nil {
 		runtime.AddCleanup(t, func(free func()) { free() }, free)
@@ -123,17 +124,19 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 	return t, nil
 }
 
-// Bytes returns the memory the table takes.
-func (t *Wide) Bytes() int { return len(t.words) * 8 }
+// Bytes returns the memory the table takes: 0 once given back (Free).
+func (t *Wide) Bytes() int { return t.mem.bytes(int(t.bucketMask+1) * bucketWords * 8) }
 
-// Free gives the table's memory back now, as Table.Free does. The table
-// must not be used after.
-func (t *Wide) Free() {
-	if t.free != nil {
-		t.free()
-	}
-	t.words = nil
-}
+// Acquire counts a user of the table's memory until its Release, as
+// Table.Acquire does; ErrFreed once the table was freed.
+func (t *Wide) Acquire() error { return t.mem.acquire() }
+
+// Release ends a use that Acquire began.
+func (t *Wide) Release() { t.mem.release() }
+
+// Free gives the table's memory back now, or when the last user that
+// acquired it releases it, as Table.Free does.
+func (t *Wide) Free() { t.mem.free() }
 
 // KeyWords returns the words of the table's keys, 1 or 2.
 func (t *Wide) KeyWords() int { return t.keyWords }

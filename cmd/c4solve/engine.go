@@ -59,8 +59,8 @@ type engine interface {
 	// analyze scores every move of l, for their signs only with weak.
 	analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error)
 	// pv returns a line of perfect play from l, whose score is score,
-	// and the nodes its searches took.
-	pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error)
+	// and the nodes its searches took (solver.Solver.PV).
+	pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error)
 	// progress is the solver's Progress: safe while a solve runs.
 	progress() (nodes uint64, lower, upper int)
 	// measure times a solve of l and compares its score with l's
@@ -105,7 +105,7 @@ func (e standard) analyze(ctx context.Context, l posfile.Line, weak bool) (solve
 	return an.Sized(), err
 }
 
-func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error) {
 	return e.s.PV(ctx, l.Position, score)
 }
 
@@ -154,7 +154,7 @@ func (e sized) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.S
 	return e.s.Analyze(ctx, l.Board, weak)
 }
 
-func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error) {
 	return e.s.PV(ctx, l.Board, score)
 }
 

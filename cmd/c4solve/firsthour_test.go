@@ -317,3 +317,21 @@ func TestBookVerifyInterrupted(t *testing.T) {
 		t.Errorf("c4solve book verify -n 100, stopped: exit %d, stderr %q; want 3 and how far it got", code, errOut)
 	}
 }
+
+// TestVerboseTells: -v prints its line for a stopped solve too, with the
+// bounds found, and for -pv of a position of the book says the score came
+// from the book and counts the line's nodes and expanded nodes.
+func TestVerboseTells(t *testing.T) {
+	code, _, errOut := runCmd(context.Background(), "", "-v", "-nobook", "-timeout", "100ms", "4")
+	if code != exitIncomplete || !regexp.MustCompile(`"4": nodes=[1-9]\d* expanded=[1-9]\d* .* stopped=true lower=-?\d+ upper=-?\d+\n`).MatchString(errOut) {
+		t.Errorf("c4solve -v -nobook -timeout 100ms 4: exit %d, stderr %q; want the counts and bounds of the stopped solve", code, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "-v", "-pv", "4453")
+	m := regexp.MustCompile(`"4453": nodes=(\d+) expanded=(\d+) .* score_from=book pv_nodes=(\d+) pv_expanded=(\d+)\n`).FindStringSubmatch(errOut)
+	if code != 0 || m == nil {
+		t.Fatalf("c4solve -v -pv 4453: exit %d, stderr %q; want the score from the book and the line's counts", code, errOut)
+	}
+	if m[2] == "0" || m[2] != m[4] {
+		t.Errorf("c4solve -v -pv 4453: expanded=%s, pv_expanded=%s; want the line's expanded nodes counted", m[2], m[4])
+	}
+}

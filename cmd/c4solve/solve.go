@@ -403,6 +403,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	r := result{Pos: posfile.Spell(l.Moves)}
 	var score, lower, upper int
 	var expanded uint64
+	var fromBook bool
 	var err error
 	if c.opt.analyze {
 		var an solver.SizedAnalysis
@@ -414,23 +415,38 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		var sr solver.Result
 		sr, err = c.eng.solve(ctx, l, c.opt.weak)
 		r.Nodes, expanded = sr.Nodes, sr.Expanded
-		score, lower, upper = sr.Score, sr.Lower, sr.Upper
+		score, lower, upper, fromBook = sr.Score, sr.Lower, sr.Upper, sr.FromBook
 	}
+	var pv *solver.Result // the searches of the line of perfect play
 	if err == nil && c.opt.pv {
 		var line []int
-		var n uint64
-		line, n, err = c.eng.pv(ctx, l, score)
-		r.PV, r.Nodes = board.FormatColumns(line), r.Nodes+n
+		pv = new(solver.Result)
+		line, *pv, err = c.eng.pv(ctx, l, score)
+		r.PV, r.Nodes, expanded = board.FormatColumns(line), r.Nodes+pv.Nodes, expanded+pv.Expanded
 		if c.format.From0 {
 			r.PV = board.FormatColumns0(line) // as the position is written
 		}
 	}
 	stop()
-	r.Seconds = time.Since(start).Seconds()
+	d := time.Since(start)
+	r.Seconds = d.Seconds()
 	c.conclude(ctx, where, l, &r, score, lower, upper, err)
-	if err == nil {
-		c.stats(l.Moves, r.Nodes, expanded, time.Since(start))
+	if errors.Is(err, solver.ErrGameOver) {
+		return // nothing searched
 	}
+	// What -v says besides the counts: where the score came from, what
+	// the line of perfect play searched, the bounds of a stopped solve.
+	var more []string
+	if fromBook {
+		more = append(more, "score_from=book")
+	}
+	if pv != nil {
+		more = append(more, fmt.Sprintf("pv_nodes=%d pv_expanded=%d", pv.Nodes, pv.Expanded))
+	}
+	if err != nil {
+		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", lower, upper))
+	}
+	c.stats(l.Moves, r.Nodes, expanded, d, more...)
 }
 
 // conclude prints r, the result of the solve of l: its score, compared
@@ -524,13 +540,14 @@ func (c *command) showProgress() (stop func()) {
 }
 
 // stats reports a solve's nodes, of them those that searched a child
-// (solver.Result.Expanded), and time, with -v.
-func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration) {
+// (solver.Result.Expanded), and time, with -v, then the key=value fields
+// of more.
+func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, more ...string) {
 	if !c.opt.verbose {
 		return
 	}
-	fmt.Fprintf(c.stderr, "%q: nodes=%d expanded=%d time=%v nodes_per_s=%.0f\n",
-		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9))
+	fmt.Fprintf(c.stderr, "%q: nodes=%d expanded=%d time=%v nodes_per_s=%.0f%s\n",
+		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9), strings.Join(append([]string{""}, more...), " "))
 }
 
 // verify checks each file and prints its mismatches and summary.

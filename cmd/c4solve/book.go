@@ -483,7 +483,12 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if err != nil {
 		return err
 	}
-	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng)
+	// A sample takes seconds a position (a solve with no book): on a
+	// terminal, say how far it is.
+	total := min(*sample, bk.Len())
+	bar := rowProgress(isTerminal(b.stderr) && total > 0, b.stderr, "positions checked", total)
+	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng, func(int) { bar.add() })
+	bar.done(b.stderr)
 	status := exitOK
 	for _, m := range mismatches {
 		fmt.Fprintf(b.stdout, "MISMATCH %s %s\n", name, m)

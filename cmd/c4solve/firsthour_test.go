@@ -335,3 +335,33 @@ func TestVerboseTells(t *testing.T) {
 		t.Errorf("c4solve -v -pv 4453: expanded=%s, pv_expanded=%s; want the line's expanded nodes counted", m[2], m[4])
 	}
 }
+
+// TestCheckScoresProgress: compare/check_scores.sh, which the README runs
+// on a book's sample, says how far it is on stderr while the solver
+// answers (it ran 20 minutes without a line), prints each differing line,
+// then the counts, and exits 1 for a difference. A stand-in answers for
+// the reference solver.
+func TestCheckScoresProgress(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	// A solver that answers a line every quarter second, score 1 for all.
+	solver := writeFile(t, dir, "slow", "#!/bin/sh\nwhile read -r m s; do sleep 0.25; echo \"$m 1 10 5 250000\"; done\n")
+	if err := os.Chmod(solver, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, dir, "s.txt", "4 1\n44 1\n444 1\n4444 -2\n1 1\n2 1\n3 1\n5 1\n")
+	cmd := exec.Command("bash", filepath.Join("..", "..", "compare", "check_scores.sh"), solver, file)
+	cmd.Env = append(os.Environ(), "CHECK_EVERY=1")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := cmd.ProcessState.ExitCode()
+	if code != 1 || stdout.String() != "DIFFER line 4: 4444 file -2 solver 1\nchecked=8 differed=1\n" {
+		t.Errorf("check_scores.sh: exit %d (%v), stdout %q; want 1, the line that differs and the counts", code, err, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "8 positions to check") || !strings.Contains(stderr.String(), " of 8 checked, ") {
+		t.Errorf("check_scores.sh: stderr %q; want a line at the start and lines of progress", stderr.String())
+	}
+}

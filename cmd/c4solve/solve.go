@@ -143,6 +143,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 			fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
 		}
 		b := newBatch(ctx, c)
+		b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
 		err := scanInput(ctx, std.in, c.format, func(l posfile.Line, more bool) bool {
 			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 			return ctx.Err() == nil

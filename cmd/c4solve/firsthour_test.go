@@ -237,7 +237,7 @@ func TestSignalsWhileWaiting(t *testing.T) {
 		in.Close()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || strings.Contains(out.String(), "| 1 |") ||
-			!strings.Contains(errOut.String(), "interrupted: interrupt") || strings.Contains(errOut.String(), "context") {
+			!strings.Contains(errOut.String(), "interrupted (Ctrl-C)") || strings.Contains(errOut.String(), "context") {
 			t.Errorf("c4solve %q, SIGINT while waiting: %v, stdout %q, stderr %q; want exit 3, no row, interrupted", args, err, out.String(), errOut.String())
 		}
 	}
@@ -250,7 +250,7 @@ func TestSignalsWhileWaiting(t *testing.T) {
 func TestBookLog(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Unix(0, 0)
-	log := bookLog(&buf, "c4solve book generate", time.Minute, func() time.Time { return now })
+	log := bookLog(&buf, "c4solve book generate", time.Minute, func() time.Time { return now }, &knownScores{resumed: 10})
 	log(10, 1010) // the start: 10 resumed
 	now = now.Add(30 * time.Second)
 	log(20, 1010) // too soon
@@ -363,5 +363,25 @@ func TestCheckScoresProgress(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "8 positions to check") || !strings.Contains(stderr.String(), " of 8 checked, ") {
 		t.Errorf("check_scores.sh: stderr %q; want a line at the start and lines of progress", stderr.String())
+	}
+}
+
+// TestWordsOnEveryBoard: -h says what -analyze prints on any board (it
+// said "each of the seven moves"), and verify of a file numbered from 0
+// without -from0 gives one hint, not an error a line and false
+// MISMATCHes.
+func TestWordsOnEveryBoard(t *testing.T) {
+	_, out, errOut := runCmd(context.Background(), "", "-h")
+	if usage := out + errOut; strings.Contains(usage, "seven moves") || !strings.Contains(usage, "one a column of the board") {
+		t.Errorf("c4solve -h: %q; want -analyze's moves on any board", usage)
+	}
+	// Positions of 9x5 from c4solve random, their columns numbered from 0.
+	f := writeFile(t, t.TempDir(), "from0.txt", "785111222566108174327430540742 -7\n113120532167176734705723354582 -1\n456871851264446018113403568336 -3\n")
+	code, stdout, stderr := runCmd(context.Background(), "", "verify", "-size", "9x5", f)
+	if code != exitBad || strings.Contains(stdout, "MISMATCH") || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "from 0") || !strings.Contains(stderr, "-from0") {
+		t.Errorf("c4solve verify -size 9x5 FILE numbered from 0: exit %d, stdout %q, stderr %q; want 2 and one line that suggests -from0", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCmd(context.Background(), "", "verify", "-size", "9x5", "-from0", f); code != exitOK || !strings.Contains(stdout, "positions=3 mismatches=0") {
+		t.Errorf("c4solve verify -size 9x5 -from0 FILE: exit %d, stdout %q, stderr %q; want its 3 positions, no mismatch", code, stdout, stderr)
 	}
 }

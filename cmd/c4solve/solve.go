@@ -47,7 +47,7 @@ type options struct {
 func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
 	if !verify {
-		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
+		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
 		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
 		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written every 2 s), and load them first, so that a long solve killed part way resumes where it was with the same command")
 	}
@@ -570,9 +570,17 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 		var st bench.Stats
 		var stopped *bench.Outcome // the solve under way when ctx ended
+		// from0 is set at the first line with a column 0 while columns are
+		// numbered from 1: the file is numbered from 0, and one hint says
+		// so instead of an error a line and a MISMATCH for each line that
+		// reads as another position.
+		from0 := false
 		// Read in a goroutine of its own (scanInput), so that a signal
 		// stops verify even while it waits for a line of a pipe.
 		err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
+			if from0 {
+				return false // the rest of the file is not read as it is written
+			}
 			o, err := solve(l)
 			if err != nil {
 				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
@@ -600,7 +608,15 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			}
 			return true
 		}, func(e *posfile.LineError) {
-			c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+			switch {
+			case from0: // said once
+			case !c.format.From0 && strings.Contains(e.Moves, "0"):
+				from0 = true
+				c.bad(fmt.Errorf("%s:%d: a column 0 in %s: the file numbers its columns from 0, as Steininger's do: verify -from0 reads it so; the rest of it is not checked%s",
+					name, e.Num, e.Moves, mismatchesAbove(st.Mismatches)))
+			default:
+				c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+			}
 		})
 		f.Close()
 		if progress {
@@ -633,4 +649,16 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 	}
 	return c.status
+}
+
+// mismatchesAbove is what the hint of a file numbered from 0 says of the n
+// mismatches printed before it: lines read as other positions.
+func mismatchesAbove(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (the MISMATCH above is likely a line read as another position)"
+	}
+	return fmt.Sprintf(" (the %d MISMATCH lines above are likely lines read as other positions)", n)
 }

@@ -430,7 +430,7 @@ func TestVerify(t *testing.T) {
 	b := testBook(t)
 	s := solver.New(ttable.New(16), 1)
 	n := 50
-	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)))
+	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != n || len(bad) != 0 {
 		t.Fatalf("Verify(%d) = %v, %d, %v; want no mismatch among %d", n, bad, checked, err, n)
 	}
@@ -439,14 +439,14 @@ func TestVerify(t *testing.T) {
 	wrong.scores = slices.Clone(b.scores)
 	wrong.scores[7]++
 	p, _ := wrong.Entry(7)
-	bad, checked, err = wrong.Verify(context.Background(), s, wrong.Len()+10, rand.New(rand.NewPCG(1, 2)))
+	bad, checked, err = wrong.Verify(context.Background(), s, wrong.Len()+10, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != wrong.Len() || len(bad) != 1 || bad[0].Position != p || bad[0].Book != bad[0].Solved+1 {
 		t.Errorf("Verify of a book with entry 7 one too high: %+v, %d checked, %v; want that entry alone, all %d checked",
 			bad, checked, err, wrong.Len())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, checked, err := b.Verify(ctx, s, n, rand.New(rand.NewPCG(1, 2))); !errors.Is(err, context.Canceled) || checked >= n {
+	if _, checked, err := b.Verify(ctx, s, n, rand.New(rand.NewPCG(1, 2)), nil); !errors.Is(err, context.Canceled) || checked >= n {
 		t.Errorf("Verify, cancelled: %d checked, %v; want fewer than %d and context.Canceled", checked, err, n)
 	}
 }

@@ -45,10 +45,15 @@ type Options struct {
 	// may take while they are enumerated: a book whose levels would take
 	// more is refused before they are made, with the estimate.
 	MemoryBytes uint64
-	// Progress, if not nil, is called with the positions solved and the
-	// positions to solve before the first solve and after each one, from
-	// one goroutine at a time.
+	// Progress, if not nil, is called with the positions that have their
+	// score and the positions in all, before the first solve and after
+	// each one, from one goroutine at a time.
 	Progress func(done, total int)
+	// Known, if not nil, is called once, before Progress is first, with
+	// the positions whose score is known before any solve: resumed, read
+	// from the checkpoint, and copied from Parents, which holds them (a
+	// book made from a deeper one). They count in Progress's done.
+	Known func(resumed, copied int)
 	// Parents, if not nil, is a book that knows the scores of positions
 	// of Depth-1 stones, such as the built-in book for a book one stone
 	// deeper. A position whose family's parent it knows is then solved
@@ -270,7 +275,7 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 			opt.Progress(len(scores), total)
 		}
 	}
-	progress()
+	resumed, copied := len(scores), 0
 	var left []family[K] // the families less the members in the checkpoint or the parents' book
 	for _, f := range fams {
 		var ks []K
@@ -282,6 +287,7 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 			// from a deeper one) is copied, not solved.
 			if sc, ok := v.known(k); ok {
 				scores[k] = int8(sc)
+				copied++
 				continue
 			}
 			ks = append(ks, k)
@@ -289,6 +295,9 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 		if len(ks) > 0 {
 			left = append(left, family[K]{parent: f.parent, members: ks})
 		}
+	}
+	if opt.Known != nil {
+		opt.Known(resumed, copied)
 	}
 	progress()
 	lend, err := v.lender(opt)

@@ -20,13 +20,14 @@ type Mismatch struct {
 // b.Len()), drawn at random by rng, with s, cleared before each solve; s
 // must use no book. It returns the entries whose score the solve
 // contradicts and the number checked, which is less than asked only when
-// ctx stopped it, with ctx's error. VerifyBoard checks a book of any
-// board.
-func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Rand) ([]Mismatch, int, error) {
+// ctx stopped it, with ctx's error. progress, if not nil, is called after
+// each entry checked with the number checked so far, for a display of a
+// verify that takes a while. VerifyBoard checks a book of any board.
+func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Rand, progress func(checked int)) ([]Mismatch, int, error) {
 	var bad []Mismatch
 	checked, err := verify(ctx, b, n, rng, b.Entry, s.Clear, s.Solve, func(p board.Position, book, solved int) {
 		bad = append(bad, Mismatch{p, book, solved})
-	})
+	}, progress)
 	return bad, checked, err
 }
 
@@ -38,7 +39,7 @@ type BoardMismatch struct {
 }
 
 // VerifyBoard is Verify for a book of any board, s a solver of its board.
-func (b *Book) VerifyBoard(ctx context.Context, s *solver.Sized, n int, rng *rand.Rand) ([]BoardMismatch, int, error) {
+func (b *Book) VerifyBoard(ctx context.Context, s *solver.Sized, n int, rng *rand.Rand, progress func(checked int)) ([]BoardMismatch, int, error) {
 	if s.Grid().Size != b.Board() {
 		return nil, 0, fmt.Errorf("a solver of the %v board for a book of the %v board", s.Grid().Size, b.Board())
 	}
@@ -46,16 +47,17 @@ func (b *Book) VerifyBoard(ctx context.Context, s *solver.Sized, n int, rng *ran
 	entry := func(i int) (board.Board, int) { return b.EntryBoard(s.Grid(), i) }
 	checked, err := verify(ctx, b, n, rng, entry, s.Clear, s.Solve, func(p board.Board, book, solved int) {
 		bad = append(bad, BoardMismatch{p, book, solved})
-	})
+	}, progress)
 	return bad, checked, err
 }
 
 // verify re-solves n entries of b (all if n >= b.Len()) drawn by rng,
 // each the position and score entry returns, by solve after clear, and
-// passes each whose score the solve contradicts to bad. It returns the
+// passes each whose score the solve contradicts to bad, and the number
+// checked so far to progress, if not nil, after each. It returns the
 // number checked, and the error of a solve that failed.
 func verify[P any](ctx context.Context, b *Book, n int, rng *rand.Rand, entry func(i int) (P, int), clear func(),
-	solve func(context.Context, P) (solver.Result, error), bad func(p P, book, solved int)) (int, error) {
+	solve func(context.Context, P) (solver.Result, error), bad func(p P, book, solved int), progress func(checked int)) (int, error) {
 	n = min(n, b.Len())
 	for i, e := range rng.Perm(b.Len())[:n] {
 		p, want := entry(e)
@@ -66,6 +68,9 @@ func verify[P any](ctx context.Context, b *Book, n int, rng *rand.Rand, entry fu
 		}
 		if r.Score != want {
 			bad(p, want, r.Score)
+		}
+		if progress != nil {
+			progress(i + 1)
 		}
 	}
 	return n, nil

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks the scores of a file of "moves score" lines (a published set, or a sample of a book
 # from "c4solve book sample") with a reference solver built by compare/build.sh, and prints
-# each line whose score differs, then the number checked and the number that differed.
+# each line whose score differs as it comes, then the number checked and the number that
+# differed. On standard error it says how far it is: a line at the start, then one every
+# CHECK_EVERY seconds (default 10) while the solver answers.
 #
 # Usage: compare/check_scores.sh SOLVER FILE
 #
@@ -9,22 +11,35 @@
 #
 # Exit status: 0 all agree, 1 some differ, 2 bad usage or a solver that failed.
 set -euo pipefail
-[ $# = 2 ] || { sed -n 6,9p "$0" >&2; exit 2; }
-solver=$1 file=$2
+[ $# = 2 ] || { sed -n 8,11p "$0" >&2; exit 2; }
+solver=$1 file=$2 every=${CHECK_EVERY:-10}
 [ -x "$solver" ] || { echo "check_scores.sh: $solver is not an executable" >&2; exit 2; }
 [ -r "$file" ] || { echo "check_scores.sh: cannot read $file" >&2; exit 2; }
-got=$(mktemp)
-trap 'rm -f "$got"' EXIT
-"$solver" < "$file" > "$got"
-# The drivers answer each line, in order, with "moves score nodes expanded microseconds".
-awk 'NR == FNR { moves[FNR] = $1; want[FNR] = $2; n = FNR; next }
-	{ m[FNR] = $1; s[FNR] = $2; got = FNR }
-	END {
-		if (got != n) { printf "check_scores.sh: %d lines, %d answers\n", n, got > "/dev/stderr"; exit 2 }
-		for (i = 1; i <= n; i++) {
-			if (m[i] != moves[i]) { printf "check_scores.sh: line %d: answer for %s, not %s\n", i, m[i], moves[i] > "/dev/stderr"; exit 2 }
-			if (s[i] != want[i]) { printf "DIFFER line %d: %s file %s solver %s\n", i, moves[i], want[i], s[i]; bad++ }
-		}
-		printf "checked=%d differed=%d\n", n, bad
-		exit bad > 0
-	}' "$file" "$got"
+mapfile -t lines < "$file"
+n=${#lines[@]}
+echo "check_scores.sh: $file: $n positions to check with $solver" >&2
+# The drivers answer each line, in order, with "moves score nodes expanded microseconds",
+# a line at a time; the last line read here is the solver's exit status.
+exec 3< <("$solver" < "$file"; echo "exit $?")
+i=0 bad=0 last=$SECONDS
+while read -r m s _ <&3; do
+	if [ "$m" = exit ]; then
+		[ "$s" = 0 ] || { echo "check_scores.sh: $solver failed (exit status $s) after $i answers" >&2; exit 2; }
+		break
+	fi
+	[ "$i" -lt "$n" ] || { echo "check_scores.sh: $n lines, more answers" >&2; exit 2; }
+	read -r moves want _ <<< "${lines[i]}"
+	i=$((i + 1))
+	[ "$m" = "$moves" ] || { echo "check_scores.sh: line $i: answer for $m, not $moves" >&2; exit 2; }
+	if [ "$s" != "$want" ]; then
+		echo "DIFFER line $i: $moves file $want solver $s"
+		bad=$((bad + 1))
+	fi
+	if [ $((SECONDS - last)) -ge "$every" ]; then
+		last=$SECONDS
+		echo "check_scores.sh: $i of $n checked, $bad differed, ${SECONDS}s" >&2
+	fi
+done
+[ "$i" = "$n" ] || { echo "check_scores.sh: $n lines, $i answers" >&2; exit 2; }
+echo "checked=$n differed=$bad"
+[ "$bad" = 0 ] || exit 1

@@ -109,8 +109,9 @@ func (f Format) playsOut(moves, line string) bool {
 
 // LineError is a line that could not be read, with its 1-based number.
 type LineError struct {
-	Num int
-	Err error
+	Num   int
+	Moves string // the moves as written, where Err is about them; else ""
+	Err   error
 }
 
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Num, e.Err) }
@@ -135,7 +136,7 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	}
 	fields := strings.Fields(text)
 	if l, err = f.Position(fields[0]); err != nil {
-		return Line{}, false, &LineError{num, err}
+		return Line{}, false, &LineError{Num: num, Moves: fields[0], Err: err}
 	}
 	l.Num = num
 	moves := unspell(l.Moves)
@@ -159,7 +160,7 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	case len(rest) == 1, len(rest) == 2 && f.playsOut(moves, rest[1]):
 		// "MOVES SCORE", or with -pv "MOVES SCORE LINE".
 		if l.Expected, err = score(rest[0]); err != nil {
-			return Line{}, false, &LineError{num, err}
+			return Line{}, false, &LineError{Num: num, Err: err}
 		}
 		l.HasScore = true
 	case rest[0] == "incomplete" && len(rest) == 6:
@@ -174,16 +175,16 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 			}
 			sc, err := score(field)
 			if err != nil {
-				return Line{}, false, &LineError{num, err}
+				return Line{}, false, &LineError{Num: num, Err: err}
 			}
 			best = max(best, sc)
 		}
 		if best < -maxScore {
-			return Line{}, false, &LineError{num, errors.New("every column full: no move to score")}
+			return Line{}, false, &LineError{Num: num, Err: errors.New("every column full: no move to score")}
 		}
 		l.Expected, l.HasScore = best, true
 	default:
-		return Line{}, false, &LineError{num, fmt.Errorf("%d fields; want moves and an optional score (or a line c4solve printed)", len(fields))}
+		return Line{}, false, &LineError{Num: num, Err: fmt.Errorf("%d fields; want moves and an optional score (or a line c4solve printed)", len(fields))}
 	}
 	return l, true, nil
 }
@@ -197,7 +198,7 @@ func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
 		Score *int    `json:"score"`
 	}
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.Pos == nil || strings.ContainsAny(*r.Pos, " \t") {
-		return Line{}, false, &LineError{num, errors.New(`a JSON object but not one of c4solve -json's: want "pos" and an optional "score"`)}
+		return Line{}, false, &LineError{Num: num, Err: errors.New(`a JSON object but not one of c4solve -json's: want "pos" and an optional "score"`)}
 	}
 	line := Spell(*r.Pos)
 	if r.Score != nil {
@@ -220,7 +221,7 @@ func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) erro
 			return true // a comment, however long
 		}
 		if tooLong { // too long to be a position
-			bad(&LineError{num, fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			bad(&LineError{Num: num, Err: fmt.Errorf("longer than %d bytes", MaxLineBytes)})
 			return true
 		}
 		l, ok, err := f.ParseLine(num, text)

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -360,6 +361,33 @@ type noBook struct{}
 
 func (noBook) Lookup(board.Position) (int, bool) { return 0, false }
 func (noBook) Depth() int                        { return -1 }
+
+// TestPageColumnNames: the page names the columns of every board as the
+// boards' moves are written: 1 to 9, then a, b, ... (it said "1 to 9,
+// then a to a," at 10x6).
+func TestPageColumnNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{SizedMiB: 8})
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=5x4"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
+		t.Fatalf("opening /?size=5x4: %v", err)
+	}
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{
+		{5, "1 to 5"}, {9, "1 to 9"}, {10, "1 to 9, then a,"}, {11, "1 to 9, then a to b,"},
+		{12, "1 to 9, then a to c,"}, {25, "1 to 9, then a to p,"},
+	} {
+		// The sentence as setSize writes it, with no solve of the board.
+		got := evaluate[string](t, ctx, fmt.Sprintf(`(setSize(%d, 4), document.getElementById("colrange").textContent)`, tc.w))
+		if got != tc.want {
+			t.Errorf("a board %d wide: the columns are %q; want %q", tc.w, got, tc.want)
+		}
+	}
+}
 
 // TestPageOtherSizes plays the page on other boards: a link's board and
 // position (/?size=5x4&pos=33) drawn W x H with the server's scores, a

@@ -294,12 +294,12 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		}
 		answer := AnalyzeAnswer{Pos: pos, Score: a.Lower, Nodes: a.Nodes}
 		answer.Scores, answer.Best = a.Columns()
-		line, nodes, err := an.pv(ctx, answer.Score)
+		line, r, err := an.pv(ctx, answer.Score)
 		if err != nil {
 			return nil, err
 		}
 		answer.PV = board.FormatColumns(line)
-		answer.Nodes += nodes
+		answer.Nodes += r.Nodes
 		answer.Seconds = time.Since(start).Seconds()
 		return answer, nil
 	})
@@ -309,7 +309,7 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 // analysis of its moves and the line of perfect play, on any board.
 type analyzer struct {
 	analyze func(context.Context) (solver.SizedAnalysis, error)
-	pv      func(ctx context.Context, score int) ([]int, uint64, error)
+	pv      func(ctx context.Context, score int) ([]int, solver.Result, error)
 }
 
 // run parses pos, a position of the board z, waits for a solver, and
@@ -383,7 +383,7 @@ func (s *Server) standardWork(pos string, work func(context.Context, analyzer) (
 				an, err := sv.Analyze(ctx, p)
 				return an.Sized(), err
 			},
-			pv: func(ctx context.Context, score int) ([]int, uint64, error) { return sv.PV(ctx, p, score) },
+			pv: func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, p, score) },
 		})
 	}, nil
 }
@@ -410,7 +410,7 @@ func (s *Server) sizedWork(pos string, z board.Size, work func(context.Context, 
 		defer s.sized.put(sv)
 		return work(ctx, analyzer{
 			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) { return sv.Analyze(ctx, b, false) },
-			pv:      func(ctx context.Context, score int) ([]int, uint64, error) { return sv.PV(ctx, b, score) },
+			pv:      func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, b, score) },
 		})
 	}, nil
 }

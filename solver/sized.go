@@ -99,7 +99,7 @@ type sizedEngine interface {
 	solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
 	solveWeak(ctx context.Context, b board.Board) (Result, error)
 	analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error)
-	pv(ctx context.Context, b board.Board, score int) ([]int, uint64, error)
+	pv(ctx context.Context, b board.Board, score int) ([]int, Result, error)
 	progress() (nodes uint64, lower, upper int)
 	useBook(bk SizedBook) // nil for none
 	useTableFile(tf *TableFile) error
@@ -115,7 +115,7 @@ type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
 	SolveWeak(context.Context, P) (Result, error)
 	Analyze(context.Context, P) (A, error)
 	AnalyzeWeak(context.Context, P) (A, error)
-	PV(context.Context, P, int) ([]int, uint64, error)
+	PV(context.Context, P, int) ([]int, Result, error)
 	Progress() (uint64, int, int)
 	UseTableFile(*TableFile) error
 	Threads() int
@@ -152,7 +152,7 @@ func (e engineOf[P, A, B]) analyze(ctx context.Context, b board.Board, weak bool
 	return an.Sized(), err
 }
 
-func (e engineOf[P, A, B]) pv(ctx context.Context, b board.Board, score int) ([]int, uint64, error) {
+func (e engineOf[P, A, B]) pv(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
 	return e.s.PV(ctx, e.position(b), score)
 }
 
@@ -292,7 +292,8 @@ func (s *Sized) Analyze(ctx context.Context, b board.Board, weak bool) (SizedAna
 }
 
 // PV returns a line of perfect play from b, whose score is score, to the
-// end of the game, as Solver.PV does, and the nodes its searches took.
-func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, uint64, error) {
+// end of the game, as Solver.PV does, and the nodes its searches took in
+// a Result.
+func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
 	return s.e.pv(ctx, b, score)
 }

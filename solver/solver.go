@@ -22,6 +22,9 @@ type Result struct {
 	// to compare with solvers that check children statically in their
 	// parent's loop and count only positions they expand (Steininger's).
 	Expanded uint64
+	// FromBook says that the score is the opening book's: nothing was
+	// searched.
+	FromBook bool
 }
 
 // signs returns r with its score and bounds replaced by their signs.
@@ -36,6 +39,40 @@ type rootBounds struct {
 	mu     sync.Mutex
 	lo, hi int
 	first  int // the probe to ask first (see set); written before the workers start
+}
+
+// rootView is what Progress reports of an analysis or a line of perfect
+// play under way, whose searches are of the position's children, not of
+// the position asked about: the bounds that its moves' ranges give that
+// position's score, the best of theirs, and the nodes of the searches
+// that have ended. The bounds are safe to read while the searches run;
+// mu guards nodes.
+type rootView struct {
+	known        int         // the best score of the moves scored with no search; below any score for none
+	moves        []moveRange // the moves searched, whose ranges bound their scores
+	lower, upper int         // the range the scores are clipped to (weak: -1 and 1)
+
+	mu    sync.Mutex
+	nodes uint64
+}
+
+// moveRange is the range rb of the score of a move's child, whose static
+// bounds are [least, most] and whose range is clipped below at lower (as
+// rootBounds.result takes them).
+type moveRange struct {
+	rb                 *rootBounds
+	least, most, lower int
+}
+
+// bounds returns the bounds established so far on the best score of the
+// moves of v, each the negation of its child's.
+func (v *rootView) bounds() (lower, upper int) {
+	lower, upper = v.known, v.known
+	for _, m := range v.moves {
+		r, _ := m.rb.result(m.least, m.most, m.lower, 0)
+		lower, upper = max(lower, -r.Upper), max(upper, -r.Lower)
+	}
+	return min(max(lower, v.lower), v.upper), min(max(upper, v.lower), v.upper)
 }
 
 // noFirst is set's first when the solve has no probe to ask first: no

@@ -893,3 +893,51 @@ func TestSolveAtLeast(t *testing.T) {
 		t.Errorf("SolveAtLeast(4453, MinScore) = %+v, %v; want -2", r, err)
 	}
 }
+
+// TestAnalyzeProgress reads the progress of a running analysis, and of a
+// line of perfect play, from another goroutine: the bounds are those of
+// the position analyzed, never those of the move being searched nor a
+// range not begun (0 <= score <= 0), and the nodes never go back (run it
+// with -race).
+func TestAnalyzeProgress(t *testing.T) {
+	p := mustParse(t, "4") // score -1: the first player's best move, played
+	for _, threads := range []int{1, 2} {
+		s := solver.New(ttable.New(testMiB), threads)
+		watch := func(what string, want func(lo, hi int) bool, run func()) {
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				run()
+			}()
+			var last uint64
+			for seen := false; !seen; {
+				select {
+				case <-done:
+					seen = true
+				case <-time.After(5 * time.Millisecond):
+				}
+				if seen {
+					break
+				}
+				nodes, lo, hi := s.Progress()
+				if nodes < last || nodes > 0 && !want(lo, hi) {
+					t.Fatalf("%d threads, %s: Progress() = %d, [%d, %d]; nodes before %d", threads, what, nodes, lo, hi, last)
+				}
+				last = nodes
+			}
+			if last == 0 {
+				t.Errorf("%d threads, %s: Progress() never reported a node", threads, what)
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+		var an solver.Analysis
+		watch("Analyze(\"4\")", func(lo, hi int) bool { return lo <= -1 && -1 <= hi }, func() { an, _ = s.Analyze(ctx, p) })
+		cancel()
+		if an.Lower > -1 || an.Upper < -1 {
+			t.Errorf("%d threads: Analyze(\"4\") stopped: [%d, %d]; want -1 inside", threads, an.Lower, an.Upper)
+		}
+		ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)
+		watch("PV(\"4\", -1)", func(lo, hi int) bool { return lo == -1 && hi == -1 }, func() { s.PV(ctx, p, -1) })
+		cancel()
+	}
+}

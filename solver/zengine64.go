@@ -688,10 +688,11 @@ type Solver64 struct {
 	book    Book64
 	tt      *ttable.Wide
 	workers []*worker64
-	bounds  rootBounds // of the solve under way
-	helpers helpers64  // of the solve under way
-	busy    *busyTable // shared by the workers; nil for one
-	noAging bool       // see SetAging
+	bounds  rootBounds               // of the solve under way
+	view    atomic.Pointer[rootView] // of the analysis or line of perfect play under way, for Progress; nil for none
+	helpers helpers64                // of the solve under way
+	busy    *busyTable               // shared by the workers; nil for one
+	noAging bool                     // see SetAging
 }
 
 // newSolver returns a Solver of positions of the board g with the given
@@ -816,16 +817,42 @@ func (s *Solver64) SolveWeak(ctx context.Context, p board.Position64) (Result, e
 	return r.signs(), err
 }
 
-// Progress returns the nodes searched so far by the solve under way (as
-// of the workers' last report, every few thousand nodes) and the bounds on
-// its score established so far. It is safe to call from any goroutine
-// while Solve runs.
+// Progress returns the nodes searched so far by the solve, analysis or
+// line of perfect play under way (as of the workers' last report, every
+// few thousand nodes) and the bounds established so far on the score of
+// the position it was asked about: during Analyze, the bounds that its
+// moves' bounds give the best move's score, not those of the move being
+// searched; during PV, the score it was given. It is safe to call from any
+// goroutine while Solve, Analyze or PV runs.
 func (s *Solver64) Progress() (nodes uint64, lower, upper int) {
+	v := s.view.Load()
+	if v != nil {
+		v.mu.Lock() // no search's nodes are banked while they are read
+		defer v.mu.Unlock()
+		nodes = v.nodes
+	}
 	for _, w := range s.workers {
 		nodes += w.published.Load()
 	}
+	if v != nil {
+		lower, upper = v.bounds()
+		return nodes, lower, upper
+	}
 	lower, upper = s.bounds.get()
 	return nodes, lower, upper
+}
+
+// bank adds the nodes of a search that has ended, one of those of the
+// analysis or line of perfect play v, to v's, and zeroes the counts the
+// workers published, as the next search's begin would: Progress counts
+// each node once.
+func (s *Solver64) bank(v *rootView, nodes uint64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for _, w := range s.workers {
+		w.published.Store(0)
+	}
+	v.nodes += nodes
 }
 
 // solve narrows [lower, upper] by null-window probes until it closes or
@@ -912,7 +939,7 @@ func (s *Solver64) prepare(p board.Position64, lower, upper int) (r Result, lo, 
 	}
 	if s.book != nil && n <= s.book.Depth() {
 		if sc, ok := s.book.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, 0, 0, nil
 		}
 	}
 	// The probe sequence starts from the range of any position, not the
@@ -1071,8 +1098,9 @@ type childSolve64 struct {
 	err    error
 	solved bool // r and err are final
 
-	// For solveChildren, guarded by its mutex but rb, which is safe for
-	// concurrent use.
+	// rb is the range of the child's score, set before any search (see
+	// Solver.analyze) and safe for concurrent use: Progress reads it.
+	// The rest is guarded by solveChildren's mutex.
 	rb        rootBounds
 	started   bool   // a worker has begun its search
 	searching int    // workers searching it now
@@ -1093,18 +1121,27 @@ func (s *Solver64) analyze(ctx context.Context, p board.Position64, lower, upper
 	defer s.tt.Release()
 	s.newSearch() // one for the seven solves
 	n := p.Stones()
+	// known is the best score of the moves that need no search: a win at
+	// once, or a draw in the last cell.
+	known := g.MinScore() - 1
 	var children []*childSolve64
 	var childOf [maxWidth64]*childSolve64
 	for col := 0; col < g.Width(); col++ {
-		if !p.CanPlay(col) || p.IsWinningMove(col) {
+		if !p.CanPlay(col) {
+			continue
+		}
+		if p.IsWinningMove(col) {
+			known = max(known, g.WinNextScore(n))
 			continue
 		}
 		child := p
 		child.Play(col)
-		if child.Stones() < g.Cells() { // else the last cell, and no four: a draw
-			childOf[col] = &childSolve64{p: child, col: col}
-			children = append(children, childOf[col])
+		if child.Stones() == g.Cells() { // the last cell, and no four: a draw
+			known = max(known, 0)
+			continue
 		}
+		childOf[col] = &childSolve64{p: child, col: col}
+		children = append(children, childOf[col])
 	}
 	// A position of the book whose children are not in it (it has the
 	// book's depth in stones) has a known score sc, the best of its
@@ -1116,20 +1153,40 @@ func (s *Solver64) analyze(ctx context.Context, p board.Position64, lower, upper
 			childLower, first = max(lower, -sc), -sc
 		}
 	}
+	// Every child's range is set before any search, so that Progress
+	// reads the bounds of the position from those of all its moves.
+	view := &rootView{known: known, lower: lower, upper: upper}
+	for _, c := range children {
+		r, lo, hi, err := s.prepare(c.p, childLower, upper)
+		if err != nil || lo >= hi {
+			c.r, c.err, c.solved = r, err, true
+			lo, hi = r.Lower, r.Upper
+		}
+		c.rb.set(lo, hi, first)
+		view.moves = append(view.moves, moveRange{rb: &c.rb, least: lossLaterScore64(g, n+1), most: winLaterScore64(g, n+1), lower: childLower})
+	}
+	s.view.Store(view)
+	defer s.view.Store(nil)
 	if len(s.workers) > 1 && len(children) > 1 {
-		s.solveChildren(ctx, children, childLower, upper, first)
+		s.solveChildren(ctx, children)
 	} else {
 		for _, c := range children {
-			if ctx.Err() != nil {
-				break
+			if c.solved || ctx.Err() != nil {
+				continue // the children not begun keep their whole range
 			}
-			c.r, c.err = s.search(ctx, c.p, childLower, upper, first)
-			c.solved = true
+			s.runWorkers(ctx, c.p, &c.rb)
+			for _, w := range s.workers {
+				c.nodes, c.expanded = c.nodes+w.nodes, c.expanded+w.expanded
+			}
+			s.bank(view, c.nodes)
+		}
+	}
+	for _, c := range children {
+		if !c.solved {
+			s.settle(ctx, c, childLower)
 		}
 	}
 
-	// The bounds of the moves not solved: any score a child can have.
-	lo, hi := max(-g.WinNextScore(n+1), g.MinScore()), min(-g.LossNextScore(n+1), g.MaxScore())
 	an.Lower, an.Upper = g.MinScore()-1, g.MinScore()-1
 	var err error
 	for col := 0; col < g.Width(); col++ {
@@ -1142,9 +1199,6 @@ func (s *Solver64) analyze(ctx context.Context, p board.Position64, lower, upper
 		case p.IsWinningMove(col):
 			an.Scores[col] = g.WinNextScore(n)
 		case c == nil: // a draw in the last cell
-		case !c.solved:
-			an.Lower, an.Upper = max(an.Lower, lo), max(an.Upper, hi)
-			continue
 		case c.err != nil:
 			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
 			if err == nil {
@@ -1164,28 +1218,28 @@ func (s *Solver64) analyze(ctx context.Context, p board.Position64, lower, upper
 	return an, err
 }
 
-// solveChildren solves the children side by side, one worker each, center
-// first; a worker with no child left to start joins the one being searched
-// by the fewest workers, as a helper of lazy SMP (Solver's doc). Solving
-// positions side by side gains more from the cores than lazy SMP does on
-// each in turn, and the helpers keep the cores busy at the end, when one
-// hard child is left. When ctx is done, the children not finished keep
-// the bounds found, with ctx's error.
-func (s *Solver64) solveChildren(ctx context.Context, children []*childSolve64, lower, upper, first int) {
+// settle makes the result of c, whose searches have stopped, what its
+// range rb, clipped below at lower, says: the score if it closed, else the
+// bounds found, with ctx's error.
+func (s *Solver64) settle(ctx context.Context, c *childSolve64, lower int) {
+	var closed bool
+	c.r, closed = c.rb.result(lossLaterScore64(s.g, c.p.Stones()), winLaterScore64(s.g, c.p.Stones()), lower, c.nodes)
+	c.r.Expanded = c.expanded
+	if !closed {
+		c.err = ctx.Err()
+	}
+	c.solved = true
+}
+
+// solveChildren solves the children not solved yet, whose ranges are set,
+// side by side, one worker each, center first; a worker with no child left
+// to start joins the one being searched by the fewest workers, as a helper
+// of lazy SMP (Solver's doc). Solving positions side by side gains more
+// from the cores than lazy SMP does on each in turn, and the helpers keep
+// the cores busy at the end, when one hard child is left. When ctx is
+// done, the children not finished keep the ranges found.
+func (s *Solver64) solveChildren(ctx context.Context, children []*childSolve64) {
 	g := s.g
-	open := 0
-	for _, c := range children {
-		r, lo, hi, err := s.prepare(c.p, lower, upper)
-		if err != nil || lo >= hi {
-			c.r, c.err, c.solved = r, err, true
-			continue
-		}
-		c.rb.set(lo, hi, first)
-		open++
-	}
-	if open == 0 {
-		return
-	}
 	// Center first: the central moves are the likely best, and their
 	// entries help the others.
 	order := make([]*childSolve64, 0, len(children))
@@ -1196,6 +1250,9 @@ func (s *Solver64) solveChildren(ctx context.Context, children []*childSolve64, 
 				order = append(order, c)
 			}
 		}
+	}
+	if len(order) == 0 {
+		return
 	}
 	var mu sync.Mutex
 	pick := func() (c *childSolve64, helper bool) {
@@ -1244,15 +1301,6 @@ func (s *Solver64) solveChildren(ctx context.Context, children []*childSolve64, 
 		})
 	}
 	eg.Wait()
-	for _, c := range order {
-		var closed bool
-		c.r, closed = c.rb.result(lossLaterScore64(s.g, c.p.Stones()), winLaterScore64(s.g, c.p.Stones()), lower, c.nodes)
-		c.r.Expanded = c.expanded
-		if !closed {
-			c.err = ctx.Err()
-		}
-		c.solved = true
-	}
 }
 
 // PV returns one line of perfect play from p, which must not be over: the
@@ -1261,38 +1309,41 @@ func (s *Solver64) solveChildren(ctx context.Context, children []*childSolve64, 
 // loser holds out as long as it can. The line ends in a four for the side
 // the score favours, at the stone count the score implies, or, when the
 // score is 0, in a full board. score must be p's exact score (from Solve).
+// The Result is score and the nodes the searches of the line took.
 //
 // Among moves of optimal score the line takes the first in center-first
 // order, so that it is the same at any number of threads, with or without
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *Solver64) PV(ctx context.Context, p board.Position64, score int) ([]int, uint64, error) {
+func (s *Solver64) PV(ctx context.Context, p board.Position64, score int) ([]int, Result, error) {
 	var line []int
-	var nodes uint64
+	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {
-		return nil, 0, err
+		return nil, r, err
 	}
 	defer s.tt.Release()
+	view := &rootView{known: score, lower: score, upper: score}
+	s.view.Store(view)
+	defer s.view.Store(nil)
 	s.newSearch() // one for all the probes
 	for !p.Over() {
-		col, n, err := s.bestMove(ctx, p, score)
-		nodes += n
+		col, err := s.bestMove(ctx, p, score, view, &r)
 		if err != nil {
-			return line, nodes, err
+			return line, r, err
 		}
 		line = append(line, col)
 		p.Play(col)
 		score = -score
 	}
-	return line, nodes, nil
+	return line, r, nil
 }
 
-// bestMove returns a move of p that keeps p's exact score.
-func (s *Solver64) bestMove(ctx context.Context, p board.Position64, score int) (int, uint64, error) {
+// bestMove returns a move of p that keeps p's exact score, adding the
+// nodes of its probes to r's and v's.
+func (s *Solver64) bestMove(ctx context.Context, p board.Position64, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
-	var nodes uint64
 	for i := range g.Width() {
 		col := g.ColumnOrder(i)
 		if !p.CanPlay(col) {
@@ -1300,7 +1351,7 @@ func (s *Solver64) bestMove(ctx context.Context, p board.Position64, score int) 
 		}
 		if p.IsWinningMove(col) {
 			if g.WinNextScore(n) == score {
-				return col, nodes, nil
+				return col, nil
 			}
 			continue
 		}
@@ -1308,22 +1359,23 @@ func (s *Solver64) bestMove(ctx context.Context, p board.Position64, score int) 
 		child.Play(col)
 		if child.Stones() == g.Cells() {
 			if score == 0 {
-				return col, nodes, nil
+				return col, nil
 			}
 			continue
 		}
 		// The move keeps the score if the child's score is at most
 		// -score: the probe of the range [-score, -score+1].
-		r, err := s.search(ctx, child, -score, -score+1, noFirst)
-		nodes += r.Nodes
+		cr, err := s.search(ctx, child, -score, -score+1, noFirst)
+		r.Nodes, r.Expanded = r.Nodes+cr.Nodes, r.Expanded+cr.Expanded
+		s.bank(v, cr.Nodes)
 		if err != nil {
-			return 0, nodes, err
+			return 0, err
 		}
-		if r.Score <= -score {
-			return col, nodes, nil
+		if cr.Score <= -score {
+			return col, nil
 		}
 	}
-	return 0, nodes, errWrongScore
+	return 0, errWrongScore
 }
 
 // Static bounds of a position of n stones whose side to move cannot win

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 
 	"c4solve/posfile"
 	"c4solve/solver"
@@ -18,6 +19,13 @@ type batch struct {
 	c   *command
 	ctx context.Context
 	b   *solver.Batch
+
+	// counting: the positions are a stream that no one types, and stderr
+	// is a terminal: the count of the positions done is kept on its last
+	// line, cleared before anything else is written and drawn again after.
+	counting bool
+	done     int  // positions done (printed), bad lines included
+	shown    bool // the count is on the terminal now
 }
 
 func newBatch(ctx context.Context, c *command) *batch {
@@ -32,7 +40,9 @@ func newBatch(ctx context.Context, c *command) *batch {
 // turn. more says whether another position is known to follow at once.
 func (b *batch) solve(where string, l posfile.Line, more bool) {
 	if b.b == nil {
+		b.clearCount()
 		b.c.solveLine(b.ctx, where, l)
+		b.count()
 		return
 	}
 	var out, errOut bytes.Buffer
@@ -41,6 +51,7 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 	beside := false
 	b.b.Do(more, func(s *solver.Solver) {
 		if b.c.eng == (standard{s}) { // alone, with every thread: printed at once
+			b.clearCount()
 			b.c.solveLine(b.ctx, where, l)
 			return
 		}
@@ -48,25 +59,51 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 		jc.solveLine(b.ctx, where, l)
 	}, func() {
 		if beside {
+			b.clearCount()
 			b.c.stdout.Write(out.Bytes())
 			b.c.stderr.Write(errOut.Bytes())
 			b.c.fail(jc.status)
 		}
+		b.count()
 	})
 }
 
 // reportBad reports a bad line in its turn.
 func (b *batch) reportBad(err error) {
 	if b.b == nil {
+		b.clearCount()
 		b.c.bad(err)
+		b.count()
 		return
 	}
-	b.b.Do(false, nil, func() { b.c.bad(err) })
+	b.b.Do(false, nil, func() {
+		b.clearCount()
+		b.c.bad(err)
+		b.count()
+	})
 }
 
 // flush waits for every solve under way and prints the rest.
 func (b *batch) flush() {
 	if b.b != nil {
 		b.b.Flush()
+	}
+	b.clearCount()
+}
+
+// count counts a position done and, when counting, shows the count.
+func (b *batch) count() {
+	b.done++
+	if b.counting {
+		fmt.Fprintf(b.c.stderr, "\rc4solve: standard input: positions done: %d", b.done)
+		b.shown = true
+	}
+}
+
+// clearCount erases the count, if shown, before something is written.
+func (b *batch) clearCount() {
+	if b.shown {
+		clearLine(b.c.stderr)
+		b.shown = false
 	}
 }

@@ -214,12 +214,12 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		opt.MemoryBytes = limit - min(limit, tableBytes) // what the table leaves
 	}
 	start := time.Now()
-	var total, resumed int
-	show := b.progress()
+	var total int
+	var known knownScores
+	opt.Known = func(resumed, copied int) { known = knownScores{resumed, copied} }
+	show := b.progress(&known)
 	opt.Progress = func(done, all int) {
-		if total == 0 {
-			total, resumed = all, done
-		}
+		total = all
 		show(done, all)
 	}
 	bk, err := book.Generate(ctx, opt)
@@ -241,9 +241,9 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		return err
 	}
 	took := time.Since(start)
-	solved := total - resumed
-	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
-		*out, bk.Board(), bk.Depth(), bk.Len(), fi.Size(), solved, resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
+	solved := total - known.resumed - known.copied
+	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d copied=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
+		*out, bk.Board(), bk.Depth(), bk.Len(), fi.Size(), solved, known.copied, known.resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
 	return nil
 }
 
@@ -258,15 +258,36 @@ func parseShard(s string) (k, n int, ok bool) {
 	return k, n, true
 }
 
+// knownScores are the positions of a book whose score generation knows
+// before any solve (book.Options.Known): resumed from the checkpoint, and
+// copied from the parents' book.
+type knownScores struct{ resumed, copied int }
+
+// setApart says, for the first line of the progress, what of the
+// positions done this run did not solve.
+func (k *knownScores) setApart() string {
+	var parts []string
+	if k.copied > 0 {
+		parts = append(parts, fmt.Sprintf("%d copied from the book", k.copied))
+	}
+	if k.resumed > 0 {
+		parts = append(parts, fmt.Sprintf("%d solved before the resume", k.resumed))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
 // progress returns a function that shows generation progress on stderr:
 // on a terminal as a progress bar with counts, rate and ETA, elsewhere (a
 // log, a batch job) as a line every logEvery. Calling it with done < 0
-// ends the display.
-func (b *bookCommand) progress() func(done, total int) {
+// ends the display. known is set before its first call.
+func (b *bookCommand) progress(known *knownScores) func(done, total int) {
 	if isTerminal(b.stderr) {
-		return bookProgress(b.stderr)
+		return bookProgress(b.stderr, known)
 	}
-	return bookLog(b.stderr, b.name, logEvery, time.Now)
+	return bookLog(b.stderr, b.name, logEvery, time.Now, known)
 }
 
 // logEvery is how often long work off a terminal logs its progress. (A
@@ -274,11 +295,11 @@ func (b *bookCommand) progress() func(done, total int) {
 var logEvery = time.Minute
 
 // bookLog returns the progress of book generation as log lines on w: at
-// the start the positions to solve, then a line every 'every' at most,
-// when a position is done: the positions done and in all, the rate and
-// the time left, counting only what this run solved (not what it
-// resumed).
-func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time) func(done, total int) {
+// the start the positions to solve, and known, those that need no solve,
+// then a line every 'every' at most, when a position is done: the
+// positions done and in all, the rate and the time left, counting only
+// what this run solved (not what it resumed or copied).
+func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time, known *knownScores) func(done, total int) {
 	var start, last time.Time
 	resumed := -1
 	return func(done, total int) {
@@ -286,9 +307,10 @@ func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time
 		case done < 0:
 		case resumed < 0:
 			start, last, resumed = t, t, done
-			fmt.Fprintf(w, "%s: %d positions to solve", name, total-done)
-			if done > 0 {
-				fmt.Fprintf(w, " (%d solved before the resume)", done)
+			fmt.Fprintf(w, "%s: %d positions to solve%s", name, total-done, known.setApart())
+			if total == done {
+				fmt.Fprintln(w)
+				break
 			}
 			fmt.Fprintf(w, ", a line of progress every %v\n", every)
 		case t.Sub(last) >= every && done > resumed:
@@ -304,9 +326,9 @@ func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time
 
 // bookProgress returns the progress display of book generation on w:
 // called with the positions done and in all, and with done -1 at the end.
-// Positions done before a resume are set apart, so that the rate and the
-// time left count only what this run solves.
-func bookProgress(w io.Writer) func(done, total int) {
+// Positions done before a resume or copied, known, are set apart, so that
+// the rate and the time left count only what this run solves.
+func bookProgress(w io.Writer, known *knownScores) func(done, total int) {
 	var bar *progressbar.ProgressBar
 	resumed := 0
 	return func(done, total int) {
@@ -318,10 +340,7 @@ func bookProgress(w io.Writer) func(done, total int) {
 			}
 		case bar == nil:
 			resumed = done
-			desc := "positions"
-			if resumed > 0 {
-				desc = fmt.Sprintf("positions (%d solved before the resume)", resumed)
-			}
+			desc := "positions" + known.setApart()
 			bar = progressbar.NewOptions(total-resumed,
 				progressbar.OptionSetWriter(w),
 				progressbar.OptionSetDescription(desc),
@@ -483,7 +502,12 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if err != nil {
 		return err
 	}
-	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng)
+	// A sample takes seconds a position (a solve with no book): on a
+	// terminal, say how far it is.
+	total := min(*sample, bk.Len())
+	bar := rowProgress(isTerminal(b.stderr) && total > 0, b.stderr, "positions checked", total)
+	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng, func(int) { bar.add() })
+	bar.done(b.stderr)
 	status := exitOK
 	for _, m := range mismatches {
 		fmt.Fprintf(b.stdout, "MISMATCH %s %s\n", name, m)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -229,7 +230,7 @@ func TestBookOutputRefused(t *testing.T) {
 // solves, so that its rate and time left are this run's.
 func TestBookProgressResumed(t *testing.T) {
 	var b bytes.Buffer
-	show := bookProgress(&b)
+	show := bookProgress(&b, &knownScores{resumed: 900})
 	show(900, 1000) // resumed with 900 done
 	time.Sleep(250 * time.Millisecond)
 	show(950, 1000)
@@ -237,6 +238,19 @@ func TestBookProgressResumed(t *testing.T) {
 	out := b.String()
 	if !strings.Contains(out, "900 solved before the resume") || !strings.Contains(out, "50/100") || strings.Contains(out, "950/1000") {
 		t.Errorf("progress after a resume at 900 of 1000, then 950: %q; want 50/100 and the 900 set apart", out)
+	}
+}
+
+// TestBookGenerateCopied: the positions a book generate copies from the
+// book it is bounded by are counted apart from those it solves: a book of
+// depth 4 made from the built-in one solved none (it said "solved=N" and
+// a rate of hundreds of millions an hour).
+func TestBookGenerateCopied(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "b4.c4book")
+	code, stdout, stderr := runCmd(context.Background(), "", "book", "generate", "-depth", "4", "-o", out)
+	m := regexp.MustCompile(` solved=0 copied=([1-9]\d*) resumed=0 .* solved_per_hour=0 `).FindStringSubmatch(stdout)
+	if code != exitOK || m == nil || !strings.Contains(stderr, "0 positions to solve ("+m[1]+" copied from the book)") {
+		t.Errorf("book generate -depth 4: exit %d, stdout %q, stderr %q; want its positions copied, none solved", code, stdout, stderr)
 	}
 }
 

@@ -59,8 +59,8 @@ type engine interface {
 	// analyze scores every move of l, for their signs only with weak.
 	analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error)
 	// pv returns a line of perfect play from l, whose score is score,
-	// and the nodes its searches took.
-	pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error)
+	// and the nodes its searches took (solver.Solver.PV).
+	pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error)
 	// progress is the solver's Progress: safe while a solve runs.
 	progress() (nodes uint64, lower, upper int)
 	// measure times a solve of l and compares its score with l's
@@ -81,9 +81,10 @@ type engine interface {
 	// of large subtrees from now on.
 	useTableFile(tf *solver.TableFile) error
 	// verifyBook solves n positions of bk, a book of the engine's board,
-	// drawn by rng (all of them for n 0), and returns those whose score
+	// drawn by rng (all of them for n 0), calling progress (if not nil)
+	// with the number checked after each, and returns those whose score
 	// differs from the book's, a line each, and how many it checked.
-	verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error)
+	verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(checked int)) ([]string, int, error)
 }
 
 // standard is the engine of 7x6: lines carry their Position.
@@ -105,7 +106,7 @@ func (e standard) analyze(ctx context.Context, l posfile.Line, weak bool) (solve
 	return an.Sized(), err
 }
 
-func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error) {
 	return e.s.PV(ctx, l.Position, score)
 }
 
@@ -131,8 +132,8 @@ func (e standard) free() { e.s.Table().Free() }
 
 func (e standard) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
 
-func (e standard) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error) {
-	bad, checked, err := bk.Verify(ctx, e.s, n, rng)
+func (e standard) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(int)) ([]string, int, error) {
+	bad, checked, err := bk.Verify(ctx, e.s, n, rng, progress)
 	var lines []string
 	for _, m := range bad {
 		lines = append(lines, fmt.Sprintf("key=%#x book=%d solved=%d", m.Position.Key(), m.Book, m.Solved))
@@ -154,7 +155,7 @@ func (e sized) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.S
 	return e.s.Analyze(ctx, l.Board, weak)
 }
 
-func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, uint64, error) {
+func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error) {
 	return e.s.PV(ctx, l.Board, score)
 }
 
@@ -180,8 +181,8 @@ func (e sized) free() { e.s.Table().Free() }
 
 func (e sized) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
 
-func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand) ([]string, int, error) {
-	bad, checked, err := bk.VerifyBoard(ctx, e.s, n, rng)
+func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(int)) ([]string, int, error) {
+	bad, checked, err := bk.VerifyBoard(ctx, e.s, n, rng, progress)
 	var lines []string
 	for _, m := range bad {
 		line, _ := m.Position.Line() // the book's entries are checked when read

@@ -237,7 +237,7 @@ func TestSignalsWhileWaiting(t *testing.T) {
 		in.Close()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || strings.Contains(out.String(), "| 1 |") ||
-			!strings.Contains(errOut.String(), "interrupted: interrupt") || strings.Contains(errOut.String(), "context") {
+			!strings.Contains(errOut.String(), "interrupted (Ctrl-C)") || strings.Contains(errOut.String(), "context") {
 			t.Errorf("c4solve %q, SIGINT while waiting: %v, stdout %q, stderr %q; want exit 3, no row, interrupted", args, err, out.String(), errOut.String())
 		}
 	}
@@ -250,7 +250,7 @@ func TestSignalsWhileWaiting(t *testing.T) {
 func TestBookLog(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Unix(0, 0)
-	log := bookLog(&buf, "c4solve book generate", time.Minute, func() time.Time { return now })
+	log := bookLog(&buf, "c4solve book generate", time.Minute, func() time.Time { return now }, &knownScores{resumed: 10})
 	log(10, 1010) // the start: 10 resumed
 	now = now.Add(30 * time.Second)
 	log(20, 1010) // too soon
@@ -315,5 +315,73 @@ func TestBookVerifyInterrupted(t *testing.T) {
 	if code != exitIncomplete || !strings.Contains(errOut, "stopped at the time limit (-timeout) after ") ||
 		!strings.Contains(errOut, " of 100 positions checked, 0 of them wrong") || strings.Contains(errOut, "context") {
 		t.Errorf("c4solve book verify -n 100, stopped: exit %d, stderr %q; want 3 and how far it got", code, errOut)
+	}
+}
+
+// TestVerboseTells: -v prints its line for a stopped solve too, with the
+// bounds found, and for -pv of a position of the book says the score came
+// from the book and counts the line's nodes and expanded nodes.
+func TestVerboseTells(t *testing.T) {
+	code, _, errOut := runCmd(context.Background(), "", "-v", "-nobook", "-timeout", "100ms", "4")
+	if code != exitIncomplete || !regexp.MustCompile(`"4": nodes=[1-9]\d* expanded=[1-9]\d* .* stopped=true lower=-?\d+ upper=-?\d+\n`).MatchString(errOut) {
+		t.Errorf("c4solve -v -nobook -timeout 100ms 4: exit %d, stderr %q; want the counts and bounds of the stopped solve", code, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "-v", "-pv", "4453")
+	m := regexp.MustCompile(`"4453": nodes=(\d+) expanded=(\d+) .* score_from=book pv_nodes=(\d+) pv_expanded=(\d+)\n`).FindStringSubmatch(errOut)
+	if code != 0 || m == nil {
+		t.Fatalf("c4solve -v -pv 4453: exit %d, stderr %q; want the score from the book and the line's counts", code, errOut)
+	}
+	if m[2] == "0" || m[2] != m[4] {
+		t.Errorf("c4solve -v -pv 4453: expanded=%s, pv_expanded=%s; want the line's expanded nodes counted", m[2], m[4])
+	}
+}
+
+// TestCheckScoresProgress: compare/check_scores.sh, which the README runs
+// on a book's sample, says how far it is on stderr while the solver
+// answers (it ran 20 minutes without a line), prints each differing line,
+// then the counts, and exits 1 for a difference. A stand-in answers for
+// the reference solver.
+func TestCheckScoresProgress(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	// A solver that answers a line every quarter second, score 1 for all.
+	solver := writeFile(t, dir, "slow", "#!/bin/sh\nwhile read -r m s; do sleep 0.25; echo \"$m 1 10 5 250000\"; done\n")
+	if err := os.Chmod(solver, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, dir, "s.txt", "4 1\n44 1\n444 1\n4444 -2\n1 1\n2 1\n3 1\n5 1\n")
+	cmd := exec.Command("bash", filepath.Join("..", "..", "compare", "check_scores.sh"), solver, file)
+	cmd.Env = append(os.Environ(), "CHECK_EVERY=1")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := cmd.ProcessState.ExitCode()
+	if code != 1 || stdout.String() != "DIFFER line 4: 4444 file -2 solver 1\nchecked=8 differed=1\n" {
+		t.Errorf("check_scores.sh: exit %d (%v), stdout %q; want 1, the line that differs and the counts", code, err, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "8 positions to check") || !strings.Contains(stderr.String(), " of 8 checked, ") {
+		t.Errorf("check_scores.sh: stderr %q; want a line at the start and lines of progress", stderr.String())
+	}
+}
+
+// TestWordsOnEveryBoard: -h says what -analyze prints on any board (it
+// said "each of the seven moves"), and verify of a file numbered from 0
+// without -from0 gives one hint, not an error a line and false
+// MISMATCHes.
+func TestWordsOnEveryBoard(t *testing.T) {
+	_, out, errOut := runCmd(context.Background(), "", "-h")
+	if usage := out + errOut; strings.Contains(usage, "seven moves") || !strings.Contains(usage, "one a column of the board") {
+		t.Errorf("c4solve -h: %q; want -analyze's moves on any board", usage)
+	}
+	// Positions of 9x5 from c4solve random, their columns numbered from 0.
+	f := writeFile(t, t.TempDir(), "from0.txt", "785111222566108174327430540742 -7\n113120532167176734705723354582 -1\n456871851264446018113403568336 -3\n")
+	code, stdout, stderr := runCmd(context.Background(), "", "verify", "-size", "9x5", f)
+	if code != exitBad || strings.Contains(stdout, "MISMATCH") || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "from 0") || !strings.Contains(stderr, "-from0") {
+		t.Errorf("c4solve verify -size 9x5 FILE numbered from 0: exit %d, stdout %q, stderr %q; want 2 and one line that suggests -from0", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCmd(context.Background(), "", "verify", "-size", "9x5", "-from0", f); code != exitOK || !strings.Contains(stdout, "positions=3 mismatches=0") {
+		t.Errorf("c4solve verify -size 9x5 -from0 FILE: exit %d, stdout %q, stderr %q; want its 3 positions, no mismatch", code, stdout, stderr)
 	}
 }

@@ -24,9 +24,23 @@ func stopReason(ctx context.Context, err error) string {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(cause, context.DeadlineExceeded):
 		return "stopped at the time limit (-timeout)"
 	case cause != nil && cause != context.Canceled: // a signal's cause is context.Canceled too, to errors.Is
-		return "interrupted: " + strings.TrimSuffix(cause.Error(), " signal received") // "interrupt", "terminated"
+		return signalWords(strings.TrimSuffix(cause.Error(), " signal received"))
 	}
 	return "interrupted"
+}
+
+// signalWords says what stopped the command, a signal that Go names as
+// name ("interrupt", "terminated", "hangup"), as a person reads it.
+func signalWords(name string) string {
+	switch name {
+	case "interrupt":
+		return "interrupted (Ctrl-C)"
+	case "terminated":
+		return "stopped by SIGTERM"
+	case "hangup":
+		return "stopped by SIGHUP (its terminal closed)"
+	}
+	return "stopped by the signal " + name
 }
 
 // checkedWriter is standard output: after its first failed write it

@@ -107,11 +107,12 @@ func TestAnalyzeIncomplete(t *testing.T) {
 
 // TestSignals runs the command as a process and stops a long solve with
 // SIGTERM and SIGHUP: each is taken as Ctrl-C is, the bounds printed and
-// exit 3.
+// exit 3, and said in words a person reads (not "interrupted: interrupt").
 func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
+	words := map[syscall.Signal]string{syscall.SIGTERM: "stopped by SIGTERM", syscall.SIGHUP: "stopped by SIGHUP", syscall.SIGINT: "interrupted (Ctrl-C)"}
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
 		cmd := exec.Command(os.Args[0], "-nobook", "-tt", "16", "-threads", "1", "")
 		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
@@ -124,8 +125,9 @@ func TestSignals(t *testing.T) {
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.HasPrefix(out.String(), `"" incomplete `) {
-			t.Errorf("c4solve \"\" stopped by %v: %v, stdout %q, stderr %q; want exit 3 and the bounds", sig, err, out.String(), errOut.String())
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.HasPrefix(out.String(), `"" incomplete `) ||
+			!strings.Contains(errOut.String(), `argument 1 "": `+words[sig]) {
+			t.Errorf("c4solve \"\" stopped by %v: %v, stdout %q, stderr %q; want exit 3, the bounds and %q", sig, err, out.String(), errOut.String(), words[sig])
 		}
 	}
 }
@@ -456,7 +458,7 @@ func TestRandomLimitsAndSignals(t *testing.T) {
 	select {
 	case err := <-done:
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || out.Len() == 0 || !strings.Contains(errOut.String(), "interrupted") {
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || out.Len() == 0 || !strings.Contains(errOut.String(), "stopped by SIGTERM") {
 			t.Errorf("random stopped by SIGTERM: %v, %d bytes out, stderr %q; want exit 3, the positions drawn, and a message", err, out.Len(), errOut.String())
 		}
 	case <-time.After(5 * time.Second):

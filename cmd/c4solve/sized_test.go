@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -325,5 +327,46 @@ func TestTableFileFlag(t *testing.T) {
 	code, _, errOut = runCmd(context.Background(), "", "-table-file", path, "4453")
 	if code != 2 || !strings.Contains(errOut, "a table file of the 5x4 board, and the board solved is 7x6") {
 		t.Errorf("-table-file of 5x4 on 7x6: exit %d, %q; want 2 and both boards named", code, errOut)
+	}
+}
+
+// TestAnalyzeProgressBounds: the progress of -analyze shows the bounds
+// established so far on the position's score, each at least as wide as
+// those printed when -timeout stops it, and never a range not begun
+// (0 <= score <= 0, before: for the whole search of -size 8x5 -analyze
+// 45, whose bounds at the end are 2 <= score <= 17 or closer).
+func TestAnalyzeProgressBounds(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 20 * time.Millisecond
+	z, _ := board.ParseSize("8x5")
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := g.Parse("45", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 2} {
+		var out, errOut bytes.Buffer
+		c := &command{opt: options{analyze: true}, eng: sized{solver.NewSized(g, 16, threads)}, stdout: &out, stderr: &errOut, terminal: true}
+		ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
+		c.solveLine(ctx, "argument 1", posfile.Line{Moves: "45", Board: b})
+		cancel()
+		var lo, hi int
+		if _, err := fmt.Sscanf(out.String(), "45 incomplete %d <= score <= %d", &lo, &hi); err != nil {
+			t.Fatalf("%d threads: -size 8x5 -analyze -timeout 800ms 45: stdout %q; want its bounds", threads, out.String())
+		}
+		shown := regexp.MustCompile(`(-?\d+) <= score <= (-?\d+)`).FindAllStringSubmatch(errOut.String(), -1)
+		if len(shown) == 0 {
+			t.Fatalf("%d threads: stderr %q; want the progress", threads, errOut.String())
+		}
+		for _, m := range shown {
+			l, _ := strconv.Atoi(m[1])
+			h, _ := strconv.Atoi(m[2])
+			if l > lo || h < hi {
+				t.Fatalf("%d threads: progress showed %s; the bounds at the end are %d <= score <= %d", threads, m[0], lo, hi)
+			}
+		}
 	}
 }

@@ -47,7 +47,7 @@ type options struct {
 func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
 	if !verify {
-		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each of the seven moves instead")
+		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
 		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
 		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written every 2 s), and load them first, so that a long solve killed part way resumes where it was with the same command")
 	}
@@ -143,6 +143,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 			fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
 		}
 		b := newBatch(ctx, c)
+		b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
 		err := scanInput(ctx, std.in, c.format, func(l posfile.Line, more bool) bool {
 			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 			return ctx.Err() == nil
@@ -403,6 +404,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	r := result{Pos: posfile.Spell(l.Moves)}
 	var score, lower, upper int
 	var expanded uint64
+	var fromBook bool
 	var err error
 	if c.opt.analyze {
 		var an solver.SizedAnalysis
@@ -414,23 +416,38 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		var sr solver.Result
 		sr, err = c.eng.solve(ctx, l, c.opt.weak)
 		r.Nodes, expanded = sr.Nodes, sr.Expanded
-		score, lower, upper = sr.Score, sr.Lower, sr.Upper
+		score, lower, upper, fromBook = sr.Score, sr.Lower, sr.Upper, sr.FromBook
 	}
+	var pv *solver.Result // the searches of the line of perfect play
 	if err == nil && c.opt.pv {
 		var line []int
-		var n uint64
-		line, n, err = c.eng.pv(ctx, l, score)
-		r.PV, r.Nodes = board.FormatColumns(line), r.Nodes+n
+		pv = new(solver.Result)
+		line, *pv, err = c.eng.pv(ctx, l, score)
+		r.PV, r.Nodes, expanded = board.FormatColumns(line), r.Nodes+pv.Nodes, expanded+pv.Expanded
 		if c.format.From0 {
 			r.PV = board.FormatColumns0(line) // as the position is written
 		}
 	}
 	stop()
-	r.Seconds = time.Since(start).Seconds()
+	d := time.Since(start)
+	r.Seconds = d.Seconds()
 	c.conclude(ctx, where, l, &r, score, lower, upper, err)
-	if err == nil {
-		c.stats(l.Moves, r.Nodes, expanded, time.Since(start))
+	if errors.Is(err, solver.ErrGameOver) {
+		return // nothing searched
 	}
+	// What -v says besides the counts: where the score came from, what
+	// the line of perfect play searched, the bounds of a stopped solve.
+	var more []string
+	if fromBook {
+		more = append(more, "score_from=book")
+	}
+	if pv != nil {
+		more = append(more, fmt.Sprintf("pv_nodes=%d pv_expanded=%d", pv.Nodes, pv.Expanded))
+	}
+	if err != nil {
+		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", lower, upper))
+	}
+	c.stats(l.Moves, r.Nodes, expanded, d, more...)
 }
 
 // conclude prints r, the result of the solve of l: its score, compared
@@ -524,13 +541,14 @@ func (c *command) showProgress() (stop func()) {
 }
 
 // stats reports a solve's nodes, of them those that searched a child
-// (solver.Result.Expanded), and time, with -v.
-func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration) {
+// (solver.Result.Expanded), and time, with -v, then the key=value fields
+// of more.
+func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, more ...string) {
 	if !c.opt.verbose {
 		return
 	}
-	fmt.Fprintf(c.stderr, "%q: nodes=%d expanded=%d time=%v nodes_per_s=%.0f\n",
-		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9))
+	fmt.Fprintf(c.stderr, "%q: nodes=%d expanded=%d time=%v nodes_per_s=%.0f%s\n",
+		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9), strings.Join(append([]string{""}, more...), " "))
 }
 
 // verify checks each file and prints its mismatches and summary.
@@ -552,9 +570,17 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 		var st bench.Stats
 		var stopped *bench.Outcome // the solve under way when ctx ended
+		// from0 is set at the first line with a column 0 while columns are
+		// numbered from 1: the file is numbered from 0, and one hint says
+		// so instead of an error a line and a MISMATCH for each line that
+		// reads as another position.
+		from0 := false
 		// Read in a goroutine of its own (scanInput), so that a signal
 		// stops verify even while it waits for a line of a pipe.
 		err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
+			if from0 {
+				return false // the rest of the file is not read as it is written
+			}
 			o, err := solve(l)
 			if err != nil {
 				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
@@ -582,7 +608,15 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			}
 			return true
 		}, func(e *posfile.LineError) {
-			c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+			switch {
+			case from0: // said once
+			case !c.format.From0 && strings.Contains(e.Moves, "0"):
+				from0 = true
+				c.bad(fmt.Errorf("%s:%d: a column 0 in %s: the file numbers its columns from 0, as Steininger's do: verify -from0 reads it so; the rest of it is not checked%s",
+					name, e.Num, e.Moves, mismatchesAbove(st.Mismatches)))
+			default:
+				c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+			}
 		})
 		f.Close()
 		if progress {
@@ -615,4 +649,16 @@ func (c *command) verify(ctx context.Context, files []string) int {
 		}
 	}
 	return c.status
+}
+
+// mismatchesAbove is what the hint of a file numbered from 0 says of the n
+// mismatches printed before it: lines read as other positions.
+func mismatchesAbove(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (the MISMATCH above is likely a line read as another position)"
+	}
+	return fmt.Sprintf(" (the %d MISMATCH lines above are likely lines read as other positions)", n)
 }

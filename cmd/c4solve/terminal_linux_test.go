@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,7 +42,8 @@ func openPTY(t *testing.T) (controller, tty *os.File) {
 
 // onTerminal runs c4solve with args, those of its standard streams that
 // streams names ("in", "out", "err") on a terminal and the others on
-// pipes, writes input to the terminal after a pause, and returns what
+// pipes, writes input to the terminal after a pause (or, standard input
+// off the terminal, gives it as standard input), and returns what
 // the terminal and the pipes got once it exits (or after timeout, when
 // it is killed).
 func onTerminal(t *testing.T, env []string, streams, input string, timeout time.Duration, args ...string) (code int, term, stdout, stderr string) {
@@ -51,7 +53,7 @@ func onTerminal(t *testing.T, env []string, streams, input string, timeout time.
 	cmd := c4solveCmd(args...)
 	cmd.Env = append(cmd.Env, env...)
 	var out, errOut bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(""), &out, &errOut
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(input), &out, &errOut
 	if strings.Contains(streams, "in") {
 		// The terminal is the process's own, as a shell's job has it:
 		// Ctrl-C typed on it interrupts the process.
@@ -74,7 +76,7 @@ func onTerminal(t *testing.T, env []string, streams, input string, timeout time.
 		io.Copy(&seen, m) // until the terminal's last user is gone (EIO)
 		close(read)
 	}()
-	if input != "" {
+	if input != "" && strings.Contains(streams, "in") {
 		pause := 300 * time.Millisecond
 		if input == "\x03" { // Ctrl-C once the progress shows
 			pause = 2 * time.Second
@@ -162,5 +164,32 @@ func TestProgressCleared(t *testing.T) {
 	after := term[i:]
 	if e, m := strings.Index(after, "\r\033[K"), strings.Index(after, "c4solve: "); e < 0 || m < e {
 		t.Errorf("after ^C the terminal got %q; want the line erased (\\r\\033[K) before the message", after)
+	}
+}
+
+// TestBatchCount: a stream of positions on standard input, stderr on a
+// terminal, keeps a count of the positions done there, erased before each
+// result and at the end; typed positions get none (it would mix with what
+// is typed), nor does stderr off a terminal (TestTerminalInput).
+func TestBatchCount(t *testing.T) {
+	code, term, stdout, _ := onTerminal(t, nil, "err", "4453\n44\n4455\n", 10*time.Second)
+	if code != 0 || stdout != "4453 -2\n44 1\n4455 18\n" || !strings.Contains(term, "positions done: 3") || !strings.HasSuffix(term, "\r\033[K") {
+		t.Errorf("c4solve < positions, stderr on a terminal: exit %d, stdout %q, terminal %q; want the scores, and the count shown then erased", code, stdout, term)
+	}
+	if _, term, _, _ := onTerminal(t, nil, "in err", "4453\n\x04", 10*time.Second); strings.Contains(term, "positions done") {
+		t.Errorf("c4solve, positions typed: terminal %q; want no count", term)
+	}
+}
+
+// TestBookVerifyProgress: book verify on a terminal counts the positions
+// checked (it was silent for 20 s).
+func TestBookVerifyProgress(t *testing.T) {
+	bk := filepath.Join(t.TempDir(), "4x5.c4book")
+	if code, _, errOut := runCmd(t.Context(), "", "book", "generate", "-size", "4x5", "-depth", "3", "-o", bk); code != 0 {
+		t.Fatalf("book generate -size 4x5: exit %d, %s", code, errOut)
+	}
+	code, term, stdout, _ := onTerminal(t, nil, "err", "", 20*time.Second, "book", "verify", "-n", "3", bk)
+	if code != 0 || !strings.Contains(stdout, "checked=3 mismatches=0") || !strings.Contains(term, "positions checked") || !strings.Contains(term, "3/3") {
+		t.Errorf("c4solve book verify -n 3 on a terminal: exit %d, stdout %q, terminal %q; want the count of positions checked", code, stdout, term)
 	}
 }

@@ -33,6 +33,18 @@ func (r Result) signs() Result {
 	return r
 }
 
+// Known returns the result of the 7x6 position p that needs no search,
+// with ok, if it has one, as Solve would return it: a win at once, or a
+// position of the book b (nil for none); or ErrGameOver for a game that
+// is over. A command whose positions all have one needs no table.
+func Known(p board.Position, b Book) (r Result, ok bool, err error) {
+	return known(board.Geometry{}, p, b)
+}
+
+// Weak returns r as a weak solve's result: the signs of its score and
+// bounds.
+func (r Result) Weak() Result { return r.signs() }
+
 // rootBounds is the range of the root score that the workers of a solve
 // narrow together. It is safe for concurrent use.
 type rootBounds struct {

@@ -920,28 +920,36 @@ func (s *Solver64) search(ctx context.Context, p board.Position64, lower, upper,
 	return r, nil
 }
 
+// known returns the result of p that needs no search, with ok, if it has
+// one: a win at once, or a position of the book b (nil for none); or
+// ErrGameOver for a game that is over.
+func known64(g *board.Geometry64, p board.Position64, b Book64) (r Result, ok bool, err error) {
+	n := p.Stones()
+	if p.Won() || n == g.Cells() {
+		return Result{}, false, ErrGameOver
+	}
+	if p.CanWinNext() {
+		sc := g.WinNextScore(n)
+		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
+	}
+	if b != nil && n <= b.Depth() {
+		if sc, ok := b.Lookup(p); ok {
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
+		}
+	}
+	return Result{}, false, nil
+}
+
 // prepare checks p, the root of a solve of the range [lower, upper], and
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
 func (s *Solver64) prepare(p board.Position64, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
-	if p.Won() {
-		return Result{}, 0, 0, ErrGameOver
+	if r, ok, err := known64(g, p, s.book); ok || err != nil {
+		return r, 0, 0, err
 	}
 	n := p.Stones()
-	if n == g.Cells() {
-		return Result{}, 0, 0, ErrGameOver
-	}
-	if p.CanWinNext() {
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, 0, 0, nil
-	}
-	if s.book != nil && n <= s.book.Depth() {
-		if sc, ok := s.book.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, 0, 0, nil
-		}
-	}
 	// The probe sequence starts from the range of any position, not the
 	// tighter static bounds: it measured fewer nodes.
 	lo, hi = g.LossNextScore(n), g.WinNextScore(n)

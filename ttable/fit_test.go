@@ -23,6 +23,11 @@ func TestFit(t *testing.T) {
 		// An address-space limit says which limit would do: the runtime's
 		// 1,536 MiB and the tables' 18 MiB, in KiB as ulimit -v takes it.
 		{Limit{Bytes: 1, Why: "ulimit -v", AddressSpace: 1536 << 20}, Sizing{MiB: 512, OtherMiB: 2}, 0, "", "(ulimit -v; ulimit -v 1591296 would do)"},
+		// Where nothing is left, the error says so, never "the 0 MiB".
+		{Limit{Bytes: 1, Why: "ulimit -v", AddressSpace: 1536 << 20}, Sizing{MiB: 512, OtherMiB: 2}, 0, "",
+			"even with a table of 16 MiB the tables take 18 MiB (2 beside it), and this process has no memory left for them (ulimit -v"},
+		{Limit{Bytes: 1 << 19, Why: "ulimit -v"}, Sizing{MiB: 1, Explicit: true, OtherMiB: 2}, 0, "",
+			"the tables take 3 MiB (1 shared, 2 beside it), and this process has no memory left for them (ulimit -v)"},
 	} {
 		mib, note, err := tt.limit.Fit(tt.s)
 		if mib != tt.mib || note != tt.note || (err == nil) != (tt.errText == "") || err != nil && !strings.Contains(err.Error(), tt.errText) {

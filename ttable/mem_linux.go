@@ -25,7 +25,11 @@ func physicalMemory() uint64 {
 // threads to grow: a solve at 2 threads maps 66 MiB more by its end than
 // at the start of its search, and the heap grows by reserving 64 MiB at a
 // time (128 MiB here ended in the runtime's "out of memory" under ulimit
-// -v 1500000).
+// -v 1500000 while a cgo build's threads took 8 MiB stacks and 64 MiB
+// malloc arenas). With those made small (cmd/c4solve's threads_cgo.go)
+// 128 MiB ran, but then what the process has mapped, which now and then
+// includes a heap arena of 64 MiB more, moved the table's size from run
+// to run under ulimit -v 1500000 and 2000000; 256 MiB keeps it the same.
 const runtimeReserve = 256 << 20
 
 // MemoryLimit returns the most memory the tables of this process may

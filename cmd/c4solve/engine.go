@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -189,6 +190,60 @@ func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.R
 		lines = append(lines, fmt.Sprintf("pos=%s book=%d solved=%d", board.FormatColumns(line), m.Book, m.Solved))
 	}
 	return lines, checked, err
+}
+
+// known is the engine of a command none of whose positions needs a
+// search (needSearch): it answers from the book or a win at once
+// (solver.Known), as the 7x6 solver would, and holds no table.
+type known struct{ bk *book.Book }
+
+// errNoSearch is what known answers where a search is asked of it, which
+// needSearch rules out.
+var errNoSearch = errors.New("internal error: a search where none was planned")
+
+func (e known) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
+	var b solver.Book
+	if e.bk != nil {
+		b = e.bk
+	}
+	r, ok, err := solver.Known(l.Position, b)
+	switch {
+	case err != nil:
+		return r, err
+	case !ok:
+		return r, errNoSearch
+	case weak:
+		return r.Weak(), nil
+	}
+	return r, nil
+}
+
+func (known) analyze(context.Context, posfile.Line, bool) (solver.SizedAnalysis, error) {
+	return solver.SizedAnalysis{}, errNoSearch
+}
+
+func (known) pv(context.Context, posfile.Line, int) ([]int, solver.Result, error) {
+	return nil, solver.Result{}, errNoSearch
+}
+
+func (known) progress() (uint64, int, int) { return 0, 0, 0 }
+
+func (known) measure(context.Context, posfile.Line, bench.Options) (bench.Outcome, error) {
+	return bench.Outcome{}, errNoSearch
+}
+
+func (known) clearAll() {}
+
+func (e known) withThreads(int, *book.Book) engine { return e }
+
+func (known) tableMiB() int { return 0 }
+
+func (known) free() {}
+
+func (known) useTableFile(*solver.TableFile) error { return errNoSearch }
+
+func (known) verifyBook(context.Context, *book.Book, int, *rand.Rand, func(int)) ([]string, int, error) {
+	return nil, 0, errNoSearch
 }
 
 // lineOf returns the line of a position p of the command's board, as

@@ -61,7 +61,6 @@ const (
 )
 
 func main() {
-	reexecUnderAddressLimit()
 	// SIGTERM and SIGHUP stop the command as Ctrl-C does.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()

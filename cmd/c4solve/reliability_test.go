@@ -337,12 +337,17 @@ func TestMemoryLimit(t *testing.T) {
 		!strings.Contains(stderr, "32 search goroutines: even with a table of 16 MiB the tables take 80 MiB (64 beside it), more than the 40 MiB") {
 		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table counted", code, stderr)
 	}
-	// A position the book answers gets the smallest table, not -tt's: a
-	// refusal names the table it made, not a -tt nobody gave.
-	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 2 << 20, Why: "a test's limit"} }
-	if code, _, stderr := runCmd(context.Background(), "", "-tt", "32", "-threads", "1", "4453"); code != exitBad ||
-		!strings.Contains(stderr, "c4solve: 1 search goroutine: even with a table of 1 MiB the tables take 3 MiB") || strings.Contains(stderr, "-tt 1 ") {
-		t.Errorf("c4solve -tt 32 -threads 1 4453 with 2 MiB: exit %d, stderr %q; want 2 and the smallest table named", code, stderr)
+	// A position the book answers needs no table at all: it is answered
+	// where no memory is left; a search is refused, saying none is left.
+	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 1, Why: "a test's limit"} }
+	for _, args := range [][]string{{"-tt", "32", "-threads", "1", "4453"}, {"4453", "44", "4455"}, {"-weak", "-v", "4453"}} {
+		if code, stdout, stderr := runCmd(context.Background(), "", args...); code != exitOK || !strings.HasPrefix(stdout, "4453 ") || strings.Contains(stderr, "MiB") {
+			t.Errorf("c4solve %v with no memory left: exit %d, stdout %q, stderr %q; want 0 and the book's answers, no table", args, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := runCmd(context.Background(), "", "-threads", "1", "-nobook", "4453"); code != exitBad ||
+		!strings.Contains(stderr, "the tables take 18 MiB (2 beside it), and this process has no memory left for them (a test's limit)") {
+		t.Errorf("c4solve -threads 1 -nobook 4453 with no memory left: exit %d, stderr %q; want 2, and no memory left said so", code, stderr)
 	}
 }
 
@@ -551,40 +556,54 @@ func TestMemoryCgroup(t *testing.T) {
 	}
 }
 
-// TestAddressSpaceLimits: under ulimit -v of 1.8 and 2 GB every command
-// answers or refuses with one line, never a runtime dump, and the same way
-// every run: a book position needs no big table; a search fits its table
-// to what the limit leaves. Lower limits fail inside Go's runtime before
-// main runs, where no program can act: it reserves about 1.1 GB of address
-// space for its page allocator, so that below about 1.3 GB it cannot start;
-// and a cgo build (the default where a C compiler is) starts its first
-// threads with stacks of ulimit -s, which at 1.5 GB fails now and then.
-// The CGO_ENABLED=0 build answers at 1.3 and 1.5 GB.
+// TestAddressSpaceLimits: under ulimit -v of 1, 1.5, 1.8 and 2 GB every
+// command answers or refuses with one line, never a runtime dump, never
+// "the 0 MiB", and the same way every run: a book position needs no table
+// (answered at 0.8 GB too); a search fits its table to what the limit
+// leaves. At 1.5 GB this build (with cgo, the default where a C compiler
+// is) ended one run in six in "pthread_create failed" and a dump before
+// main, its first threads each reserving a stack of ulimit -s and a malloc
+// arena of 64 MiB: threads_cgo.go makes both small before the runtime
+// starts. What no program can mend: Go's runtime reserves about 1.2 GB of
+// address space as it starts where the limit allows it, 0.7 GB where not,
+// and fails inside itself at exactly 1.2 GB, and now and then within 0.15
+// GB above it, before or outside main: those limits are not tested.
 func TestAddressSpaceLimits(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash for ulimit")
 	}
-	for _, limit := range []int{1800000, 2000000} {
-		for _, args := range []string{"4453", "-nobook 4455", "-analyze 4453", "verify " + filepath.Join("..", "..", "testdata", "positions.txt")} {
-			var first string
-			for run := range 3 {
-				code, out, e := runScript(t, fmt.Sprintf(`ulimit -v %d && exec "$0" %s`, limit, args))
-				if strings.Contains(e, "goroutine ") || strings.Contains(e, "fatal error") || strings.Contains(e, "runtime") ||
-					strings.Count(e, "\n") > 1 || code != exitOK && code != exitBad || code == exitBad && e == "" {
-					t.Errorf("ulimit -v %d; c4solve %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
-				}
-				// The headroom the note reports moves by a 64 MiB step now and
-				// then (what the runtime has mapped by then); what is done
-				// with it must not.
-				got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, headroom.ReplaceAllString(e, "the N MiB"))
-				if run == 0 {
-					first = got
-				} else if got != first && !strings.HasPrefix(args, "verify") { // verify's summary holds times
-					t.Errorf("ulimit -v %d; c4solve %s: %s, then %s", limit, args, first, got)
-				}
+	check := func(limit int, args string, runs int) {
+		var first string
+		for run := range runs {
+			code, out, e := runScript(t, fmt.Sprintf(`ulimit -v %d && exec "$0" %s`, limit, args))
+			if strings.Contains(e, "goroutine ") || strings.Contains(e, "fatal error") || strings.Contains(e, "runtime") ||
+				strings.Contains(e, " 0 MiB") || strings.Count(e, "\n") > 1 || code != exitOK && code != exitBad || code == exitBad && e == "" {
+				t.Errorf("ulimit -v %d; c4solve %s: exit %d, stderr %q; want an answer or one line", limit, args, code, e)
+			}
+			if args == "4453" && (code != exitOK || out != "4453 -2\n") {
+				t.Errorf("ulimit -v %d; c4solve 4453: exit %d, stdout %q, stderr %q; want 4453 -2 from the book, which needs no table", limit, code, out, e)
+			}
+			// The headroom the note reports moves by a 64 MiB step now and
+			// then (what the runtime has mapped by then); what is done
+			// with it must not.
+			got := fmt.Sprintf("exit %d, stdout %q, stderr %q", code, out, headroom.ReplaceAllString(e, "the N MiB"))
+			if run == 0 {
+				first = got
+			} else if got != first && !strings.HasPrefix(args, "verify") { // verify's summary holds times
+				t.Errorf("ulimit -v %d; c4solve %s: %s, then %s", limit, args, first, got)
 			}
 		}
 	}
+	for _, limit := range []int{1000000, 1500000, 1800000, 2000000} {
+		for _, args := range []string{"4453", "-nobook 4455", "-analyze 4453", "verify " + filepath.Join("..", "..", "testdata", "positions.txt")} {
+			check(limit, args, 3)
+		}
+	}
+	// The report's cases, run more often: at 1.5 GB one start in six
+	// died; 4453 was refused "more than the 0 MiB" at 1.5 and 0.8 GB.
+	check(1500000, "-nobook 4455", 12)
+	check(1500000, "4453", 6)
+	check(800000, "4453", 6)
 }
 
 // headroom is the figure a note gives of the memory left to the tables.

@@ -19,7 +19,6 @@ import (
 	"c4solve/book"
 	"c4solve/posfile"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // options are the flags of solving and of verify.
@@ -219,9 +218,9 @@ type command struct {
 // newCommand checks opt and returns the command that carries it out.
 //
 // When positions are the command's only ones and none needs a search (the
-// book or a win at once answers each, or it is not a position), the table
-// is the smallest: "c4solve 4453" needs no memory for a search it will not
-// make.
+// book or a win at once answers each, or it is not a position), there is
+// no table: "c4solve 4453" needs no memory for a search it will not make,
+// and answers under any limit on it.
 func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
@@ -234,13 +233,10 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	mib, explicit := opt.search.ttMiB, opt.search.explicitTT()
+	var eng engine
 	if positions != nil && !needSearch(opt, bk, positions) {
-		// Not the size -tt asked for: a refusal names the table made.
-		mib, explicit = ttable.MinMiB, false
-	}
-	eng, err := newEngine(opt.size.board(), mib, explicit, opt.search.threads, bk, std.err)
-	if err != nil {
+		eng = known{bk}
+	} else if eng, err = newEngine(opt.size.board(), opt.search.ttMiB, opt.search.explicitTT(), opt.search.threads, bk, std.err); err != nil {
 		return nil, err
 	}
 	c := &command{opt: opt, eng: eng, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
@@ -292,21 +288,23 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 }
 
 // needSearch reports whether a solve of one of positions, as opt asks,
-// needs a search: a line of perfect play or an analysis may, and so does a
-// position that neither the book bk nor a win at once answers.
+// needs a search (solver.Known): a line of perfect play or an analysis
+// may, a table file is for one, and a position that neither the book bk
+// nor a win at once answers does.
 func needSearch(opt options, bk *book.Book, positions []string) bool {
-	if opt.pv || opt.analyze || opt.from0 || !opt.size.standard() {
+	if opt.pv || opt.analyze || opt.from0 || !opt.size.standard() || opt.tableFile != "" {
 		return true
 	}
 	for _, moves := range positions {
 		p, err := board.Parse(moves)
-		if err != nil || p.Over() || p.CanWinNext() {
-			continue // answered without a search, or refused
+		if err != nil {
+			continue // refused
 		}
-		if bk == nil || p.Stones() > bk.Depth() {
-			return true
+		var b solver.Book
+		if bk != nil {
+			b = bk
 		}
-		if _, ok := bk.Lookup(p); !ok {
+		if _, ok, err := solver.Known(p, b); !ok && err == nil {
 			return true
 		}
 	}

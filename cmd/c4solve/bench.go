@@ -135,6 +135,14 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		}
 	}
 	terminal := isTerminal(stderr)
+	// Every row's table must fit what the process may use: all are
+	// checked before the first row, so that a run is refused at once, not
+	// after hours of the rows of smaller tables.
+	for _, mib := range ttList {
+		if _, err := fitTable(mib, slices.Max(threadList), true, io.Discard); err != nil {
+			return err
+		}
+	}
 files:
 	for _, name := range fs.Args() {
 		ls, err := readLines(ctx, name, format, *lines)

@@ -334,8 +334,28 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 40 << 20, Why: "a test's limit"} }
 	if code, _, stderr := runCmd(context.Background(), "", "serve", "-solvers", "8", "-threads", "4", "-addr", "127.0.0.1:0"); code != exitBad ||
-		!strings.Contains(stderr, "32 search goroutines: even with a table of 16 MiB the tables take 80 MiB (64 beside it), more than the 40 MiB") {
+		!strings.Contains(stderr, "even with tables of 8 MiB for 7x6 and 8 for other boards, with 8 solvers of 4 search goroutines: the tables take 144 MiB (16 shared, 128 beside it), more than the 40 MiB") {
 		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table counted", code, stderr)
+	}
+	// serve's default tables, 7x6's and the other boards', shrink together
+	// to fit (it refused to start: "-tt 128 for the tables of other
+	// boards"); an explicit -tt that does not fit is refused.
+	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 150 << 20, Why: "a test's limit"} }
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	code, _, stderr := runCmd(ctx, "", "serve", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0")
+	cancel()
+	if code != exitOK || !strings.Contains(stderr, "c4solve: note: the default tables, 512 MiB for 7x6 and 512 for the other boards, do not fit the 150 MiB this process may use (a test's limit): using -tt 64\n") ||
+		!strings.Contains(stderr, "listening on") {
+		t.Errorf("c4solve serve with 150 MiB: exit %d, stderr %q; want 0, the tables made smaller, and a server until stopped", code, stderr)
+	}
+	if code, _, stderr := runCmd(context.Background(), "", "serve", "-tt", "128", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0"); code != exitBad ||
+		!strings.Contains(stderr, "-tt 128 for 7x6's table and as much for those of other boards, with 2 solvers of 2 search goroutines: the tables take 272 MiB (256 shared, 16 beside it), more than the 150 MiB") {
+		t.Errorf("c4solve serve -tt 128 with 150 MiB: exit %d, stderr %q; want 2 and both tables counted", code, stderr)
+	}
+	// bench checks every row's table before the first row.
+	if code, stdout, stderr := runCmd(context.Background(), "", "bench", "-threads", "1,2", "-tt", "64,512", "-nobook", file); code != exitBad || stdout != "" ||
+		!strings.Contains(stderr, "-tt 512 with 2 search goroutines: the tables take 516 MiB") {
+		t.Errorf("c4solve bench -threads 1,2 -tt 64,512 with 150 MiB: exit %d, stdout %q, stderr %q; want 2 at once, no rows", code, stdout, stderr)
 	}
 	// A position the book answers needs no table at all: it is answered
 	// where no memory is left; a search is refused, saying none is left.
@@ -542,6 +562,8 @@ func TestMemoryCgroup(t *testing.T) {
 		// three of 128 MiB run one after another (two at once did not fit).
 		{"bench -threads 1 -tt 128,128,128 -nobook -lines 4 " + filepath.Join("..", "..", "testdata", "benchmarks", "Test_L1_R2"), exitOK, ""},
 		{"book generate -size 5x5 -depth 8 -o " + filepath.Join(tmp, "b55"), exitOK, ""},
+		// Every row's table is checked before the first row is measured.
+		{"bench -size 9x5 -threads 1,2 -tt 64,512 -nobook " + file, exitBad, "-tt 512 with 2 search goroutines: the tables take 516 MiB"},
 	} {
 		code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec "$0" $2`, dir, tc.args)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
@@ -550,9 +572,11 @@ func TestMemoryCgroup(t *testing.T) {
 	}
 	// A server of another board with four solvers fits them all, and
 	// serves until it is stopped (timeout's 124), not killed (137).
-	code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec timeout 3 "$0" serve -size 6x5 -solvers 4 -addr 127.0.0.1:0`, dir)
-	if code != 124 || !strings.Contains(errOut, "listening on") {
-		t.Errorf("in a 300 MB cgroup, c4solve serve -size 6x5 -solvers 4 for 3 s: exit %d, stderr %q; want 124 (stopped by timeout)", code, errOut)
+	for _, args := range []string{"-size 6x5 -solvers 4", "-solvers 2 -threads 2"} {
+		code, _, errOut := runScript(t, `echo $$ > "$1/cgroup.procs" && exec timeout 3 "$0" serve $2 -addr 127.0.0.1:0`, dir, args)
+		if code != 124 || !strings.Contains(errOut, "listening on") {
+			t.Errorf("in a 300 MB cgroup, c4solve serve %s for 3 s: exit %d, stderr %q; want 124 (stopped by timeout)", args, code, errOut)
+		}
 	}
 }
 
@@ -604,6 +628,16 @@ func TestAddressSpaceLimits(t *testing.T) {
 	check(1500000, "-nobook 4455", 12)
 	check(1500000, "4453", 6)
 	check(800000, "4453", 6)
+	// serve's default tables shrink to fit (it refused to start at 2 GB);
+	// bench refuses a row that does not fit before the first.
+	code, _, e := runScript(t, `ulimit -v 2000000 && exec timeout 3 "$0" serve -solvers 2 -threads 2 -addr 127.0.0.1:0`)
+	if code != 124 || !strings.Contains(e, "listening on") {
+		t.Errorf("ulimit -v 2000000; c4solve serve for 3 s: exit %d, stderr %q; want 124 (stopped by timeout)", code, e)
+	}
+	code, out, e := runScript(t, `ulimit -v 2000000 && exec "$0" bench -size 9x5 -threads 1,2 -tt 64,512 -nobook -lines 1 "$1"`, filepath.Join("..", "..", "testdata", "positions.txt"))
+	if code != exitBad || out != "" || !strings.Contains(e, "-tt 512 with 2 search goroutines") {
+		t.Errorf("ulimit -v 2000000; c4solve bench -tt 64,512: exit %d, stdout %q, stderr %q; want 2 at once, no rows", code, out, e)
+	}
 }
 
 // headroom is the figure a note gives of the memory left to the tables.

@@ -43,7 +43,9 @@ one, and kept for the next request of their board: at most -solvers of
 them, of all boards together, each with a table of -tt/-solvers MiB (so
 together at most -tt MiB beside 7x6's; a search uses its table from 32
 MiB up as it grows). A request of a board no idle solver has, with all
-made, releases the one used least recently. -solvers, -queue and -timeout
+made, releases the one used least recently. Where 7x6's table and the
+other boards' do not fit what the process may use, a default -tt is
+halved for both until they do, with a note; a -tt given is refused. -solvers, -queue and -timeout
 count the requests of every board together. -book may be given once for
 each board: a request uses the book of its board if one is loaded (7x6:
 the built-in book unless -book gives one of 7x6, or -nobook).
@@ -116,10 +118,10 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		return err
 	}
 	cfg := server.Config{Size: size.board(), Book: bk, Books: sizedBooks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
-	if cfg.Table, err = search.table(*solvers*search.threads, std.err); err != nil {
+	if cfg.SizedMiB, err = serveTablesMiB(&search, *solvers, std.err); err != nil {
 		return err
 	}
-	if cfg.SizedMiB, err = sizedTablesMiB(&search, *solvers, std.err); err != nil {
+	if cfg.Table, err = allocTable(search.ttMiB, *solvers*search.threads, true, std.err); err != nil {
 		return err
 	}
 	if !*quiet {
@@ -153,20 +155,43 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	return nil
 }
 
-// sizedTablesMiB returns the memory of the tables of the solvers of other
-// boards than 7x6 together: -tt, as 7x6's table (already allocated,
-// search.ttMiB its size), where it fits beside that table and the search
-// goroutines' own tables of both (ttable.Limit.Fit): a default -tt that
-// does not is made smaller, with a note on stderr; an explicit one is an
-// error.
-func sizedTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, error) {
+// serveTablesMiB sizes the tables of serve: 7x6's of -tt MiB, and those
+// of the solvers of other boards, of -tt MiB together, beside the search
+// goroutines' own tables of both (ttable.Limit.Fit). A default -tt whose
+// tables do not fit what the process may use is halved until they do (no
+// further than minServeMiB), with a note on stderr; an explicit one that
+// does not fit is an error. It sets search.ttMiB to 7x6's size, and
+// returns the other boards'.
+func serveTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, error) {
 	leaves := 2 * solvers * search.threads * solver.LeafTableMiB
-	mib, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: search.ttMiB, Explicit: search.explicitTT(), OtherMiB: search.ttMiB + leaves})
-	switch {
-	case err != nil:
-		return 0, fmt.Errorf("-tt %d for the tables of other boards than 7x6 beside 7x6's: %w: use -tt or -solvers to ask for less", search.ttMiB, err)
-	case note != "":
-		fmt.Fprintf(stderr, "c4solve: note: the tables of other boards than 7x6: %s\n", note)
+	limit := processMemoryLimit()
+	fits := func(mib int) error {
+		_, _, err := limit.Fit(ttable.Sizing{MiB: 2 * mib, Explicit: true, OtherMiB: leaves})
+		return err
 	}
+	asked := search.ttMiB
+	mib := asked
+	if !search.explicitTT() {
+		for mib > minServeMiB && fits(mib) != nil {
+			mib /= 2
+		}
+	}
+	goroutines := fmt.Sprintf("with %d solvers of %d search goroutines", solvers, search.threads)
+	switch err := fits(mib); {
+	case err != nil && search.explicitTT():
+		return 0, fmt.Errorf("-tt %d for 7x6's table and as much for those of other boards, %s: %w: use -tt, -solvers or -threads to ask for less", mib, goroutines, err)
+	case err != nil:
+		return 0, fmt.Errorf("even with tables of %d MiB for 7x6 and %d for other boards, %s: %w: use -solvers or -threads to ask for fewer, or raise the limit", mib, mib, goroutines, err)
+	}
+	if mib != asked {
+		fmt.Fprintf(stderr, "c4solve: note: the default tables, %d MiB for 7x6 and %d for the other boards, do not fit the %d MiB this process may use (%s): using -tt %d\n",
+			asked, asked, limit.Bytes>>20, limit.Why, mib)
+	}
+	search.ttMiB = mib
 	return mib, nil
 }
+
+// minServeMiB is the smallest -tt a default is halved to by
+// serveTablesMiB: 7x6's table and the other boards' together 16 MiB, as
+// the smallest default table of a solve (ttable.Limit.Fit).
+const minServeMiB = 8

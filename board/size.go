@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -36,6 +37,11 @@ func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	w, errW := strconv.Atoi(ws)
 	h, errH := strconv.Atoi(hs)
+	// A number of more digits than an int holds is a size, too large.
+	tooLarge := func(err error) bool { return errors.Is(err, strconv.ErrRange) }
+	if ok && (tooLarge(errW) || tooLarge(errH)) && (errW == nil || tooLarge(errW)) && (errH == nil || tooLarge(errH)) {
+		return Size{}, fmt.Errorf("size %q: too large: at most %d columns and %d rows, and %d bits (width x (height+1))", s, MaxWidth, MaxHeight, MaxBits)
+	}
 	if !ok || errW != nil || errH != nil {
 		return Size{}, fmt.Errorf("size %q: want WIDTHxHEIGHT, as 8x5", s)
 	}

@@ -303,16 +303,29 @@ func decode(data []byte) (*Book, error) {
 	if len(data) < headerSize {
 		return nil, errTruncated
 	}
+	sum := binary.LittleEndian.Uint64(data[sumOffset:])
+	zeroed := slices.Clone(data) // data may be read-only (go:embed)
+	clear(zeroed[sumOffset : sumOffset+8])
+	got := farm.Fingerprint64(zeroed)
+	// A header that makes no sense in a file whose checksum fails is
+	// damage (one bit of the width made "a board of 38x5"), not a book
+	// of another format or board.
+	headerErr := func(err error) error {
+		if got != sum {
+			return errDamaged
+		}
+		return err
+	}
 	v := int(binary.LittleEndian.Uint16(data[8:]))
 	if v != version && v != versionWide {
-		return nil, fmt.Errorf("format version %d; this c4solve reads versions %d and %d", v, version, versionWide)
+		return nil, headerErr(fmt.Errorf("format version %d; this c4solve reads versions %d and %d", v, version, versionWide))
 	}
 	size := board.Size{Width: int(data[10]), Height: int(data[11])}
 	if err := size.Check(); err != nil {
-		return nil, fmt.Errorf("a book for a board this c4solve cannot play: %w", err)
+		return nil, headerErr(fmt.Errorf("a book for a board this c4solve cannot play: %w", err))
 	}
 	if wide := size.Bits() > 64; wide != (v == versionWide) {
-		return nil, fmt.Errorf("format version %d for a board of %d bits: version %d is of boards of at most 64 bits, %d of wider ones", v, size.Bits(), version, versionWide)
+		return nil, headerErr(fmt.Errorf("format version %d for a board of %d bits: version %d is of boards of at most 64 bits, %d of wider ones", v, size.Bits(), version, versionWide))
 	}
 	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
 	if size != board.Standard {
@@ -324,11 +337,6 @@ func decode(data []byte) (*Book, error) {
 	if len(data) < headerSize+rootLen || count > uint64(len(data)-headerSize-rootLen)/uint64(v+1) {
 		return nil, errTruncated
 	}
-	sum := binary.LittleEndian.Uint64(data[sumOffset:])
-	zeroed := slices.Clone(data) // data may be read-only (go:embed)
-	clear(zeroed[sumOffset : sumOffset+8])
-	got := farm.Fingerprint64(zeroed)
-
 	b.root = string(data[headerSize : headerSize+rootLen])
 	rest := data[headerSize+rootLen:]
 	if v == versionWide {

@@ -165,6 +165,11 @@ func TestDecodeRefuses(t *testing.T) {
 		{"8x8 board in version 1", edit(func(d []byte) []byte { d[10], d[11] = 8, 8; return resum(d) }), "format version 1 for a board of 72 bits"},
 		{"26x4 board", edit(func(d []byte) []byte { d[10], d[11] = 26, 4; return resum(d) }), "a book for a board this c4solve cannot play: size 26x4"},
 		{"flipped byte", edit(func(d []byte) []byte { d[len(d)-3] ^= 0x10; return d }), "checksum mismatch"},
+		// A bit of the header flipped is damage, not another board or
+		// format ("a book for a board this c4solve cannot play: size 38x5").
+		{"flipped width bit", edit(func(d []byte) []byte { d[10] ^= 0x20; return d }), "checksum mismatch: the file is damaged"},
+		{"flipped height bit", edit(func(d []byte) []byte { d[11] ^= 0x08; return d }), "checksum mismatch: the file is damaged"},
+		{"flipped version bit", edit(func(d []byte) []byte { d[8] ^= 0x04; return d }), "checksum mismatch: the file is damaged"},
 		{"flipped checksum", edit(func(d []byte) []byte { d[sumOffset] ^= 1; return d }), "checksum mismatch"},
 		{"trailing byte", edit(func(d []byte) []byte { return resum(append(d, 0)) }), "1 bytes after the last entry"},
 		{"bad score", edit(func(d []byte) []byte { d[len(d)-1] = 100; return resum(d) }), "score 100 is impossible"},

@@ -583,15 +583,13 @@ func TestMemoryCgroup(t *testing.T) {
 // TestAddressSpaceLimits: under ulimit -v of 1, 1.5, 1.8 and 2 GB every
 // command answers or refuses with one line, never a runtime dump, never
 // "the 0 MiB", and the same way every run: a book position needs no table
-// (answered at 0.8 GB too); a search fits its table to what the limit
+// (answered at 0.85 GB too); a search fits its table to what the limit
 // leaves. At 1.5 GB this build (with cgo, the default where a C compiler
 // is) ended one run in six in "pthread_create failed" and a dump before
 // main, its first threads each reserving a stack of ulimit -s and a malloc
 // arena of 64 MiB: threads_cgo.go makes both small before the runtime
-// starts. What no program can mend: Go's runtime reserves about 1.2 GB of
-// address space as it starts where the limit allows it, 0.7 GB where not,
-// and fails inside itself at exactly 1.2 GB, and now and then within 0.15
-// GB above it, before or outside main: those limits are not tested.
+// starts. Where Go's runtime itself fails (threads_cgo.go), the command
+// says so in one line before the runtime starts.
 func TestAddressSpaceLimits(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash for ulimit")
@@ -627,7 +625,17 @@ func TestAddressSpaceLimits(t *testing.T) {
 	// died; 4453 was refused "more than the 0 MiB" at 1.5 and 0.8 GB.
 	check(1500000, "-nobook 4455", 12)
 	check(1500000, "4453", 6)
-	check(800000, "4453", 6)
+	check(850000, "4453", 6)
+	// Below 0.85 GB and from 1.15 to 1.35 GB Go's runtime fails inside
+	// itself, before main (at 0.75 GB a dump of 107 lines): one line says
+	// so, from before the runtime starts.
+	for _, limit := range []int{700000, 750000, 849999, 1200000, 1349999} {
+		code, out, e := runScript(t, fmt.Sprintf(`ulimit -v %d && exec "$0" 4453`, limit))
+		want := fmt.Sprintf("c4solve: ulimit -v %d: Go's runtime cannot start reliably under this limit on its address space", limit)
+		if code != exitBad || out != "" || !strings.HasPrefix(e, want) || strings.Count(e, "\n") != 1 || !strings.Contains(e, "use ulimit -v 850000 or more, and not 1150000 to 1349999") {
+			t.Errorf("ulimit -v %d; c4solve 4453: exit %d, stdout %q, stderr %q; want 2 and one line, %q...", limit, code, out, e, want)
+		}
+	}
 	// serve's default tables shrink to fit (it refused to start at 2 GB);
 	// bench refuses a row that does not fit before the first.
 	code, _, e := runScript(t, `ulimit -v 2000000 && exec timeout 3 "$0" serve -solvers 2 -threads 2 -addr 127.0.0.1:0`)

@@ -15,6 +15,18 @@ package main
 // nsenter does), only where the address space is limited: one malloc
 // arena for all threads, and C thread stacks of 1 MiB, ample for Go's
 // runtime, whose goroutines have stacks of their own.
+//
+// Some limits no program of Go 1.26 can run under: its runtime reserves
+// about 0.7 GB of address space as it starts where the limit is below
+// about 1.15 GB, and 1.2 GB above, and then fails inside itself ("fatal
+// error: out of memory", "pthread_create failed", a dump of a hundred
+// lines) below about 0.8 GB, from 1.175 to 1.275 GB always, and now and
+// then up to 0.05 GB on either side of those (measured with this command,
+// eight starts at each of 19 limits from 0.76 to 1.4 GB). There it says
+// so in one line and exits 2 before the runtime starts: minAddressSpace
+// and the band [badAddressSpaceLow, badAddressSpaceHigh), in KiB as
+// ulimit -v takes them. A build without cgo cannot: its runtime starts
+// first.
 
 /*
 #define _GNU_SOURCE
@@ -22,12 +34,25 @@ package main
 #include <pthread.h>
 #include <sys/resource.h>
 
+#include <stdio.h>
+#include <unistd.h>
+
 static const size_t threadStack = 1 << 20;
+
+static const unsigned long minAddressSpace = 850000;
+static const unsigned long badAddressSpaceLow = 1150000, badAddressSpaceHigh = 1350000;
 
 __attribute__((constructor)) static void smallThreads(void) {
 	struct rlimit as;
 	if (getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY) {
 		return;
+	}
+	unsigned long kib = as.rlim_cur >> 10;
+	if (kib < minAddressSpace || (kib >= badAddressSpaceLow && kib < badAddressSpaceHigh)) {
+		fprintf(stderr, "c4solve: ulimit -v %lu: Go's runtime cannot start reliably under this limit on its address space "
+			"(it reserves about 0.7 GB as it starts, 1.2 GB from 1.15 GB up): use ulimit -v %lu or more, "
+			"and not %lu to %lu\n", kib, minAddressSpace, badAddressSpaceLow, badAddressSpaceHigh - 1);
+		_exit(2);
 	}
 	mallopt(M_ARENA_MAX, 1);
 	pthread_attr_t attr;

@@ -56,6 +56,11 @@ func (b *Batch) Do(more bool, work func(*Solver), done func()) {
 	}
 	if b.pool == nil {
 		b.pool = NewPool(b.s.tt, len(b.s.workers), 1, b.s.book)
+		// The pool's Solvers keep in b.s's table file too: its entries
+		// are in the table they share already.
+		for _, ps := range b.pool.free {
+			ps.keepIn(b.s.workers[0].journal)
+		}
 	}
 	s, ok := b.pool.TryGet()
 	for !ok {

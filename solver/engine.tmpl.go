@@ -670,6 +670,9 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 func (w *worker) poll() {
 	w.published.Store(w.nodes)
 	growTable(w.tt, w.stores*uint64(w.workers))
+	if w.journal != nil {
+		w.journal.tick()
+	}
 	if w.limit != 0 && w.nodes >= w.limit {
 		w.limit = 0
 		w.join()
@@ -778,10 +781,26 @@ func (s *Solver) UseTableFile(tf *TableFile) error {
 			}
 		}
 	}
+	s.keepIn(tf)
+	return nil
+}
+
+// flushJournal writes out what the table file, if any, kept of the
+// search just ended: the next may be long in coming. An error is the
+// table file's OnError's and Close's to report.
+func (s *Solver) flushJournal() {
+	if tf := s.workers[0].journal; tf != nil {
+		_ = tf.Flush()
+	}
+}
+
+// keepIn makes the workers keep in tf the entries of large subtrees they
+// store (nil: none), without loading its entries: those of a Solver on
+// the table of another that loaded them (Batch's).
+func (s *Solver) keepIn(tf *TableFile) {
 	for _, w := range s.workers {
 		w.journal = tf
 	}
-	return nil
 }
 
 // Table returns the Solver's shared transposition table.
@@ -916,6 +935,7 @@ func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, fir
 	rb := &s.bounds
 	rb.set(lo, hi, first)
 	s.runWorkers(ctx, p, rb)
+	s.flushJournal()
 	var nodes, expanded uint64
 	for _, w := range s.workers {
 		nodes, expanded = nodes+w.nodes, expanded+w.expanded
@@ -1317,6 +1337,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve) {
 		})
 	}
 	eg.Wait()
+	s.flushJournal()
 }
 
 // PV returns one line of perfect play from p, which must not be over: the

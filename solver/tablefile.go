@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"c4solve/board"
@@ -18,49 +23,95 @@ import (
 // disk, so that a solve that is killed (hours into a board larger than
 // 7x6) resumes where it was: the entries of every subtree of at least
 // Nodes nodes are appended to the file as the search stores them, and
-// written out at least every FlushEvery, so that a kill loses at most that
-// much; Open loads the entries a file holds into the solver's table
-// before the search starts. The bounds are facts about their positions,
-// true whatever root they were found under, so loading them can only
-// spare work, never change a score.
+// each is written out within FlushEvery of being stored (the workers look
+// at the clock every few thousand nodes, and a solve writes out what it
+// kept when it ends), so that a kill loses at most that much;
+// OpenTableFile and the Solver's UseTableFile load the entries a file holds into the solver's table before the search
+// starts. The bounds are facts about their positions, true whatever root
+// they were found under, so loading them can only spare work, never
+// change a score.
 //
-// The file is a header (tableFileMagic, the board's width and height),
-// then records of tableRecordLen bytes: the key's two words, the bounds,
-// the best move and a CRC-32 of the rest. A file of another board is
-// refused, naming both; a record that does not check (the tail of a file
-// cut by a kill, or damaged) ends the loading: it and what follows are
-// ignored, counted in Ignored, and the file is cut back to the last good
-// record before new ones are appended.
+// The file is a header (tableFileMagic, then the board's width and height
+// as "8 5\n"), then records of tableRecordLen bytes: the key's two words,
+// the bounds, the best move and a CRC-32 of the rest. OpenTableFile
+// parses the header strictly and refuses, without touching the file, one
+// of another board (naming both), one that is no table file, and one
+// whose header is written otherwise or cut short. Records have a fixed
+// length, so a bad one does not hide those after it: a record whose
+// checksum fails (Damaged) or whose contents cannot be of the board
+// (Invalid: lower above upper, a lower bound above the board's highest
+// score or an upper bound below its lowest, a move off the board, a key of
+// more bits than the board's) is skipped, counted and left in the file,
+// and the records after it are read. A last record cut short (a write cut
+// by a kill, or a full disk) is removed, so that new records start at a
+// record's boundary; its length is CutTail.
+//
+// One process at a time may write a table file: OpenTableFile takes an
+// exclusive lock (flock) and refuses a file that another holds. A file the
+// process may not write is opened read-only: its entries are loaded, and
+// those of the solve are not kept (ReadOnly). A failed write is handed to
+// OnError when it happens, once; nothing more is written, the entries not
+// written are counted (Written), and Flush and Close return the error.
 //
 // Its methods are safe for concurrent use. The zero value is not usable;
 // call OpenTableFile.
 type TableFile struct {
 	// Nodes is the least work (nodes of the subtree) of an entry kept
-	// in the file; FlushEvery, how often what was kept is written out.
+	// in the file; FlushEvery, how long an entry kept may wait before
+	// it is written out. Set them before the first solve.
 	Nodes      uint64
 	FlushEvery time.Duration
+	// OnError, if not nil, is called with the first error of a write,
+	// once, as it happens, by the goroutine that writes (a search
+	// worker, or Flush's or Close's caller) while it holds the file's
+	// lock: it must not call the TableFile's methods. Set it before the
+	// first solve.
+	OnError func(error)
+
+	// ReadOnly says that the file was opened for reading only (the
+	// process may not write it): nothing is written, nothing removed.
+	ReadOnly bool
+	// Loaded counts the records read; Damaged, those skipped for a
+	// checksum that fails; Invalid, those skipped for contents that
+	// cannot be of the board; CutTail, the bytes of a last record cut
+	// short, removed from the file (left there if ReadOnly). They are
+	// set by OpenTableFile.
+	Loaded, Damaged, Invalid, CutTail int
 
 	mu      sync.Mutex
 	f       *os.File
+	w       io.Writer // f, but for tests of a write that fails
 	buf     []byte
-	last    time.Time
+	due     atomic.Int64  // when buf, if not empty, must be written out (UnixNano); 0 for never
 	entries []tableRecord // loaded by OpenTableFile, for Solver's load
 	size    board.Size
-	err     error // the first write error, reported by Close
-	// Loaded and Ignored count the records read and the bytes of a bad
-	// tail dropped when the file was opened; Written, the records
-	// appended since.
-	Loaded, Ignored, Written int
+	err     error // the first write error
+	// written counts the records written out since the file was opened;
+	// lost, those not, for a write that failed.
+	written, lost int
 }
 
-// DefaultTableFileNodes is TableFile.Nodes unless set: a subtree of a
-// million nodes is a second or so of search, and such entries are few
-// (Steininger's solver keeps the same in its table files).
-const DefaultTableFileNodes = 1 << 20
+// DefaultTableFileNodes is TableFile.Nodes unless set, and
+// DefaultTableFileFlush TableFile.FlushEvery. Measured on an 8x8 solve of
+// 67.5 M nodes at one thread, killed (SIGKILL) at 10%, 50% and 90% of its
+// nodes (docs/sizes.md): with subtrees of a million nodes or more written
+// every 2 s, the rerun searched 67.5, 38.8 and 27.9 M nodes; with 1<<14
+// and a quarter second, 62.1, 35.1 and 13.1 M, against 60.8, 33.8 and
+// 6.8 M left to search. 1<<12 kept no more, in a file four times larger,
+// and the full solve kept 6,200 entries (150 KB) at 1<<14. A write a
+// quarter second costs nothing next to the search; a kill loses that
+// much, and the subtrees of fewer nodes cut short under it.
+const (
+	DefaultTableFileNodes = 1 << 14
+	DefaultTableFileFlush = 250 * time.Millisecond
+)
 
 const (
 	tableFileMagic = "c4solve table file 1\n"
 	tableRecordLen = 8 + 8 + 3 + 1 + 4
+	// maxTableHeaderLine is the longest line of the board a header may
+	// have: "WIDTH HEIGHT\n", each far below a thousand.
+	maxTableHeaderLine = 16
 )
 
 // tableRecord is one entry of a table file.
@@ -70,78 +121,207 @@ type tableRecord struct {
 	move         int8
 }
 
+// openFile is os.OpenFile, but for tests of a file the process may not
+// write, which root may.
+var openFile = os.OpenFile
+
+// tableFileHeader is the header of a table file of the board z.
+func tableFileHeader(z board.Size) []byte {
+	return fmt.Appendf(nil, "%s%d %d\n", tableFileMagic, z.Width, z.Height)
+}
+
 // OpenTableFile opens the table file path of a board of size z, creating
-// it if it does not exist, and reads its entries (see TableFile). A file
-// of another board, or one that is no table file, is an error.
+// it if it does not exist, locks it against other processes, and reads
+// its entries (see TableFile). A file of another board, one that is no
+// table file or whose header is not as OpenTableFile writes it, and one
+// another process holds, are errors that name the file; they leave it as
+// it is.
 func OpenTableFile(path string, z board.Size) (*TableFile, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	tf := &TableFile{Nodes: DefaultTableFileNodes, FlushEvery: 2 * time.Second, f: f, size: z, last: time.Now()}
-	good, err := tf.read(path)
-	if err == nil {
-		// Cut a bad tail, so that new records follow the good ones.
-		if err = f.Truncate(good); err == nil {
-			_, err = f.Seek(good, io.SeekStart)
+	readOnly := false
+	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		// Still worth reading, where it exists.
+		if rf, rerr := openFile(path, os.O_RDONLY, 0); rerr == nil {
+			f, err, readOnly = rf, nil, true
 		}
 	}
 	if err != nil {
+		return nil, err
+	}
+	if !readOnly {
+		// Two processes appending to one file would interleave their
+		// records, and each would cut the other's last one. A reader
+		// needs no lock: it changes nothing, and a record half written
+		// by another fails its checksum.
+		if err := lockFile(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	tf := &TableFile{Nodes: DefaultTableFileNodes, FlushEvery: DefaultTableFileFlush, f: f, w: f, size: z, ReadOnly: readOnly}
+	if err := tf.read(path); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return tf, nil
 }
 
-// read reads the header and the records, and returns the length of the
-// file up to the last good record.
-func (tf *TableFile) read(path string) (int64, error) {
+// read reads the header and the records, removes a last record cut short,
+// and leaves the file at its end, where new records go; an empty file
+// gets its header.
+func (tf *TableFile) read(path string) error {
 	info, err := tf.f.Stat()
 	if err != nil {
-		return 0, err
+		return err
 	}
-	header := []byte(fmt.Sprintf("%s%d %d\n", tableFileMagic, tf.size.Width, tf.size.Height))
 	if info.Size() == 0 {
-		_, err := tf.f.Write(header)
-		return int64(len(header)), err
+		if tf.ReadOnly {
+			return nil // a new file of no entries, that stays so
+		}
+		if _, err := tf.f.Write(tableFileHeader(tf.size)); err != nil {
+			return fmt.Errorf("writing the header of %s: %w", path, err)
+		}
+		return nil
 	}
-	r := bufio.NewReader(tf.f)
-	magic := make([]byte, len(tableFileMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != tableFileMagic {
-		return 0, fmt.Errorf("%s: not a c4solve table file", path)
+	r := bufio.NewReaderSize(tf.f, 1<<16)
+	z, end, err := readTableHeader(r)
+	if err != nil {
+		return fmt.Errorf("%s: %w; refused, and left as it is", path, err)
 	}
-	var w, h int
-	if _, err := fmt.Fscanf(r, "%d %d\n", &w, &h); err != nil {
-		return 0, fmt.Errorf("%s: a table file whose header names no board: %v", path, err)
+	if z != tf.size {
+		return fmt.Errorf("%s: a table file of the %v board, and the board solved is %v", path, z, tf.size)
 	}
-	if got := (board.Size{Width: w, Height: h}); got != tf.size {
-		return 0, fmt.Errorf("%s: a table file of the %v board, and the board solved is %v", path, got, tf.size)
-	}
-	good := int64(len(header))
 	rec := make([]byte, tableRecordLen)
 	for {
-		_, err := io.ReadFull(r, rec)
+		n, err := io.ReadFull(r, rec)
 		if err == io.EOF {
 			break
 		}
-		if err != nil || crc32.ChecksumIEEE(rec[:tableRecordLen-4]) != binary.LittleEndian.Uint32(rec[tableRecordLen-4:]) {
-			tf.Ignored = int(info.Size() - good)
+		if err == io.ErrUnexpectedEOF {
+			tf.CutTail = n
 			break
+		}
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+		end += tableRecordLen
+		if crc32.ChecksumIEEE(rec[:tableRecordLen-4]) != binary.LittleEndian.Uint32(rec[tableRecordLen-4:]) {
+			tf.Damaged++
+			continue
 		}
 		tr := tableRecord{
 			lo: binary.LittleEndian.Uint64(rec), hi: binary.LittleEndian.Uint64(rec[8:]),
 			lower: int8(rec[16]), upper: int8(rec[17]), move: int8(rec[18]),
 		}
-		tf.entries = append(tf.entries, tr)
-		good += tableRecordLen
+		if !tr.fits(tf.size) {
+			tf.Invalid++
+			continue
+		}
+		tf.entries = append(tf.entries, tr.clamp(tf.size))
 	}
 	tf.Loaded = len(tf.entries)
-	return good, nil
+	if tf.ReadOnly {
+		return nil
+	}
+	if tf.CutTail > 0 {
+		// New records must start at a record's boundary, or every one
+		// after would be read at the wrong place.
+		if err := tf.f.Truncate(end); err != nil {
+			return fmt.Errorf("removing the record cut short at the end of %s: %w", path, err)
+		}
+	}
+	if _, err := tf.f.Seek(end, io.SeekStart); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }
 
-// add keeps an entry, and writes out what was kept if the last write is
-// FlushEvery old. A write error is kept for Close.
+// readTableHeader reads a table file's header from r, exactly as
+// tableFileHeader writes it, and returns its board and length.
+func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
+	magic := make([]byte, len(tableFileMagic))
+	n, err := io.ReadFull(r, magic)
+	switch {
+	case err != nil && err != io.ErrUnexpectedEOF:
+		return board.Size{}, 0, err
+	case !strings.HasPrefix(tableFileMagic, string(magic[:n])):
+		return board.Size{}, 0, errors.New("not a c4solve table file")
+	case n < len(magic):
+		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n)
+	}
+	var line []byte
+	for len(line) <= maxTableHeaderLine {
+		c, err := r.ReadByte()
+		if err == io.EOF {
+			return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n+len(line))
+		}
+		if err != nil {
+			return board.Size{}, 0, err
+		}
+		if c == '\n' {
+			break
+		}
+		line = append(line, c)
+	}
+	ws, hs, ok := strings.Cut(string(line), " ")
+	w, wok := headerNumber(ws)
+	h, hok := headerNumber(hs)
+	if !ok || !wok || !hok {
+		return board.Size{}, 0, fmt.Errorf("a table file whose header names its board as %.20q, not as WIDTH HEIGHT (as %q: one space, no zeros before)", line, "8 5")
+	}
+	return board.Size{Width: w, Height: h}, int64(len(tableFileMagic) + len(line) + 1), nil
+}
+
+// headerNumber parses a number of a table file's header: decimal digits,
+// no sign, no zero before, below a thousand.
+func headerNumber(s string) (int, bool) {
+	if s == "" || len(s) > 3 || s[0] == '0' || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// fits reports whether tr could be an entry of a position of the board z:
+// lower at most upper, neither bound false whatever the score (a lower
+// bound above the board's highest score, an upper bound below its lowest),
+// a move on the board or none (-1), a key of no more bits than the
+// board's positions'. The solver stores bounds a little beyond the scores
+// (a window's edge, a root's bound of a loss on the last move): loose, but
+// true, and clamp makes them the board's own.
+func (tr tableRecord) fits(z board.Size) bool {
+	m := z.MaxScore()
+	if tr.lower > tr.upper || int(tr.lower) > m || int(tr.upper) < -m {
+		return false
+	}
+	if tr.move < -1 || int(tr.move) >= z.Width {
+		return false
+	}
+	switch bits := z.Bits(); {
+	case bits >= 128:
+		return true
+	case bits > 64:
+		return tr.hi>>(bits-64) == 0
+	case bits == 64:
+		return tr.hi == 0
+	default:
+		return tr.hi == 0 && tr.lo>>bits == 0
+	}
+}
+
+// clamp returns tr with its bounds within the scores of the board z, the
+// same facts about a score that lies there: what a table holds.
+func (tr tableRecord) clamp(z board.Size) tableRecord {
+	m := int8(z.MaxScore())
+	tr.lower, tr.upper = max(tr.lower, -m), min(tr.upper, m)
+	return tr
+}
+
+// add keeps an entry, to be written out within FlushEvery.
 func (tf *TableFile) add(lo, hi uint64, lower, upper, move int) {
+	if tf.ReadOnly {
+		return
+	}
 	var rec [tableRecordLen]byte
 	binary.LittleEndian.PutUint64(rec[:], lo)
 	binary.LittleEndian.PutUint64(rec[8:], hi)
@@ -149,14 +329,35 @@ func (tf *TableFile) add(lo, hi uint64, lower, upper, move int) {
 	binary.LittleEndian.PutUint32(rec[tableRecordLen-4:], crc32.ChecksumIEEE(rec[:tableRecordLen-4]))
 	tf.mu.Lock()
 	defer tf.mu.Unlock()
+	if tf.err != nil {
+		tf.lost++
+		return
+	}
+	now := time.Now()
+	if len(tf.buf) == 0 {
+		tf.due.Store(now.Add(tf.FlushEvery).UnixNano())
+	}
 	tf.buf = append(tf.buf, rec[:]...)
-	tf.Written++
-	if time.Since(tf.last) >= tf.FlushEvery {
+	if now.UnixNano() >= tf.due.Load() {
 		tf.flushLocked()
 	}
 }
 
-// Flush writes out the entries kept so far.
+// tick writes out the entries kept if the oldest has waited FlushEvery.
+// The workers call it every few thousand nodes: a worker may store no
+// large subtree for minutes, and what it kept before must not wait.
+func (tf *TableFile) tick() {
+	due := tf.due.Load()
+	if due == 0 || time.Now().UnixNano() < due {
+		return
+	}
+	tf.mu.Lock()
+	defer tf.mu.Unlock()
+	tf.flushLocked()
+}
+
+// Flush writes out the entries kept so far, and returns the first error
+// of a write, this one's or an earlier one's.
 func (tf *TableFile) Flush() error {
 	tf.mu.Lock()
 	defer tf.mu.Unlock()
@@ -164,19 +365,37 @@ func (tf *TableFile) Flush() error {
 	return tf.err
 }
 
+// flushLocked writes out buf; after a write that failed it writes
+// nothing more (a record of it may have been written in part: the next
+// OpenTableFile removes that one).
 func (tf *TableFile) flushLocked() {
-	tf.last = time.Now()
-	if len(tf.buf) == 0 || tf.err != nil {
+	tf.due.Store(0)
+	if len(tf.buf) == 0 {
 		return
 	}
-	if _, err := tf.f.Write(tf.buf); err != nil {
-		tf.err = err
-	}
+	n := len(tf.buf) / tableRecordLen
+	_, err := tf.w.Write(tf.buf)
 	tf.buf = tf.buf[:0]
+	if err != nil {
+		tf.err, tf.lost = err, tf.lost+n
+		if tf.OnError != nil {
+			tf.OnError(err)
+		}
+		return
+	}
+	tf.written += n
 }
 
-// Close writes out what is kept and closes the file; it returns the first
-// error of a write.
+// Written returns how many entries were written out since the file was
+// opened, and how many were not, for a write that failed.
+func (tf *TableFile) Written() (written, lost int) {
+	tf.mu.Lock()
+	defer tf.mu.Unlock()
+	return tf.written, tf.lost
+}
+
+// Close writes out what is kept and closes the file (which releases its
+// lock); it returns the first error of a write, or of the close.
 func (tf *TableFile) Close() error {
 	err := tf.Flush()
 	if cerr := tf.f.Close(); err == nil {

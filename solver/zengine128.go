@@ -662,6 +662,9 @@ func (w *worker128) probeRoot(ctx context.Context, p board.Position128, rb *root
 func (w *worker128) poll() {
 	w.published.Store(w.nodes)
 	growTable128(w.tt, w.stores*uint64(w.workers))
+	if w.journal != nil {
+		w.journal.tick()
+	}
 	if w.limit != 0 && w.nodes >= w.limit {
 		w.limit = 0
 		w.join()
@@ -770,10 +773,26 @@ func (s *Solver128) UseTableFile(tf *TableFile) error {
 			}
 		}
 	}
+	s.keepIn(tf)
+	return nil
+}
+
+// flushJournal writes out what the table file, if any, kept of the
+// search just ended: the next may be long in coming. An error is the
+// table file's OnError's and Close's to report.
+func (s *Solver128) flushJournal() {
+	if tf := s.workers[0].journal; tf != nil {
+		_ = tf.Flush()
+	}
+}
+
+// keepIn makes the workers keep in tf the entries of large subtrees they
+// store (nil: none), without loading its entries: those of a Solver on
+// the table of another that loaded them (Batch's).
+func (s *Solver128) keepIn(tf *TableFile) {
 	for _, w := range s.workers {
 		w.journal = tf
 	}
-	return nil
 }
 
 // Table returns the Solver's shared transposition table.
@@ -908,6 +927,7 @@ func (s *Solver128) search(ctx context.Context, p board.Position128, lower, uppe
 	rb := &s.bounds
 	rb.set(lo, hi, first)
 	s.runWorkers(ctx, p, rb)
+	s.flushJournal()
 	var nodes, expanded uint64
 	for _, w := range s.workers {
 		nodes, expanded = nodes+w.nodes, expanded+w.expanded
@@ -1309,6 +1329,7 @@ func (s *Solver128) solveChildren(ctx context.Context, children []*childSolve128
 		})
 	}
 	eg.Wait()
+	s.flushJournal()
 }
 
 // PV returns one line of perfect play from p, which must not be over: the

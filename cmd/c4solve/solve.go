@@ -48,7 +48,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	if !verify {
 		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
 		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
-		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written every 2 s), and load them first, so that a long solve killed part way resumes where it was with the same command")
+		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written within a quarter second), and load them first, so that a long solve killed part way resumes where it was with the same command (one c4solve at a time; a file it may not write is only read)")
 	}
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
@@ -133,9 +133,18 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	defer c.closeTableFile()
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
+	c.solveAll(ctx, args, std)
+	// Before the status is taken: a write of the table file that
+	// failed makes it 2.
+	c.closeTableFile()
+	return exit(c.status)
+}
+
+// solveAll solves the positions of args, or of standard input, and prints
+// their results.
+func (c *command) solveAll(ctx context.Context, args []string, std stdio) {
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		if isTerminalFile(std.in) {
 			// Else c4solve alone seems to hang.
@@ -158,7 +167,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		case err != nil && ctx.Err() == nil:
 			c.bad(fmt.Errorf("reading standard input: %w", err))
 		}
-		return exit(c.status)
+		return
 	}
 	b := newBatch(ctx, c)
 	for i, a := range args {
@@ -179,7 +188,6 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		b.solve(where, l, i < len(args)-1)
 	}
 	b.flush()
-	return exit(c.status)
 }
 
 // runVerify is the verify command.
@@ -213,6 +221,9 @@ type command struct {
 	terminal       bool // stderr is a terminal: show progress there
 	status         int
 	tableFile      *solver.TableFile // -table-file, nil for none
+	// tableFileFailed is set by tableFile's OnError, once a write of it
+	// failed.
+	tableFileFailed bool
 }
 
 // newCommand checks opt and returns the command that carries it out.
@@ -244,39 +255,86 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 }
 
 // openTableFile opens -table-file, if given, for a board of size z, and
-// hands it to the solver with use; it says on stderr what it loaded.
+// hands it to the solver with use; it says on stderr what it loaded, and
+// what it skipped or removed. From then on, stderr is shared with the
+// search workers, which report there the first write of the file that
+// fails, when it fails.
 func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error) error {
-	if c.opt.tableFile == "" {
+	name := c.opt.tableFile
+	if name == "" {
 		return nil
 	}
-	tf, err := solver.OpenTableFile(c.opt.tableFile, z)
+	tf, err := solver.OpenTableFile(name, z)
 	if err != nil {
 		return fmt.Errorf("-table-file: %w", err)
 	}
+	stderr := &syncWriter{w: c.stderr}
+	tf.OnError = func(err error) {
+		c.tableFileFailed = true // read after Close, which takes tf's lock
+		fmt.Fprintf(stderr, "c4solve: -table-file %s: %v; the entries found from now on are not kept, and c4solve will exit with status 2\n", name, err)
+	}
 	if err := use(tf); err != nil {
 		tf.Close()
-		return fmt.Errorf("-table-file %s: %w", c.opt.tableFile, err)
+		return fmt.Errorf("-table-file %s: %w", name, err)
 	}
-	c.tableFile = tf
+	c.tableFile, c.stderr = tf, stderr
+	var notes []string
+	if tf.Damaged > 0 {
+		notes = append(notes, fmt.Sprintf("%s (checksum fails) skipped", plural(tf.Damaged, "damaged record")))
+	}
+	if tf.Invalid > 0 {
+		notes = append(notes, fmt.Sprintf("%s that cannot be of a %v board (bounds, move or key out of range) skipped", plural(tf.Invalid, "record"), z))
+	}
+	switch {
+	case tf.CutTail > 0 && tf.ReadOnly:
+		notes = append(notes, fmt.Sprintf("a last record cut short (%d bytes) ignored", tf.CutTail))
+	case tf.CutTail > 0:
+		notes = append(notes, fmt.Sprintf("a last record cut short (%d bytes, a write cut by a kill or a full disk) removed from the file", tf.CutTail))
+	}
+	if tf.ReadOnly {
+		notes = append(notes, "the file is read-only here: the entries of this run will not be kept")
+	}
 	note := ""
-	if tf.Ignored > 0 {
-		note = fmt.Sprintf("; a bad tail of %d bytes (a write cut short, or damage) ignored", tf.Ignored)
+	if len(notes) > 0 {
+		note = "; " + strings.Join(notes, "; ")
 	}
-	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries loaded%s\n", c.opt.tableFile, tf.Loaded, note)
+	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries loaded%s\n", name, tf.Loaded, note)
 	return nil
 }
 
-// closeTableFile writes out and closes -table-file, if any.
+// closeTableFile writes out and closes -table-file, if any, and says how
+// many entries it added. A write that failed (reported when it failed)
+// makes the exit status 2.
 func (c *command) closeTableFile() {
-	if c.tableFile == nil {
+	tf := c.tableFile
+	if tf == nil {
 		return
 	}
-	n := c.tableFile.Written
-	if err := c.tableFile.Close(); err != nil {
+	c.tableFile = nil
+	err := tf.Close()
+	written, lost := tf.Written()
+	switch {
+	case c.tableFileFailed:
+		fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added, %d not kept (a write failed)\n", c.opt.tableFile, written, lost)
+		c.fail(exitBad)
+	case err != nil:
 		c.bad(fmt.Errorf("-table-file %s: %w", c.opt.tableFile, err))
-		return
+	case !tf.ReadOnly:
+		fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added\n", c.opt.tableFile, written)
 	}
-	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added\n", c.opt.tableFile, n)
+}
+
+// syncWriter is a Writer that a mutex guards: the stderr of a command with
+// a table file, whose workers may write to it beside the command.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w.Write(p)
 }
 
 // withTimeout returns ctx bounded by the command's -timeout, if any.
@@ -659,4 +717,12 @@ func mismatchesAbove(n int) string {
 		return " (the MISMATCH above is likely a line read as another position)"
 	}
 	return fmt.Sprintf(" (the %d MISMATCH lines above are likely lines read as other positions)", n)
+}
+
+// plural returns n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -72,7 +72,10 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
-		chromedp.Click(`#board .col[data-col="3"]`),
+		// Clicked from the page's script: ticking the box redraws the
+		// board, and chromedp.Click, which finds the node first, then
+		// failed now and then with "Could not find node with given id".
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .col[data-col="3"]').click()`),
 		// The perfect player answers, and the scores of the position after
 		// its move appear.
 		chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 6 &&
@@ -422,7 +425,10 @@ func TestPageOtherSizes(t *testing.T) {
 	// that keeps both.
 	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
-		chromedp.Click(`#board .col[data-col="1"]`),
+		// Clicked from the page's script: ticking the box redraws the
+		// board, and chromedp.Click, which finds the node first, then
+		// failed now and then with "Could not find node with given id".
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#board .col[data-col="1"]').click()`),
 		chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 4 &&
 			document.querySelectorAll("#scores .score[data-score]").length > 0`),
 	)

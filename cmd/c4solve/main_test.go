@@ -5,11 +5,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 var slow = flag.Bool("slow", false, "also solve 4-move positions, which take seconds each")
@@ -319,6 +321,37 @@ func TestRunTimeout(t *testing.T) {
 		!strings.Contains(stderr, `argument 1 "4": stopped at the time limit (-timeout)`) {
 		t.Errorf("c4solve -timeout 50ms 4 %s: exit %d, stdout %q, stderr %q; want 3, bounds around -1, deadline exceeded",
 			posA, code, stdout, stderr)
+	}
+}
+
+// TestRunTimeoutStdin: past -timeout each line of standard input still
+// gets its line, as arguments do (it printed nothing for the lines after
+// the limit, and counted none): a line the book answers gets its score,
+// the others their bounds; and a stream that never ends is read on only
+// while lines come, for a second past the limit.
+func TestRunTimeoutStdin(t *testing.T) {
+	code, stdout, stderr := runCmd(context.Background(), "4\n"+posA+"\n44\n3\n", "-nobook", "-timeout", "50ms", "-threads", "1")
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != exitIncomplete || len(lines) != 4 || !strings.HasPrefix(lines[0], "4 incomplete") || !strings.HasPrefix(lines[1], posA+" incomplete") ||
+		!strings.HasPrefix(lines[2], "44 incomplete") || !strings.HasPrefix(lines[3], "3 incomplete") ||
+		!strings.Contains(stderr, "read after the time limit (-timeout), printed with the bounds found") {
+		t.Errorf("c4solve -nobook -timeout 50ms < 4 lines: exit %d, stdout %q, stderr %q; want 3, a line for each, and the late ones counted", code, stdout, stderr)
+	}
+	// A stream that stays open: read on for a second after the limit.
+	r, w := io.Pipe()
+	defer w.Close()
+	go func() {
+		fmt.Fprintf(w, "4\n4453\n")
+		time.Sleep(300 * time.Millisecond)
+		fmt.Fprintf(w, "44\n")
+	}()
+	var out, errOut bytes.Buffer
+	start := time.Now()
+	code = run(context.Background(), []string{"-nobook", "-timeout", "100ms", "-threads", "1"}, r, &out, &errOut)
+	if took := time.Since(start); code != exitIncomplete || !strings.HasSuffix(out.String(), "44 incomplete -18 <= score <= 18\n") || took > 5*time.Second ||
+		!strings.Contains(errOut.String(), "reading stopped when no line came within a second of the time limit") {
+		t.Errorf("c4solve -nobook -timeout 100ms < an open stream: exit %d after %v, stdout %q, stderr %q; want 3 about a second past the limit, the late line answered",
+			code, took, out.String(), errOut.String())
 	}
 }
 

@@ -133,9 +133,9 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := c.withTimeout(ctx)
+	limited, cancel := c.withTimeout(ctx)
 	defer cancel()
-	c.solveAll(ctx, args, std)
+	c.solveAll(limited, ctx, args, std)
 	// Before the status is taken: a write of the table file that
 	// failed makes it 2.
 	c.closeTableFile()
@@ -143,30 +143,10 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 }
 
 // solveAll solves the positions of args, or of standard input, and prints
-// their results.
-func (c *command) solveAll(ctx context.Context, args []string, std stdio) {
+// their results. ctx is outer bounded by -timeout.
+func (c *command) solveAll(ctx, outer context.Context, args []string, std stdio) {
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		if isTerminalFile(std.in) {
-			// Else c4solve alone seems to hang.
-			fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
-		}
-		b := newBatch(ctx, c)
-		b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
-		err := scanInput(ctx, std.in, c.format, func(l posfile.Line, more bool) bool {
-			b.solve(fmt.Sprintf("line %d", l.Num), l, more)
-			return ctx.Err() == nil
-		}, func(e *posfile.LineError) {
-			b.reportBad(e)
-		})
-		b.flush()
-		switch {
-		case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
-			// Stopped while waiting for a line: no solve said so.
-			fmt.Fprintf(c.stderr, "c4solve: standard input: %s\n", stopReason(ctx, ctx.Err()))
-			c.fail(exitIncomplete)
-		case err != nil && ctx.Err() == nil:
-			c.bad(fmt.Errorf("reading standard input: %w", err))
-		}
+		c.solveInput(ctx, outer, std)
 		return
 	}
 	b := newBatch(ctx, c)
@@ -188,6 +168,76 @@ func (c *command) solveAll(ctx context.Context, args []string, std stdio) {
 		b.solve(where, l, i < len(args)-1)
 	}
 	b.flush()
+}
+
+// pastLimitIdle is how long standard input is read on past -timeout
+// while no line comes: a stream that never ends must not keep the command.
+const pastLimitIdle = time.Second
+
+// errIdlePastLimit stops the reading of standard input past -timeout.
+var errIdlePastLimit = errors.New("no line came within a second of the time limit")
+
+// solveInput solves the positions of standard input, one a line, and
+// prints their results. Past -timeout (ctx's deadline; outer is ctx
+// without it) each line that comes still gets its line, line for line
+// with the input, as arguments do: its bounds, or its score where that
+// takes no search. Reading stops at the end of the input, at an
+// interrupt, or when no line came for pastLimitIdle past the limit; what
+// came past it is counted on stderr.
+func (c *command) solveInput(ctx, outer context.Context, std stdio) {
+	if isTerminalFile(std.in) {
+		// Else c4solve alone seems to hang.
+		fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
+	}
+	read, stopRead := context.WithCancelCause(outer)
+	defer stopRead(nil)
+	var mu sync.Mutex
+	var idle *time.Timer // from the time limit on
+	defer context.AfterFunc(ctx, func() {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			mu.Lock()
+			idle = time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) })
+			mu.Unlock()
+		}
+	})()
+	late := 0 // lines read past the time limit
+	b := newBatch(ctx, c)
+	b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
+	err := scanInput(read, std.in, c.format, func(l posfile.Line, more bool) bool {
+		if ctx.Err() != nil {
+			late++
+			mu.Lock()
+			if idle != nil {
+				idle.Reset(pastLimitIdle)
+			}
+			mu.Unlock()
+		}
+		b.solve(fmt.Sprintf("line %d", l.Num), l, more)
+		return read.Err() == nil
+	}, func(e *posfile.LineError) {
+		b.reportBad(e)
+	})
+	b.flush()
+	mu.Lock()
+	if idle != nil {
+		idle.Stop()
+	}
+	mu.Unlock()
+	switch {
+	case late > 0 || errors.Is(context.Cause(read), errIdlePastLimit):
+		fmt.Fprintf(c.stderr, "c4solve: standard input: %s read after the time limit (-timeout), printed with the bounds found (or the score, where none is needed)", plural(late, "line"))
+		if errors.Is(context.Cause(read), errIdlePastLimit) {
+			fmt.Fprintf(c.stderr, "; reading stopped when %s", errIdlePastLimit)
+		}
+		fmt.Fprintln(c.stderr)
+		c.fail(exitIncomplete)
+	case ctx.Err() != nil && c.status < exitIncomplete && !outputFailed(std.out):
+		// Stopped while waiting for a line: no solve said so.
+		fmt.Fprintf(c.stderr, "c4solve: standard input: %s\n", stopReason(ctx, ctx.Err()))
+		c.fail(exitIncomplete)
+	case err != nil && ctx.Err() == nil:
+		c.bad(fmt.Errorf("reading standard input: %w", err))
+	}
 }
 
 // runVerify is the verify command.

@@ -50,16 +50,6 @@ func (f *searchFlags) check() error {
 	return nil
 }
 
-// table allocates the shared table of -tt for searches of workers
-// goroutines in all (see allocTable); a default -tt may be made smaller.
-func (f *searchFlags) table(workers int, stderr io.Writer) (*ttable.Table, error) {
-	t, err := allocTable(f.ttMiB, workers, f.explicitTT(), stderr)
-	if err == nil {
-		f.ttMiB = t.Bytes() >> 20
-	}
-	return t, err
-}
-
 // tableMiB returns the size of the shared table of -tt for searches of
 // workers goroutines in all, made to fit as table makes it, for a table
 // that another package allocates (a book's of another board than 7x6).

@@ -51,7 +51,7 @@ func (f *searchFlags) check() error {
 }
 
 // tableMiB returns the size of the shared table of -tt for searches of
-// workers goroutines in all, made to fit as table makes it, for a table
+// workers goroutines in all, made to fit as allocTable makes it, for a table
 // that another package allocates (a book's of another board than 7x6).
 func (f *searchFlags) tableMiB(workers int, stderr io.Writer) (int, error) {
 	return fitTable(f.ttMiB, workers, f.explicitTT(), stderr)

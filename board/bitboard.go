@@ -54,10 +54,13 @@ func (b Bits128) Not() Bits128 { return Bits128{^b.Lo, ^b.Hi} }
 
 // Shl returns b << n. The engine's shifts are by less than 64 but on the
 // tallest boards, so that case comes first, with no shift by 64 or more
-// for the compiler to guard.
+// for the compiler to guard: the bits carried into Hi are shifted by 1
+// and then by 63-n, below 64 where n is, rather than by 64-n, which
+// reaches 64 at n 0 and made the compiler mask the result (a compare, a
+// subtract with borrow and an and in every shift of the engine's lines).
 func (b Bits128) Shl(n uint) Bits128 {
 	if n < 64 {
-		return Bits128{b.Lo << n, b.Hi<<n | b.Lo>>(64-n)}
+		return Bits128{b.Lo << n, b.Hi<<n | b.Lo>>1>>(63-n)}
 	}
 	return Bits128{0, b.Lo << (n - 64)}
 }
@@ -65,7 +68,7 @@ func (b Bits128) Shl(n uint) Bits128 {
 // Shr returns b >> n (see Shl).
 func (b Bits128) Shr(n uint) Bits128 {
 	if n < 64 {
-		return Bits128{b.Lo>>n | b.Hi<<(64-n), b.Hi >> n}
+		return Bits128{b.Lo>>n | b.Hi<<1<<(63-n), b.Hi >> n}
 	}
 	return Bits128{b.Hi >> (n - 64), 0}
 }

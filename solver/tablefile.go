@@ -26,10 +26,10 @@ import (
 // each is written out within FlushEvery of being stored (the workers look
 // at the clock every few thousand nodes, and a solve writes out what it
 // kept when it ends), so that a kill loses at most that much;
-// OpenTableFile and the Solver's UseTableFile load the entries a file holds into the solver's table before the search
-// starts. The bounds are facts about their positions, true whatever root
-// they were found under, so loading them can only spare work, never
-// change a score.
+// OpenTableFile and the Solver's UseTableFile load the entries a file
+// holds into the solver's table before the search starts. The bounds are
+// facts about their positions, true whatever root they were found under,
+// so loading them can only spare work, never change a score.
 //
 // The file is a header (tableFileMagic, then the board's width and height
 // as "8 5\n"), then records of tableRecordLen bytes: the key's two words,

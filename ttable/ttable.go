@@ -220,7 +220,7 @@ func (t *Table) Bytes() int { return t.mem.bytes(int(t.bucketMask+1) * bucketLen
 // released it (see memory for why this holds). It returns ErrFreed, and
 // counts nobody, where Free was called already. Solvers acquire their
 // table around every solve, so that a table may be freed while solves
-// that share it run, by any goroutine.
+// that share it run, by any goroutine. It is safe for concurrent use.
 func (t *Table) Acquire() error { return t.mem.acquire() }
 
 // Release ends a use that Acquire began.

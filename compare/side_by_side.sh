@@ -11,7 +11,7 @@
 #   C4SOLVE     a built c4solve; OUTDIR: what compare/build.sh wrote (with the same -threads)
 #   SET[:N]     a file of "moves score" lines, or the name of a published set in
 #               testdata/benchmarks (Test_L1_R2), its first N lines; "empty" is the empty
-#               board with 1 GB tables (c4solve's time is its whole run, table allocation too)
+#               board with 1 GB tables
 #   -repeat R   run the solvers in turn R times per row and average: these machines drift
 #               by tens of percent within minutes
 #   -pons       also Pons' solver, at one thread only (it has no threads); not on "empty"
@@ -21,7 +21,10 @@
 #   -from0      the sets' columns are numbered from 0, as in Steininger's tst/data files
 #
 # Every solver searches without an opening book, from a cleared table for each position,
-# 64 MB tables (1 GB for the empty board). Run it with nothing else running.
+# 64 MB tables (1 GB for the empty board). Every time is the solver's own timing of its
+# searches, their setup left out for both (the table's allocation, and Steininger's zeroing of
+# all of it before he starts, about 3 s a GB): a whole process of his with a table larger than
+# the job measures mostly that. Run it with nothing else running.
 set -euo pipefail
 usage() { sed -n 8,23p "$0" >&2; exit 2; }
 threads=1,2 repeat=1 pons=0 size=7x6 from0=0
@@ -81,13 +84,22 @@ driver() {
 # c4 THREADS IN prints "mean_seconds mean_nodes mean_expanded wrong" for c4solve.
 c4run() {
 	if [ "$3" = 1 ]; then
-		local start end got
-		start=$(date +%s.%N)
+		# -v's time= is the solve's own (Go's duration: 1.5s, 830ms, 12µs).
+		local got secs
 		got=$("$c4" "${c4size[@]}" -nobook -threads "$1" -tt 1024 -v "" 2>"$tmp/c4.err" | awk '{ print $NF }')
-		end=$(date +%s.%N)
-		awk -v s="$start" -v e="$end" -v got="$got" -v want="$emptyscore" -v nodes="$(grep -oE ' nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
+		secs=$(grep -oE 'time=[0-9.]+(h|m|s|ms|µs|us|ns)+' "$tmp/c4.err" | tail -1 | cut -d= -f2 |
+			awk '{ v = $0; sub(/[^0-9.].*/, "", v); u = substr($0, length(v) + 1)
+			       if (u == "ms") v /= 1e3; else if (u == "µs" || u == "us") v /= 1e6; else if (u == "ns") v /= 1e9
+			       else if (u != "s") { v = -1 }   # minutes and hours: parsed below
+			       print v }')
+		if [ "$secs" = -1 ]; then
+			secs=$(grep -oE 'time=[0-9hms.]+' "$tmp/c4.err" | tail -1 | cut -d= -f2 |
+				awk '{ t = 0; s = $0; while (match(s, /^[0-9.]+[hms]/)) { v = substr(s, 1, RLENGTH - 1); u = substr(s, RLENGTH, 1)
+				       t += v * (u == "h" ? 3600 : u == "m" ? 60 : 1); s = substr(s, RLENGTH + 1) } print t }')
+		fi
+		awk -v secs="$secs" -v got="$got" -v want="$emptyscore" -v nodes="$(grep -oE ' nodes=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
 			-v expanded="$(grep -oE 'expanded=[0-9]+' "$tmp/c4.err" | tail -1 | cut -d= -f2)" \
-			'BEGIN { printf "%.6f %.0f %.0f %d\n", e - s, nodes, expanded, got != want }'
+			'BEGIN { printf "%.6f %.0f %.0f %d\n", secs, nodes, expanded, got != want }'
 		return
 	fi
 	rm -f "$tmp/c4.csv"

@@ -913,6 +913,11 @@ func (s *Solver) SetAging(on bool) { s.noAging = !on }
 // earlier searches stored is the first to be replaced. Analyze and PV
 // start one for all the solves they make, which are one search.
 func (s *Solver) newSearch() {
+	// Until the search sets its range, Progress reads the widest: not the
+	// range of the solve before, nor a zero range (0 <= score <= 0 shown
+	// at the start of an analysis, before its moves' ranges are set).
+	g := s.g
+	s.bounds.set(g.MinScore(), g.MaxScore(), noFirst)
 	if !s.noAging {
 		s.tt.NewSearch()
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	farm "github.com/dgryski/go-farm"
+
+	"c4solve/internal/atomicfile"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
@@ -47,7 +49,10 @@ func openCheckpoint[K comparable](v variant[K], name string, opt Options, todo [
 	}
 	// Two runs on one checkpoint would interleave their records and
 	// truncate each other's.
-	if err := lock(f); err != nil {
+	if err := atomicfile.Lock(f); err != nil {
+		if errors.Is(err, atomicfile.ErrLocked) {
+			err = errors.New("another run is using it (it is locked)")
+		}
 		f.Close()
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}

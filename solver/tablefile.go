@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/internal/atomicfile"
 )
 
 // TableFile keeps the table entries of large subtrees of a long solve on
@@ -153,7 +154,10 @@ func OpenTableFile(path string, z board.Size) (*TableFile, error) {
 		// records, and each would cut the other's last one. A reader
 		// needs no lock: it changes nothing, and a record half written
 		// by another fails its checksum.
-		if err := lockFile(f); err != nil {
+		if err := atomicfile.Lock(f); err != nil {
+			if errors.Is(err, atomicfile.ErrLocked) {
+				err = errors.New("another c4solve is using it (it is locked); wait for that one to end, or give another file")
+			}
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

@@ -1,4 +1,5 @@
-// Package atomicfile writes files that appear whole or not at all.
+// Package atomicfile writes files that appear whole or not at all, and
+// locks a file that records are appended to against a second writer.
 package atomicfile
 
 import (

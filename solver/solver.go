@@ -27,8 +27,9 @@ type Result struct {
 	FromBook bool
 }
 
-// signs returns r with its score and bounds replaced by their signs.
-func (r Result) signs() Result {
+// Weak returns r as a weak solve's result: its score and bounds replaced
+// by their signs.
+func (r Result) Weak() Result {
 	r.Score, r.Lower, r.Upper = board.WeakScore(r.Score), board.WeakScore(r.Lower), board.WeakScore(r.Upper)
 	return r
 }
@@ -40,10 +41,6 @@ func (r Result) signs() Result {
 func Known(p board.Position, b Book) (r Result, ok bool, err error) {
 	return known(board.Geometry{}, p, b)
 }
-
-// Weak returns r as a weak solve's result: the signs of its score and
-// bounds.
-func (r Result) Weak() Result { return r.signs() }
 
 // rootBounds is the range of the root score that the workers of a solve
 // narrow together. It is safe for concurrent use.

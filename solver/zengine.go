@@ -833,7 +833,7 @@ func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) 
 // 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
-	return r.signs(), err
+	return r.Weak(), err
 }
 
 // Progress returns the nodes searched so far by the solve, analysis or

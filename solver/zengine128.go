@@ -833,7 +833,7 @@ func (s *Solver128) SolveAtLeast(ctx context.Context, p board.Position128, lower
 // 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver128) SolveWeak(ctx context.Context, p board.Position128) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
-	return r.signs(), err
+	return r.Weak(), err
 }
 
 // Progress returns the nodes searched so far by the solve, analysis or

@@ -833,7 +833,7 @@ func (s *Solver49) SolveAtLeast(ctx context.Context, p board.Position64, lower i
 // 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver49) SolveWeak(ctx context.Context, p board.Position64) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
-	return r.signs(), err
+	return r.Weak(), err
 }
 
 // Progress returns the nodes searched so far by the solve, analysis or

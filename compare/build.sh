@@ -9,8 +9,8 @@
 # with T threads and a 64 MB or a 1 GB table, both compile-time settings of his. Needs g++ with
 # C++20; takes about a minute. With -size WxH (not 7x6), his solver compiled for that board
 # instead, as OUTDIR/stein-WxH-tT-m64 and -g1 (no Pons: his solver is 7x6 only); a board
-# whose keys his 1 GB table cannot check gets 8 GB (his entries keep log2(entries) bits of
-# the key less).
+# whose keys his 1 GB table cannot check gets 2 GB or 8 GB, the least that checks them (his
+# entries keep log2(entries) bits of the key less): 2 GB for 8x8 and 9x7.
 set -euo pipefail
 threads=1,2 size=7x6
 while [ $# -gt 0 ]; do
@@ -44,7 +44,7 @@ fi
 # Table entries: primes near 64 MB and 1 GB of entries (the table size must be odd there).
 # His entries check the key with some bits of data and the table's index (by the Chinese
 # remainder theorem): a board of many bits needs more entries, and gets the next size his
-# solver compiles with (1 GB, then 8 GB).
+# solver compiles with (1 GB, 2 GB, then 8 GB: 8x8 and 9x7 need 2 GB).
 tables="m64:8388617 g1:134217757"
 for t in ${threads//,/ }; do
 	for size in $tables; do
@@ -63,7 +63,7 @@ for t in ${threads//,/ }; do
 		sed -i 's/^\( *\)unsigned long long get_num_interior_nodes()/\1public:\n\1unsigned long long get_num_interior_nodes()/' "$stats"
 		grep -B1 "unsigned long long get_num_interior_nodes()" "$stats" | grep -q "public:" || { echo "build.sh: could not find get_num_interior_nodes in $2/src/solver/util/stats.h" >&2; exit 1; }
 		entries=${size#*:}
-		for bigger in 134217757 1073741827 none; do
+		for bigger in 134217757 268435459 1073741827 none; do
 			if g++ -std=c++20 -O3 -flto -DNDEBUG -I"$work/src" -o "$out/$prefix-t$t-${size%%:*}" \
 				"$here/steininger.cpp" $(find "$work/src/solver" -name '*.cpp') -lpthread 2>"$work/err"; then
 				break

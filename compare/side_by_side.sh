@@ -6,7 +6,7 @@
 # expanded nodes (those that searched a child: counted alike by c4solve and Steininger's
 # solver; Pons' counts none) and the answers that differ from the file's scores.
 #
-# Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] [-size WxH [-from0]] C4SOLVE OUTDIR SET[:N] ...
+# Usage: compare/side_by_side.sh [-threads 1,2] [-repeat R] [-pons] [-size WxH [-from0]] [-tt MiB] C4SOLVE OUTDIR SET[:N] ...
 #
 #   C4SOLVE     a built c4solve; OUTDIR: what compare/build.sh wrote (with the same -threads)
 #   SET[:N]     a file of "moves score" lines, or the name of a published set in
@@ -19,6 +19,8 @@
 #               for it (compare/build.sh -size WxH); "empty" expects the board's score from
 #               testdata/sizes/results.txt
 #   -from0      the sets' columns are numbered from 0, as in Steininger's tst/data files
+#   -tt MiB     c4solve's table on the sets (default 64); give it what his build has where
+#               compare/build.sh gave his more than 64 MB (2048 for 8x8 and 9x7, 1024 for 10x6)
 #
 # Every solver searches without an opening book, from a cleared table for each position,
 # 64 MB tables (1 GB for the empty board). Every time is the solver's own timing of its
@@ -26,8 +28,8 @@
 # all of it before he starts, about 3 s a GB): a whole process of his with a table larger than
 # the job measures mostly that. Run it with nothing else running.
 set -euo pipefail
-usage() { sed -n 8,23p "$0" >&2; exit 2; }
-threads=1,2 repeat=1 pons=0 size=7x6 from0=0
+usage() { sed -n 8,25p "$0" >&2; exit 2; }
+threads=1,2 repeat=1 pons=0 size=7x6 from0=0 tt=64
 while [ $# -gt 0 ]; do
 	case $1 in
 	-threads) threads=$2; shift 2 ;;
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
 	-pons) pons=1; shift ;;
 	-size) size=$2; shift 2 ;;
 	-from0) from0=1; shift ;;
+	-tt) tt=$2; shift 2 ;;
 	-*) usage ;;
 	*) break ;;
 	esac
@@ -103,7 +106,7 @@ c4run() {
 		return
 	fi
 	rm -f "$tmp/c4.csv"
-	"$c4" bench "${c4size[@]}" -nobook -threads "$1" -tt 64 -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
+	"$c4" bench "${c4size[@]}" -nobook -threads "$1" -tt "$tt" -o "$tmp/c4.csv" "$2" >/dev/null 2>"$tmp/c4.err" || true
 	[ -s "$tmp/c4.csv" ] || { cat "$tmp/c4.err" >&2; echo "side_by_side.sh: c4solve bench failed" >&2; exit 1; }
 	echo "$(csv mean_s "$tmp/c4.csv") $(csv mean_nodes "$tmp/c4.csv") $(csv mean_expanded "$tmp/c4.csv") $(csv mismatches "$tmp/c4.csv")"
 }

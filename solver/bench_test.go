@@ -107,3 +107,49 @@ func BenchmarkEngines(b *testing.B) {
 		}
 	}
 }
+
+// wideBenchPositions pair positions of boards of one word (8x7, Solver64)
+// with positions of boards of two (8x8, Solver128) at the same depth, 40
+// free cells, so that their nodes/s compare the engines' node
+// costs (issue 49: the 128-bit engine's nodes/s at least two thirds of the
+// 64-bit engine's). Made with c4solve random (8x7 -seed 5 16, 8x8 -seed
+// 112822 22 and -seed 5 24); each takes 0.3-1.2 s at one thread.
+var wideBenchPositions = []struct{ size, moves string }{
+	{"8x7", "4753664854471868"},
+	{"8x7", "7522548821886528"},
+	{"8x8", "4478322833548236768346"},
+	{"8x8", "621611456135672632211422"},
+}
+
+// BenchmarkBoards solves wideBenchPositions, each from a cleared table of
+// -tt MiB at one thread, and reports the solve's nodes/s: compare the
+// 8x7 rows (Solver64) with the 8x8 rows (Solver128).
+func BenchmarkBoards(b *testing.B) {
+	ctx := context.Background()
+	for _, bp := range wideBenchPositions {
+		b.Run(bp.size+"/"+bp.moves, func(b *testing.B) {
+			g := mustGrid(b, bp.size)
+			pos, err := g.Parse(bp.moves, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := solver.NewSized(g, *benchMiB, 1)
+			defer s.Table().Free()
+			var nodes uint64
+			var solving time.Duration
+			for b.Loop() {
+				s.Clear()
+				start := time.Now()
+				r, err := s.Solve(ctx, pos)
+				solving += time.Since(start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(solving.Nanoseconds())/float64(b.N), "solve-ns/op")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
+		})
+	}
+}

@@ -406,3 +406,161 @@ func patternBoard(g *Grid, fill int) Board {
 	}
 	return b
 }
+
+// TestCanonicalKeyWith: the mirror kept beside a position by
+// PlayReflected, two moves deep, is the position's Mirror, and gives
+// CanonicalKeyWith the position's CanonicalKey, on 7x6 and on boards of
+// one and two words, at every position of games of random moves.
+func TestCanonicalKeyWith(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 1))
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	for range games {
+		checkReflected(t, r, Position{}, Width, reflectOps[Position, Key]{
+			Position.CanPlay, Position.Over, (*Position).Play, (*Position).PlayReflected, Position.Mirror,
+			Position.CanonicalKeyWith, func(p Position) Key { k, _, _ := p.CanonicalKey(); return k },
+		})
+	}
+	for _, size := range []string{"4x4", "9x5", "8x7", "8x8", "9x7", "10x6", "13x8", "4x31"} {
+		z, _ := ParseSize(size)
+		if g, err := NewGeometry64(z); err == nil {
+			for range games / 4 {
+				checkReflected(t, r, g.Empty(), z.Width, reflectOps[Position64, Key64]{
+					Position64.CanPlay, Position64.Over, (*Position64).Play, (*Position64).PlayReflected, Position64.Mirror,
+					Position64.CanonicalKeyWith, func(p Position64) Key64 { k, _, _ := p.CanonicalKey(); return k },
+				})
+			}
+		}
+		g, _ := NewGeometry128(z)
+		for range games / 4 {
+			checkReflected(t, r, g.Empty(), z.Width, reflectOps[Position128, Key128]{
+				Position128.CanPlay, Position128.Over, (*Position128).Play, (*Position128).PlayReflected, Position128.Mirror,
+				Position128.CanonicalKeyWith, func(p Position128) Key128 { k, _, _ := p.CanonicalKey(); return k },
+			})
+		}
+	}
+}
+
+// reflectOps are the methods of a position type that TestCanonicalKeyWith
+// uses.
+type reflectOps[P any, K comparable] struct {
+	canPlay             func(P, int) bool
+	over                func(P) bool
+	play, playReflected func(*P, int)
+	mirror              func(P) P
+	keyWith             func(P, P) K
+	canonical           func(P) K
+}
+
+// checkReflected plays a game of random moves from p, a board of width
+// columns, and checks at each position every move and every reply to it.
+func checkReflected[P comparable, K comparable](t *testing.T, r *rand.Rand, p P, width int, ops reflectOps[P, K]) {
+	t.Helper()
+	for !ops.over(p) {
+		m := ops.mirror(p)
+		for col := range width {
+			if !ops.canPlay(p, col) {
+				continue
+			}
+			child, mc := p, m
+			ops.play(&child, col)
+			ops.playReflected(&mc, col)
+			if mc != ops.mirror(child) || ops.keyWith(child, mc) != ops.canonical(child) {
+				t.Fatalf("%v then column %d: PlayReflected %v, CanonicalKeyWith %v; want %v, %v",
+					p, col, mc, ops.keyWith(child, mc), ops.mirror(child), ops.canonical(child))
+			}
+			for reply := range width {
+				if ops.over(child) || !ops.canPlay(child, reply) {
+					continue
+				}
+				grand, mg := child, mc
+				ops.play(&grand, reply)
+				ops.playReflected(&mg, reply)
+				if ops.keyWith(grand, mg) != ops.canonical(grand) {
+					t.Fatalf("%v then columns %d, %d: CanonicalKeyWith %v; want %v", p, col, reply, ops.keyWith(grand, mg), ops.canonical(grand))
+				}
+			}
+		}
+		ops.play(&p, randomColumn(r, func(col int) bool { return ops.canPlay(p, col) }, width))
+	}
+}
+
+// TestMayMeetMirror: MayMeetMirror is false exactly where some stone and
+// the stone in its mirror cell are of different sides, cell by cell, at
+// every position of games of random moves on 7x6 and on boards of one
+// and two words; and on a few positions by hand.
+func TestMayMeetMirror(t *testing.T) {
+	for _, tc := range []struct {
+		moves string
+		want  bool
+	}{
+		{"", true}, {"4", true}, {"44", true}, {"17", false}, {"11", true}, {"1771", false}, {"1177", true}, {"1717", false}, {"4453", false}, {"3355", true}, {"35", false},
+	} {
+		p, err := Parse(tc.moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.MayMeetMirror(); got != tc.want {
+			t.Errorf("%q: MayMeetMirror() = %v; want %v", tc.moves, got, tc.want)
+		}
+	}
+	// byCells is MayMeetMirror's answer cell by cell.
+	byCells := func(width, height int, cell func(col, row int) int) bool {
+		for col := range width {
+			for row := range height {
+				a, b := cell(col, row), cell(width-1-col, row)
+				if a != 0 && b != 0 && a != b {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(51, 1))
+	for range 200 {
+		var p Position
+		for !p.Over() {
+			if got, want := p.MayMeetMirror(), byCells(Width, Height, p.Cell); got != want {
+				t.Fatalf("7x6 %v: MayMeetMirror() = %v; want %v", p, got, want)
+			}
+			p.Play(randomColumn(r, p.CanPlay, Width))
+		}
+	}
+	for _, size := range []string{"5x4", "9x5", "8x7", "8x8", "10x6", "4x31"} {
+		z, _ := ParseSize(size)
+		g, _ := NewGeometry128(z)
+		g64, err64 := NewGeometry64(z)
+		for range 50 {
+			p := g.Empty()
+			var p64 Position64
+			if err64 == nil {
+				p64 = g64.Empty()
+			}
+			for !p.Over() {
+				want := byCells(z.Width, z.Height, p.Cell)
+				if got := p.MayMeetMirror(); got != want {
+					t.Fatalf("%v %v: MayMeetMirror() = %v; want %v", z, p, got, want)
+				}
+				if err64 == nil && p64.MayMeetMirror() != want {
+					t.Fatalf("%v %v: Position64 MayMeetMirror() = %v; want %v", z, p64, !want, want)
+				}
+				col := randomColumn(r, p.CanPlay, z.Width)
+				p.Play(col)
+				if err64 == nil {
+					p64.Play(col)
+				}
+			}
+		}
+	}
+}
+
+// randomColumn returns a column of width that canPlay allows, drawn by r.
+func randomColumn(r *rand.Rand, canPlay func(int) bool, width int) int {
+	col := r.IntN(width)
+	for !canPlay(col) {
+		col = r.IntN(width)
+	}
+	return col
+}

@@ -98,9 +98,6 @@ func (Geometry) rowsBelow(k int) Bitboard { return BottomRow * (1<<k - 1) }
 // cell c.
 func (Geometry) columnStart(c Bitboard) uint { return uint(c.TrailingZeros() / colBits * colBits) }
 
-// CellColumn returns the column (0-based) of the one cell of c.
-func (Geometry) CellColumn(c Bitboard) int { return c.TrailingZeros() / colBits }
-
 func (Geometry) topCell(col int) Bitboard    { return 1 << (Height - 1 + col*colBits) }
 func (Geometry) bottomCell(col int) Bitboard { return 1 << (col * colBits) }
 

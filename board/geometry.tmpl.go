@@ -25,7 +25,6 @@ type Geometry struct {
 	orderCells            [MaxWidth]Bitboard
 	lines                 [128]int32
 	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
-	colIndex              [128]uint8 // colIndex[i]: bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -76,7 +75,6 @@ func NewGeometry(z Size) (*Geometry, error) {
 	}
 	for i := range z.Width * (z.Height + 1) {
 		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
-		g.colIndex[i] = uint8(i / (z.Height + 1))
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
@@ -143,10 +141,6 @@ func (g *Geometry) rowsBelow(k int) Bitboard { return g.rows[k] }
 // cell c: read from a table, as a division by the variable bits of a
 // column costs tens of cycles (blocked asks it in its loops).
 func (g *Geometry) columnStart(c Bitboard) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
-
-// CellColumn returns the column (0-based) of the one cell of c, from a
-// table as columnStart.
-func (g *Geometry) CellColumn(c Bitboard) int { return int(g.colIndex[c.TrailingZeros()&127]) }
 
 func (g *Geometry) topCell(col int) Bitboard {
 	return Bitboard(1) << (g.height - 1 + col*(g.height+1))

@@ -20,7 +20,6 @@ type Geometry128 struct {
 	orderCells            [MaxWidth]Bits128
 	lines                 [128]int32
 	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
-	colIndex              [128]uint8 // colIndex[i]: bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -71,7 +70,6 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 	}
 	for i := range z.Width * (z.Height + 1) {
 		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
-		g.colIndex[i] = uint8(i / (z.Height + 1))
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
@@ -138,10 +136,6 @@ func (g *Geometry128) rowsBelow(k int) Bits128 { return g.rows[k] }
 // cell c: read from a table, as a division by the variable bits of a
 // column costs tens of cycles (blocked asks it in its loops).
 func (g *Geometry128) columnStart(c Bits128) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
-
-// CellColumn returns the column (0-based) of the one cell of c, from a
-// table as columnStart.
-func (g *Geometry128) CellColumn(c Bits128) int { return int(g.colIndex[c.TrailingZeros()&127]) }
 
 func (g *Geometry128) topCell(col int) Bits128 {
 	return Of128(1).Shl(uint(g.height - 1 + col*(g.height+1)))

@@ -497,26 +497,6 @@ func (p Position) CanonicalKey() (key Key, mirrored, symmetric bool) {
 	return key, mirrored, k == m
 }
 
-// CanonicalKeyWith returns CanonicalKey's key given m, the position's
-// Mirror: the smaller of the two positions' keys. A search that keys
-// every child of a node reflects the node once and plays each move in
-// both (see PlayReflected), two additions a key where MirrorKey reflects
-// the whole board, one column pair at a time on boards of other sizes.
-func (p Position) CanonicalKeyWith(m Position) Key {
-	k, mk := p.Key(), m.Key()
-	if p.g.keyLess(mk, k) {
-		return mk
-	}
-	return k
-}
-
-// PlayReflected plays the reflection of a move in column col (0-based): a
-// stone in column Width-1-col, which must have room. Played in the Mirror
-// of a position beside the move in the position, it keeps the mirror.
-func (p *Position) PlayReflected(col int) {
-	p.PlayMove(p.Possible() & p.g.Column(p.g.Width()-1-col))
-}
-
 // MayMeetMirror reports whether a position reached from p by moves may be
 // the mirror image of another one reached from p, or its own: whether no
 // stone of p faces one of the other side's across the middle of the

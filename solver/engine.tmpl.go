@@ -127,9 +127,12 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 
 	// The node's table bucket is on its way from memory while the static
 	// bounds are worked out.
-	key, mirrored, symmetric := p.Key(), false, false
+	var key board.Key
+	var mirrored, symmetric bool
 	if w.mirrorKeys {
 		key, mirrored, symmetric = p.CanonicalKey()
+	} else {
+		key = p.Key()
 	}
 	ref := tableRef(w.table(n), key)
 	ref.Prefetch()
@@ -400,48 +403,28 @@ func winsAfterReply(child board.Position, reply, x board.Bitboard) bool {
 // with a forced reply has no entry of its own (negamax plays the reply
 // through), so the place is the grandchild's after that reply, whose score
 // the move has.
-//
-// Where the board's mirror costs more than a few operations (mirrorOnce),
-// the node is reflected once and the children and grandchildren keyed
-// from the reflection, each move played in both (board.Position's
-// PlayReflected and CanonicalKeyWith): 8x8's childKeys took 30% of the
-// search, reflecting every child and grandchild a column pair at a time.
 func (w *worker) childKeys(nd *node, ml *moveList, etc bool) {
-	g := w.g
-	reflectOnce := mirrorOnce && w.mirrorKeys
-	var mirror board.Position
-	if reflectOnce {
-		mirror = nd.p.Mirror()
-	}
 	for i := 0; i < ml.count; i++ {
 		m := &ml.moves[i]
-		child, mchild := nd.p, mirror
+		child := nd.p
 		child.PlayMove(m.cell)
-		switch {
-		case !w.mirrorKeys:
-			ml.keys[i] = child.Key()
-		case reflectOnce:
-			mchild.PlayReflected(int(m.col))
-			ml.keys[i] = child.CanonicalKeyWith(mchild)
-		default:
+		// The keys as negamax makes them (see mirrorKeys), written out
+		// here: a method of the worker for them is not inlined.
+		if w.mirrorKeys {
 			ml.keys[i], _, _ = child.CanonicalKey()
+		} else {
+			ml.keys[i] = child.Key()
 		}
 		if !etc {
 			continue
 		}
 		if forced(m.replies) {
+			child.PlayMove(m.replies)
 			var key board.Key
-			switch {
-			case !w.mirrorKeys:
-				child.PlayMove(m.replies)
-				key = child.Key()
-			case reflectOnce:
-				mchild.PlayReflected(g.CellColumn(m.replies))
-				child.PlayMove(m.replies)
-				key = child.CanonicalKeyWith(mchild)
-			default:
-				child.PlayMove(m.replies)
+			if w.mirrorKeys {
 				key, _, _ = child.CanonicalKey()
+			} else {
+				key = child.Key()
 			}
 			ml.refs[i] = tableRef(w.table(nd.n+2), key)
 		} else {

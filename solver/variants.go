@@ -65,17 +65,6 @@ const (
 	helpersSpread128 = true
 )
 
-// mirrorOnce says whether childKeys reflects a node once and keys its
-// children from that (board.Position.CanonicalKeyAfter) rather than
-// reflecting each child: where a reflection is a loop over column pairs
-// of Bits128, not 7x6's few constant shifts (see childKeys).
-const (
-	mirrorOnce    = false
-	mirrorOnce49  = false
-	mirrorOnce64  = false
-	mirrorOnce128 = true
-)
-
 // drawRule says whether generateMoves looks for a move that leaves the
 // opponent no line of four (drawAtLeast) where the window asks for a draw
 // at most. On the other boards it saves 4-7% of the expanded nodes (9x4's

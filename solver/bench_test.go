@@ -73,8 +73,8 @@ func BenchmarkEngines(b *testing.B) {
 	g64, _ := board.NewGeometry64(board.Standard)
 	g128, _ := board.NewGeometry128(board.Standard)
 	s := solver.New(ttable.New(*benchMiB), 1)
-	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, 1), 1)
-	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, 2), 1)
+	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, g64.Size().Bits()), 1)
+	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Size().Bits()), 1)
 	engines := []benchEngine{
 		{"7x6", func(m string) (solver.Result, error) { return s.Solve(ctx, mustParse(b, m)) }, s.Clear},
 		{"64", func(m string) (solver.Result, error) {

@@ -56,16 +56,12 @@ func AllocSized(g *board.Grid, mib, threads int) (*Sized, error) {
 
 // AllocSizedTable returns a table of mib MiB for the solvers of the
 // positions of g (NewSizedOn): a growing ttable.Table for a board of at
-// most 49 bits, a ttable.Wide of keys of one word up to 64 bits, of two
-// above.
+// most 49 bits, a ttable.Wide of the board's keys above.
 func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
-	switch {
-	case g.Bits() <= ttable.KeyBits:
+	if g.Bits() <= ttable.KeyBits {
 		return ttable.AllocGrowing(mib)
-	case g.Wide():
-		return ttable.AllocWide(mib, 2)
 	}
-	return ttable.AllocWide(mib, 1)
+	return ttable.AllocWide(mib, g.Bits())
 }
 
 // NewSizedOn returns a solver of the positions of g with threads worker

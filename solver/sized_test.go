@@ -267,8 +267,8 @@ func TestEnginesAgree(t *testing.T) {
 	g64, _ := board.NewGeometry64(board.Standard)
 	g128, _ := board.NewGeometry128(board.Standard)
 	ctx := context.Background()
-	s64 := solver.New64(g64, ttable.NewWide(testMiB, 1), 2)
-	s128 := solver.New128(g128, ttable.NewWide(testMiB, 2), 2)
+	s64 := solver.New64(g64, ttable.NewWide(testMiB, g64.Size().Bits()), 2)
+	s128 := solver.New128(g128, ttable.NewWide(testMiB, g128.Size().Bits()), 2)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:40]

@@ -67,6 +67,12 @@ const busyDepth = 10
 // the score (docs/performance.md).
 const mtdWidth = 20
 
+// gallopWidth is the width of the root's range at or below which a
+// galloping walk (see nextProbe) steps by one again: once a step has gone
+// past the score, the range left is that narrow, and the probes of the
+// walk from its bottom are those nearest the score.
+const gallopWidth = 4
+
 // mtdCenter is the first guess nextProbe walks from once the range is
 // narrow: the first question near the score is "score > 0?". A probe
 // above the score costs more than one as far below it (it must refute

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"math/bits"
+
 	"c4solve/board"
 	"c4solve/ttable"
 )
@@ -65,6 +67,20 @@ const (
 	helpersSpread128 = true
 )
 
+// gallop says whether the root's walk of null-window probes gallops away
+// from mtdCenter (see nextProbe). On 7x6, whose scores lie near zero, it
+// costs 1.6-2.3% more expanded nodes (fresh7j and fresh8j, 40 positions
+// each, one thread); on the other boards it saves them: 8x8's random8x8
+// 25% (804 -> 605 thousand a position), 10x6's random10x6 2.3%, 9x7's
+// random9x7 0.4%, his 9x5 files' first 200 of midgame_L2 2.8%,
+// opening_L2 11%, midgame_L1 11% (docs/performance.md).
+const (
+	gallop    = false
+	gallop49  = true
+	gallop64  = true
+	gallop128 = true
+)
+
 // drawRule says whether generateMoves looks for a move that leaves the
 // opponent no line of four (drawAtLeast) where the window asks for a draw
 // at most. On the other boards it saves 4-7% of the expanded nodes (9x4's
@@ -83,8 +99,8 @@ func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }
 func tablePut(t *ttable.Table, k board.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable(mib int) *ttable.Table { return ttable.New(mib) }
-func keyHash(k board.Key) uint64     { return k }
+func newTable(_ board.Geometry, mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash(k board.Key) uint64                       { return k }
 
 func tableRef49(t *ttable.Table, k board.Key64) ttable.Ref { return t.Ref(k) }
 
@@ -97,21 +113,25 @@ func tablePut49(t *ttable.Table, k board.Key64, lower, upper, move int, nodes ui
 	}
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable49(mib int) *ttable.Table { return ttable.New(mib) }
-func keyHash49(k board.Key64) uint64   { return k }
+func newTable49(_ *board.Geometry64, mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash49(k board.Key64) uint64                        { return k }
 
 func tableRef64(t *ttable.Wide, k board.Key64) ttable.WideRef { return t.Ref(k, 0) }
 func tablePut64(t *ttable.Wide, k board.Key64, lower, upper, move int, nodes uint64) {
 	t.Put(k, 0, lower, upper, move, nodes)
 }
-func newTable64(mib int) *ttable.Wide { return ttable.NewWide(mib, 1) }
-func keyHash64(k board.Key64) uint64  { return k }
+func newTable64(g *board.Geometry64, mib int) *ttable.Wide {
+	return ttable.NewWide(mib, g.Size().Bits())
+}
+func keyHash64(k board.Key64) uint64 { return k }
 
 func tableRef128(t *ttable.Wide, k board.Key128) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
 func tablePut128(t *ttable.Wide, k board.Key128, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
-func newTable128(mib int) *ttable.Wide { return ttable.NewWide(mib, 2) }
+func newTable128(g *board.Geometry128, mib int) *ttable.Wide {
+	return ttable.NewWide(mib, g.Size().Bits())
+}
 
 // keyHash128 folds a key into the one word of the busy table, which only
 // orders moves: a collision costs order, never a result.
@@ -150,6 +170,9 @@ func tablePutWords64(t *ttable.Wide, lo, hi uint64, lower, upper, move int, node
 
 func keyWords128(k board.Key128) (lo, hi uint64) { return k.Lo, k.Hi }
 func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if bits.Len64(hi) > t.KeyBits()-64 {
+		return false
+	}
 	t.Put(lo, hi, lower, upper, move, nodes)
 	return true
 }

@@ -675,7 +675,7 @@ func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = rb.probe(lo, hi)
+		w.probe = rb.probe(lo, hi, gallop)
 		if w.helper && helpersSpread {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
@@ -739,7 +739,7 @@ func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Solver {
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable(LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable(g, LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s

@@ -675,7 +675,7 @@ func (w *worker128) probeRoot(ctx context.Context, p board.Position128, rb *root
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = rb.probe(lo, hi)
+		w.probe = rb.probe(lo, hi, gallop128)
 		if w.helper && helpersSpread128 {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
@@ -739,7 +739,7 @@ func newSolver128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker128{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable128(LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker128{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable128(g, LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s

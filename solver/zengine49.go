@@ -675,7 +675,7 @@ func (w *worker49) probeRoot(ctx context.Context, p board.Position64, rb *rootBo
 		if lo >= hi || ctx.Err() != nil {
 			return
 		}
-		w.probe = rb.probe(lo, hi)
+		w.probe = rb.probe(lo, hi, gallop49)
 		if w.helper && helpersSpread49 {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
@@ -739,7 +739,7 @@ func newSolver49(g *board.Geometry64, tt *ttable.Table, threads int) *Solver49 {
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker49{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable49(LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker49{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable49(g, LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s

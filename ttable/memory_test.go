@@ -26,7 +26,7 @@ func tables() []struct {
 	released func() bool // the memory given back
 } {
 	tt, _ := Alloc(1)
-	w, _ := AllocWide(1, 2)
+	w, _ := AllocWide(1, 128)
 	return []struct {
 		name     string
 		t        user

@@ -41,7 +41,7 @@ func TestPrefaultResident(t *testing.T) {
 // again.
 func TestFree(t *testing.T) {
 	tt := New(64)
-	w := NewWide(64, 2)
+	w := NewWide(64, 128)
 	mems := [][]byte{
 		unsafe.Slice((*byte)(unsafe.Pointer(&tt.slots[0])), len(tt.slots)*slotBytes),
 		unsafe.Slice((*byte)(unsafe.Pointer(&w.words[0])), len(w.words)*8),

@@ -16,9 +16,10 @@ import (
 //
 // # Why a false hit cannot happen
 //
-// An entry keeps its whole key, one or two words, beside a word of data
-// (bounds, move, work, generation, epoch), so a hit is found only under
-// the key it was stored with. An entry spans words that no single atomic
+// An entry keeps its whole key beside a word of data (bounds, move, work,
+// generation, epoch), so a hit is found only under the key it was stored
+// with: the key's low word, and its high word unless the bucket's index
+// says it (see Folded keys). An entry spans words that no single atomic
 // store writes together, so each bucket has a sequence word, a seqlock:
 // a writer takes the bucket by moving the sequence from even to odd with
 // a compare-and-swap (or, if another writer has it, drops its store: a
@@ -33,8 +34,8 @@ import (
 // # Bucket layout
 //
 // A bucket is 8 words, 64 bytes, one cache line: the sequence, then three
-// entries of a key word and a data word (keys of one word), or two of two
-// key words and a data word, and a spare word.
+// entries of a key word and a data word (keys of one word, and folded
+// keys), or two of two key words and a data word, and a spare word.
 //
 //	data bits  0- 6  lower bound + 64 (never 0 in a used entry: 0 is empty)
 //	           7-13  upper bound + 64
@@ -47,6 +48,18 @@ import (
 // entry of the same key, merging the bounds, or an empty one, or the one
 // of the least work, older generations first; Clear makes every entry of
 // an earlier epoch empty, zeroing one part of the table in turn.
+//
+// # Folded keys
+//
+// The keys of 8x8, 9x7 and 10x6 are of 70-72 bits: a high word of 6-8
+// bits. Where the high word has no more bits than the index of the
+// smallest part of the table a search uses (keyBits-64 <= foldBits), the
+// table keeps only the low word: the bucket of key (lo, hi) is hash(lo)
+// xor hi, so the low bits of a bucket's index and the hash of an entry's
+// low word give the entry's high word back, and two keys of one low word
+// never share a bucket. Their entries take two words, not three: three
+// an entry's bucket, not two, and one word compared, not two (8x8's
+// positions of 40-42 free cells: docs/performance.md).
 //
 // # Growing
 //
@@ -61,7 +74,9 @@ type Wide struct {
 	words      []atomic.Uint64
 	bucketMask uint64        // of the whole table
 	active     atomic.Uint64 // the bucket mask in use (see Grow)
-	keyWords   int           // 1 or 2
+	keyBits    int           // the bits of the keys, 1 to 128
+	stride     int           // the words of an entry: 2, or 3 for keys of two words
+	hiMul      uint64        // the high word's factor in the hash: 1 where keys are folded
 	gen        atomic.Uint64
 	epoch      atomic.Uint64 // the current epoch, in place
 	clears     uint64        // Clear calls so far, modulo wideEpochs
@@ -91,10 +106,11 @@ const (
 )
 
 // NewWide returns an empty table of at most mib MiB (clamped to [MinMiB,
-// MaxMiB]) for keys of keyWords words (1 or 2). It panics if the memory
-// cannot be had; AllocWide returns that as an error.
-func NewWide(mib, keyWords int) *Wide {
-	t, err := AllocWide(mib, keyWords)
+// MaxMiB]) for keys of keyBits bits (1 to 128): the low word of a key
+// holds its first 64 bits, the high word the others. It panics if the
+// memory cannot be had; AllocWide returns that as an error.
+func NewWide(mib, keyBits int) *Wide {
+	t, err := AllocWide(mib, keyBits)
 	if err != nil {
 		panic(err)
 	}
@@ -103,9 +119,9 @@ func NewWide(mib, keyWords int) *Wide {
 
 // AllocWide is NewWide, but returns an error where the memory cannot be
 // had. The memory is mapped as Table's is.
-func AllocWide(mib, keyWords int) (*Wide, error) {
-	if keyWords != 1 && keyWords != 2 {
-		return nil, fmt.Errorf("ttable: keys of %d words: 1 or 2", keyWords)
+func AllocWide(mib, keyBits int) (*Wide, error) {
+	if keyBits < 1 || keyBits > 128 {
+		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", keyBits)
 	}
 	mib = min(max(mib, MinMiB), MaxMiB)
 	buckets := uint64(mib) << 20 / (bucketWords * 8)
@@ -114,7 +130,10 @@ func AllocWide(mib, keyWords int) (*Wide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
-	t := &Wide{words: words, bucketMask: 1<<b - 1, keyWords: keyWords}
+	t := &Wide{words: words, bucketMask: 1<<b - 1, keyBits: keyBits, stride: 2, hiMul: 1}
+	if keyBits-64 > bits.Len64(t.startMask()) {
+		t.stride, t.hiMul = 3, 0xc4ceb9fe1a85ec53
+	}
 	t.mem.unmap, t.mem.drop = free, func() { t.words = nil }
 	t.active.Store(t.startMask())
 	if free != nil {
@@ -138,8 +157,12 @@ func (t *Wide) Release() { t.mem.release() }
 // acquired it releases it, as Table.Free does.
 func (t *Wide) Free() { t.mem.free() }
 
-// KeyWords returns the words of the table's keys, 1 or 2.
-func (t *Wide) KeyWords() int { return t.keyWords }
+// KeyBits returns the bits of the table's keys.
+func (t *Wide) KeyBits() int { return t.keyBits }
+
+// Folded reports whether the table keeps only the low word of its keys
+// (see Folded keys): keys of 64 bits, or of a few more.
+func (t *Wide) Folded() bool { return t.stride == 2 }
 
 // growStartMiB is the part of a table a solve starts with (see Grow).
 const growStartMiB = 32
@@ -165,7 +188,7 @@ const growStores = 1
 // table. It is safe for concurrent use, and cheap where the table is
 // large enough already.
 func (t *Wide) Grow(stores uint64) {
-	stride := uint64(t.keyWords + 1)
+	stride := uint64(t.stride)
 	for {
 		m := t.active.Load()
 		if m == t.bucketMask || (m+1)*(bucketWords-2)/stride*growStores >= stores {
@@ -231,7 +254,7 @@ func (t *Wide) age(g uint64) {
 	}
 	n := uint64(len(t.words)) / agePeriod
 	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
-	stride := t.keyWords + 1
+	stride := t.stride
 	for b := 0; b+bucketWords <= len(part); b += bucketWords {
 		seq := &part[b]
 		s := seq.Load()
@@ -256,18 +279,24 @@ type WideRef struct {
 	b      *[bucketWords]atomic.Uint64
 	lo, hi uint64
 	epoch  uint64
-	two    bool // keys of two words
+	two    bool // entries of two key words
 }
 
 // Ref returns the place of the key of words lo and hi (hi 0 for keys of
 // one word) in t.
 func (t *Wide) Ref(lo, hi uint64) WideRef {
-	h := lo*0x9e3779b97f4a7c15 ^ hi*0xc4ceb9fe1a85ec53
+	i := t.bucket(lo, hi) * bucketWords
+	return WideRef{(*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords]), lo, hi, t.epoch.Load(), t.stride == 3}
+}
+
+// bucket returns the index of the bucket of key (lo, hi): a hash of lo,
+// and, where keys are folded, hi in its low bits (see Folded keys).
+func (t *Wide) bucket(lo, hi uint64) uint64 {
+	h := lo * 0x9e3779b97f4a7c15
 	h ^= h >> 29
 	h *= 0xbf58476d1ce4e5b9
 	h ^= h >> 32
-	i := (h & t.active.Load()) * bucketWords
-	return WideRef{(*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords]), lo, hi, t.epoch.Load(), t.keyWords == 2}
+	return (h ^ hi*t.hiMul) & t.active.Load()
 }
 
 // Prefetch starts loading r's bucket into the cache (Ref.Prefetch). The
@@ -285,9 +314,10 @@ func (r WideRef) Get() (Entry, bool) {
 		return Entry{}, false // being written
 	}
 	if !r.two {
-		// Keys of one word, the boards of at most 64 bits, on a loop
-		// of their own: its constant stride spares the instructions of
-		// the general one (7x5's empty board: 0.9% of them).
+		// Entries of one key word (keys of one word, and folded ones),
+		// on a loop of their own: its constant stride spares the
+		// instructions of the general one (7x5's empty board: 0.9% of
+		// them).
 		for i := 1; i+2 <= bucketWords; i += 2 {
 			if b[i].Load() != r.lo {
 				continue
@@ -335,7 +365,7 @@ func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
 	if s&1 != 0 || !b[0].CompareAndSwap(s, s+1) {
 		return
 	}
-	stride := t.keyWords + 1
+	stride := t.stride
 	gen := t.gen.Load() & genMask
 	work := uint64(min(bits.Len64(nodes), workMax))
 	victim, victimValue := 1, uint64(1<<63)

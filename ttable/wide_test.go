@@ -6,46 +6,96 @@ import (
 	"testing"
 )
 
-// TestWidePutGet stores and finds entries of one- and two-word keys, the
-// bounds of one key merged, and keys that differ only in their high word
-// kept apart.
+// TestWidePutGet stores and finds entries of keys of one word, of 72
+// bits (folded) and of 128, the bounds of one key merged, and keys that
+// differ only in their high word kept apart.
 func TestWidePutGet(t *testing.T) {
-	for _, words := range []int{1, 2} {
-		tt := NewWide(1, words)
+	for _, c := range []struct {
+		keyBits int
+		folded  bool
+	}{{64, true}, {72, true}, {128, false}} {
+		tt := NewWide(1, c.keyBits)
+		if tt.Folded() != c.folded {
+			t.Fatalf("%d bits: Folded = %t", c.keyBits, tt.Folded())
+		}
 		hi := uint64(0)
-		if words == 2 {
+		if c.keyBits > 64 {
 			hi = 7
 		}
 		tt.Put(12345, hi, -3, 63, 4, 100)
 		if e, ok := tt.Ref(12345, hi).Get(); !ok || e != (Entry{Lower: -3, Upper: 63, Move: 4}) {
-			t.Fatalf("%d words: Get = %+v, %t; want [-3, 63] move 4", words, e, ok)
+			t.Fatalf("%d bits: Get = %+v, %t; want [-3, 63] move 4", c.keyBits, e, ok)
 		}
 		tt.Put(12345, hi, -63, 5, -1, 10)
 		if e, ok := tt.Ref(12345, hi).Get(); !ok || e != (Entry{Lower: -3, Upper: 5, Move: 4}) {
-			t.Fatalf("%d words: merged Get = %+v, %t; want [-3, 5] move 4", words, e, ok)
+			t.Fatalf("%d bits: merged Get = %+v, %t; want [-3, 5] move 4", c.keyBits, e, ok)
 		}
-		if words == 2 {
+		if c.keyBits > 64 {
 			if e, ok := tt.Ref(12345, hi+1).Get(); ok {
-				t.Fatalf("a key of another high word found: %+v", e)
+				t.Fatalf("%d bits: a key of another high word found: %+v", c.keyBits, e)
 			}
 			tt.Put(12345, hi+1, 1, 1, 24, 1)
 			if e, ok := tt.Ref(12345, hi+1).Get(); !ok || e != (Entry{Lower: 1, Upper: 1, Move: 24}) {
-				t.Fatalf("high word %d: Get = %+v, %t", hi+1, e, ok)
+				t.Fatalf("%d bits: high word %d: Get = %+v, %t", c.keyBits, hi+1, e, ok)
 			}
 			if e, _ := tt.Ref(12345, hi).Get(); e != (Entry{Lower: -3, Upper: 5, Move: 4}) {
-				t.Fatalf("high word %d changed by another's store: %+v", hi, e)
+				t.Fatalf("%d bits: high word %d changed by another's store: %+v", c.keyBits, hi, e)
 			}
 		}
 		if _, ok := tt.Ref(54321, hi).Get(); ok {
-			t.Fatalf("%d words: a key never stored found", words)
+			t.Fatalf("%d bits: a key never stored found", c.keyBits)
 		}
+	}
+}
+
+// TestWideFolded: in a table that keeps only the low word of its keys,
+// every key of one low word and a high word of the table's bits is its
+// own entry, before and after the table grows, and the bucket of a key
+// gives its high word back.
+func TestWideFolded(t *testing.T) {
+	const keyBits = 72
+	tt := NewWide(64, keyBits)
+	if !tt.Folded() {
+		t.Fatal("a table of 64 MiB does not fold keys of 72 bits")
+	}
+	bound := func(lo, hi uint64) int { return int((lo*31+hi)%127) - 63 }
+	r := rand.New(rand.NewPCG(3, 4))
+	los := make([]uint64, 64)
+	for i := range los {
+		los[i] = r.Uint64()
+	}
+	for _, lo := range los {
+		for hi := range uint64(1 << (keyBits - 64)) {
+			b := bound(lo, hi)
+			tt.Put(lo, hi, b, b, -1, 1)
+			if got := (tt.bucket(lo, hi) ^ tt.bucket(lo, 0)) & (1<<(keyBits-64) - 1); got != hi {
+				t.Fatalf("key %#x %#x: its bucket says high word %#x", lo, hi, got)
+			}
+		}
+	}
+	for grown := range 2 {
+		for _, lo := range los {
+			for hi := range uint64(1 << (keyBits - 64)) {
+				e, ok := tt.Ref(lo, hi).Get()
+				if ok && (e.Lower != bound(lo, hi) || e.Upper != e.Lower) {
+					t.Fatalf("grown %d: key %#x %#x found another key's entry %+v", grown, lo, hi, e)
+				}
+				if !ok && grown == 0 {
+					t.Fatalf("key %#x %#x lost", lo, hi)
+				}
+			}
+		}
+		tt.Grow(1 << 40)
+	}
+	if small := NewWide(1, 64+20); small.Folded() {
+		t.Errorf("a table of 1 MiB (2^14 buckets) folds keys of 84 bits")
 	}
 }
 
 // TestWideClear: no entry survives a Clear, however many Clears come
 // after it (the epoch wraps after 256).
 func TestWideClear(t *testing.T) {
-	tt := NewWide(1, 2)
+	tt := NewWide(1, 128)
 	r := rand.New(rand.NewPCG(1, 2))
 	keys := make([][2]uint64, 2000)
 	for i := range keys {
@@ -67,7 +117,7 @@ func TestWideClear(t *testing.T) {
 // TestWideKeepsWork: in a full bucket, the entry of the least work is the
 // one replaced.
 func TestWideKeepsWork(t *testing.T) {
-	tt := NewWide(1, 1)
+	tt := NewWide(1, 64)
 	// Keys in one bucket: found by trying.
 	var same []uint64
 	want := tt.Ref(1, 0).b
@@ -93,7 +143,7 @@ func TestWideKeepsWork(t *testing.T) {
 // together would show other bounds. With -race it also checks that every
 // access is atomic.
 func TestWideConcurrent(t *testing.T) {
-	tt := NewWide(1, 2)
+	tt := NewWide(1, 128)
 	bound := func(lo, hi uint64) int { return int((lo^hi)%127) - 63 }
 	n := 200000
 	if testing.Short() {
@@ -133,7 +183,7 @@ func TestWideConcurrent(t *testing.T) {
 
 // TestWideAging: entries of long ago are the first replaced, as Table's.
 func TestWideAging(t *testing.T) {
-	tt := NewWide(1, 1)
+	tt := NewWide(1, 64)
 	tt.Put(99, 0, 1, 1, -1, 1<<30)
 	for range 3 * agePeriod {
 		tt.NewSearch()

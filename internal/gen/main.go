@@ -124,7 +124,7 @@ var jobs = []job{
 	{
 		dir: "solver", template: "engine.tmpl.go", out: "engine",
 		variants: []variant{v7x6, v49, v64, v128},
-		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule"},
+		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
 			"ttable.Ref":   "ttable.WideRef",

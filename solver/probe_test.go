@@ -21,7 +21,7 @@ func TestNextProbe(t *testing.T) {
 		{0, 1, 0, 0},      // one question left
 		{12, 18, 12, 17},  // a narrow range far from zero walks up from its end; galloping, its top
 		{-18, 4, -9, -9},  // 22 wide: the middle, -7, moved halfway out
-		{-18, -4, -5, -9}, // 14 wide: walks down from its top; galloping, twice -4 less 1
+		{-18, -4, -5, -5}, // 14 wide: walks down from its top, by one galloping too
 		{4, 8, 4, 4},      // gallopWidth wide: a step of one
 	}
 	for _, tt := range tests {
@@ -34,9 +34,9 @@ func TestNextProbe(t *testing.T) {
 	}
 }
 
-// TestGallop follows the probes of a galloping walk to a score of 10 and
-// to one of -9, from the range [-9, 11) and [-12, 8): each answer as the
-// score gives it.
+// TestGallop follows the probes of a galloping walk to scores of 10, 2
+// and 5 from the range [-9, 11), and to -9 from [-12, 8) (down by one):
+// each answer as the score gives it.
 func TestGallop(t *testing.T) {
 	for _, tt := range []struct {
 		lo, hi, score int
@@ -45,7 +45,7 @@ func TestGallop(t *testing.T) {
 		{-9, 11, 10, []int{0, 1, 3, 7, 8, 9, 10}},
 		{-9, 11, 2, []int{0, 1, 3, 2}}, // 3 is a step past the score: the range [2, 3) left
 		{-9, 11, 5, []int{0, 1, 3, 7, 4, 5}},
-		{-12, 8, -9, []int{0, -1, -3, -7, -12, -8, -9, -10}}, // past it at -12, then down from -8
+		{-12, 8, -9, []int{0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10}}, // down by one
 	} {
 		var got []int
 		for lo, hi := tt.lo, tt.hi; lo < hi; {

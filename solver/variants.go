@@ -67,13 +67,13 @@ const (
 	helpersSpread128 = true
 )
 
-// gallop says whether the root's walk of null-window probes gallops away
-// from mtdCenter (see nextProbe). On 7x6, whose scores lie near zero, it
-// costs 1.6-2.3% more expanded nodes (fresh7j and fresh8j, 40 positions
-// each, one thread); on the other boards it saves them: 8x8's random8x8
-// 25% (804 -> 605 thousand a position), 10x6's random10x6 2.3%, 9x7's
-// random9x7 0.4%, his 9x5 files' first 200 of midgame_L2 2.8%,
-// opening_L2 11%, midgame_L1 11% (docs/performance.md).
+// gallop says whether the root's walk of null-window probes up from
+// mtdCenter gallops (see nextProbe). On 7x6, whose scores lie near zero,
+// it costs 1.6-2.3% more expanded nodes (fresh7j and fresh8j, 40
+// positions each, one thread); on the other boards it saves them:
+// random8x8 21% (804 -> 635 thousand a position), random10x6 2.3%,
+// random9x7 0.4%, his 9x5 files' first 200 of opening_L2 9%, midgame_L2
+// and midgame_L1 a few percent (docs/performance.md).
 const (
 	gallop    = false
 	gallop49  = true

@@ -10,46 +10,52 @@ import (
 // Every probe lies in the open range, so that its answer narrows the range
 // whatever it is.
 func TestNextProbe(t *testing.T) {
-	tests := []struct{ lo, hi, want, gallop int }{ // gallop: the probe with gallop
-		{-18, 18, -9, -9}, // the middle, 0, moved halfway out (toward the loss)
-		{-18, 9, -9, -9},  // the middle, -5, moved halfway out
-		{-9, 13, 6, 6},    // 22 wide: still bisecting, the middle, 2, moved halfway out
-		{-8, 9, 0, 0},     // 17 wide: the value nearest mtdCenter, 0
-		{-8, 0, -1, -1},   // 0 is out: the top of the range
-		{-2, 0, -1, -1},   // below the center: the top of the range
-		{3, 9, 3, 5},      // above it: the bottom of the range; galloping, twice 3 less 1
-		{0, 1, 0, 0},      // one question left
-		{12, 18, 12, 17},  // a narrow range far from zero walks up from its end; galloping, its top
-		{-18, 4, -9, -9},  // 22 wide: the middle, -7, moved halfway out
-		{-18, -4, -5, -5}, // 14 wide: walks down from its top, by one galloping too
-		{4, 8, 4, 4},      // gallopWidth wide: a step of one
+	tests := []struct{ lo, hi, none, up, both int }{ // the probe as each gallops
+		{-18, 18, -9, -9, -9}, // the middle, 0, moved halfway out (toward the loss)
+		{-18, 9, -9, -9, -9},  // the middle, -5, moved halfway out
+		{-9, 13, 6, 6, 6},     // 22 wide: still bisecting, the middle, 2, moved halfway out
+		{-8, 9, 0, 0, 0},      // 17 wide: the value nearest mtdCenter, 0
+		{-8, 0, -1, -1, -1},   // 0 is out: the top of the range
+		{-2, 0, -1, -1, -1},   // below the center: the top of the range
+		{3, 9, 3, 5, 5},       // above it: the bottom of the range; galloping, twice 3 less 1
+		{0, 1, 0, 0, 0},       // one question left
+		{12, 18, 12, 17, 17},  // a narrow range far from zero walks up from its end; galloping, its top
+		{-18, 4, -9, -9, -9},  // 22 wide: the middle, -7, moved halfway out
+		{-18, -4, -5, -5, -9}, // 14 wide: walks down from its top; galloping down, twice -4 less 1
+		{4, 8, 4, 4, 4},       // gallopWidth wide: a step of one
+		{-8, -4, -5, -5, -5},  // the same below
 	}
 	for _, tt := range tests {
-		if got := nextProbe(tt.lo, tt.hi, false); got != tt.want {
-			t.Errorf("nextProbe(%d, %d, false) = %d, want %d", tt.lo, tt.hi, got, tt.want)
-		}
-		if got := nextProbe(tt.lo, tt.hi, true); got != tt.gallop {
-			t.Errorf("nextProbe(%d, %d, true) = %d, want %d", tt.lo, tt.hi, got, tt.gallop)
+		for _, c := range []struct {
+			g    gallops
+			want int
+		}{{gallopNone, tt.none}, {gallopUp, tt.up}, {gallopBoth, tt.both}} {
+			if got := nextProbe(tt.lo, tt.hi, c.g); got != c.want {
+				t.Errorf("nextProbe(%d, %d, %d) = %d, want %d", tt.lo, tt.hi, c.g, got, c.want)
+			}
 		}
 	}
 }
 
-// TestGallop follows the probes of a galloping walk to scores of 10, 2
-// and 5 from the range [-9, 11), and to -9 from [-12, 8) (down by one):
-// each answer as the score gives it.
+// TestGallop follows the probes of galloping walks to scores of 10, 2
+// and 5 from the range [-9, 11), and to -9 from [-12, 8): each answer as
+// the score gives it.
 func TestGallop(t *testing.T) {
 	for _, tt := range []struct {
+		g             gallops
 		lo, hi, score int
 		want          []int
 	}{
-		{-9, 11, 10, []int{0, 1, 3, 7, 8, 9, 10}},
-		{-9, 11, 2, []int{0, 1, 3, 2}}, // 3 is a step past the score: the range [2, 3) left
-		{-9, 11, 5, []int{0, 1, 3, 7, 4, 5}},
-		{-12, 8, -9, []int{0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10}}, // down by one
+		{gallopUp, -9, 11, 10, []int{0, 1, 3, 7, 8, 9, 10}},
+		{gallopUp, -9, 11, 2, []int{0, 1, 3, 2}}, // 3 is a step past the score: the range [2, 3) left
+		{gallopBoth, -9, 11, 5, []int{0, 1, 3, 7, 4, 5}},
+		{gallopUp, -12, 8, -9, []int{0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10}}, // down by one
+		{gallopBoth, -12, 8, -9, []int{0, -1, -3, -7, -12, -8, -9, -10}},          // past it at -12, then down from -8
+		{gallopNone, -9, 11, 5, []int{0, 1, 2, 3, 4, 5}},
 	} {
 		var got []int
 		for lo, hi := tt.lo, tt.hi; lo < hi; {
-			v := nextProbe(lo, hi, true)
+			v := nextProbe(lo, hi, tt.g)
 			got = append(got, v)
 			if tt.score > v {
 				lo = v + 1
@@ -58,7 +64,7 @@ func TestGallop(t *testing.T) {
 			}
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("range [%d, %d), score %d: probes %v, want %v", tt.lo, tt.hi, tt.score, got, tt.want)
+			t.Errorf("gallops %d, range [%d, %d), score %d: probes %v, want %v", tt.g, tt.lo, tt.hi, tt.score, got, tt.want)
 		}
 	}
 }
@@ -77,7 +83,7 @@ func TestHelperProbe(t *testing.T) {
 		{-18, 18, 1, -8}, // bisecting: the probe beside -9, toward the center
 	}
 	for _, tt := range tests {
-		v := nextProbe(tt.lo, tt.hi, false)
+		v := nextProbe(tt.lo, tt.hi, gallopNone)
 		if got := helperProbe(tt.lo, tt.hi, v, tt.id); got != tt.want {
 			t.Errorf("helperProbe(%d, %d, %d, %d) = %d, want %d", tt.lo, tt.hi, v, tt.id, got, tt.want)
 		}
@@ -85,7 +91,7 @@ func TestHelperProbe(t *testing.T) {
 	for lo := board.MinScore; lo <= board.MaxScore; lo++ {
 		for hi := lo + 1; hi <= board.MaxScore; hi++ {
 			for id := 1; id <= 3; id++ {
-				if v := helperProbe(lo, hi, nextProbe(lo, hi, true), id); v < lo || v >= hi {
+				if v := helperProbe(lo, hi, nextProbe(lo, hi, gallopBoth), id); v < lo || v >= hi {
 					t.Fatalf("helperProbe(%d, %d, ..., %d) = %d, outside [%d, %d)", lo, hi, id, v, lo, hi)
 				}
 			}

@@ -99,7 +99,7 @@ func (rb *rootBounds) set(lo, hi, first int) {
 
 // probe returns the probe to ask in the range [lo, hi): the solve's first
 // while the range holds it, then nextProbe's.
-func (rb *rootBounds) probe(lo, hi int, gallop bool) int {
+func (rb *rootBounds) probe(lo, hi int, gallop gallops) int {
 	if lo <= rb.first && rb.first < hi {
 		return rb.first
 	}
@@ -180,6 +180,15 @@ func (b *busyTable) has(key uint64) bool { return b.slot(key).Load() == key }
 func (b *busyTable) add(key uint64)      { b.slot(key).Store(key) }
 func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
 
+// gallops says which ways a walk of probes gallops (nextProbe).
+type gallops int
+
+const (
+	gallopNone gallops = iota // a step of one each way
+	gallopUp                  // up only
+	gallopBoth                // up and down
+)
+
 // nextProbe picks the value v of the next null-window probe "score > v?"
 // in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
 // the range, moved halfway out to the range's end on its side of zero: a
@@ -196,20 +205,23 @@ func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
 // Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
 // where bisection would probe around it.
 //
-// With gallop, a walk up from mtdCenter doubles its distance from it with
-// each step while the range is more than gallopWidth wide: "> 0", "> 1",
-// "> 3", "> 7", ..., as an exponential search does. On boards whose
-// scores lie far from zero, the proofs of the small wins that a walk asks
-// first can cost more than the proof of the large one: on an 8x8
+// A walk may gallop (see gallops): away from mtdCenter, it doubles its
+// distance from it with each step while the range is more than
+// gallopWidth wide, "> 0", "> 1", "> 3", "> 7", ... up and "> -2",
+// "> -4", "> -8", ... down, as an exponential search does. On boards
+// whose scores lie far from zero, the proofs of the small wins that a walk
+// asks first can cost more than the proof of the large one: on an 8x8
 // position of score 10 (21 stones), "> 3" to "> 7" took 15 of its 19.8
-// million nodes, where "> 8" took 0.13 million. A walk down steps by one:
-// galloping down, 9x4's empty board (score -1) asked "> -3" after "> -1"
-// failed, 11% more nodes, and random8x8 lost little of its gain without
-// it (docs/performance.md).
-func nextProbe(lo, hi int, gallop bool) int {
+// million nodes, where "> 8" took 0.13 million (docs/performance.md).
+func nextProbe(lo, hi int, gallop gallops) int {
 	if hi-lo <= mtdWidth {
-		if gallop && hi-lo > gallopWidth && lo > mtdCenter {
-			return min(2*lo-mtdCenter-1, hi-1)
+		if gallop != gallopNone && hi-lo > gallopWidth {
+			if lo > mtdCenter {
+				return min(2*lo-mtdCenter-1, hi-1)
+			}
+			if hi <= mtdCenter && gallop == gallopBoth {
+				return max(2*hi-mtdCenter-1, lo)
+			}
 		}
 		return min(max(mtdCenter, lo), hi-1)
 	}

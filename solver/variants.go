@@ -67,18 +67,23 @@ const (
 	helpersSpread128 = true
 )
 
-// gallop says whether the root's walk of null-window probes up from
-// mtdCenter gallops (see nextProbe). On 7x6, whose scores lie near zero,
-// it costs 1.6-2.3% more expanded nodes (fresh7j and fresh8j, 40
-// positions each, one thread); on the other boards it saves them:
-// random8x8 21% (804 -> 635 thousand a position), random10x6 2.3%,
-// random9x7 0.4%, his 9x5 files' first 200 of opening_L2 9%, midgame_L2
-// and midgame_L1 a few percent (docs/performance.md).
+// gallop says which ways the root's walk of null-window probes gallops
+// away from mtdCenter (see nextProbe). Mean expanded nodes, one thread,
+// against the walk by one (docs/performance.md):
+//
+//   - 7x6, whose scores lie near zero: none; galloping both ways costs
+//     1.6-2.3% (fresh7j and fresh8j, 40 positions each).
+//   - boards of at most 49 bits: up only; galloping down costs the empty
+//     9x4 board (score -1) 11%, its probe "> -3" one the walk does not
+//     need, and 6x6's (-1) 14%.
+//   - the other boards: both ways; random8x8 -25% (-21% up only),
+//     random10x6 -2.3%, random9x7 -0.4%, his 9x5 files' first 200 of
+//     opening_L2 -11% (-9% up only), midgame_L2 -2.8% (-0.2%).
 const (
-	gallop    = false
-	gallop49  = true
-	gallop64  = true
-	gallop128 = true
+	gallop    = gallopNone
+	gallop49  = gallopUp
+	gallop64  = gallopBoth
+	gallop128 = gallopBoth
 )
 
 // drawRule says whether generateMoves looks for a move that leaves the

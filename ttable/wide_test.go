@@ -1,6 +1,7 @@
 package ttable
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -139,11 +140,17 @@ func TestWideKeepsWork(t *testing.T) {
 }
 
 // TestWideConcurrent has goroutines store and read keys whose bounds are
-// a function of the key: a read that found the words of two stores
-// together would show other bounds. With -race it also checks that every
-// access is atomic.
+// a function of the key, in a table of keys of two words and one of
+// folded keys: a read that found the words of two stores together, or
+// another key's entry, would show other bounds. With -race it also checks
+// that every access is atomic.
 func TestWideConcurrent(t *testing.T) {
-	tt := NewWide(1, 128)
+	for _, keyBits := range []int{72, 128} {
+		t.Run(fmt.Sprint(keyBits), func(t *testing.T) { wideConcurrent(t, NewWide(1, keyBits)) })
+	}
+}
+
+func wideConcurrent(t *testing.T, tt *Wide) {
 	bound := func(lo, hi uint64) int { return int((lo^hi)%127) - 63 }
 	n := 200000
 	if testing.Short() {
@@ -155,7 +162,8 @@ func TestWideConcurrent(t *testing.T) {
 		wg.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(g), 9))
 			for range n {
-				// Few keys, so that goroutines meet in the same buckets.
+				// Few keys, so that goroutines meet in the same buckets,
+				// and keys of one low word with different high words.
 				lo, hi := r.Uint64N(4096)+1, r.Uint64N(3)
 				if r.IntN(2) == 0 {
 					b := bound(lo, hi)

@@ -53,13 +53,14 @@ import (
 //
 // The keys of 8x8, 9x7 and 10x6 are of 70-72 bits: a high word of 6-8
 // bits. Where the high word has no more bits than the index of the
-// smallest part of the table a search uses (keyBits-64 <= foldBits), the
-// table keeps only the low word: the bucket of key (lo, hi) is hash(lo)
-// xor hi, so the low bits of a bucket's index and the hash of an entry's
-// low word give the entry's high word back, and two keys of one low word
-// never share a bucket. Their entries take two words, not three: three
-// an entry's bucket, not two, and one word compared, not two (8x8's
-// positions of 40-42 free cells: docs/performance.md).
+// smallest part of the table a search uses (growStartMiB's buckets, or the
+// whole table's if fewer), the table keeps only the low word: the bucket
+// of key (lo, hi) is hash(lo) xor hi, so the low bits of a bucket's index
+// and the hash of an entry's low word give the entry's high word back,
+// and two keys of one low word never share a bucket, however the table
+// grows. Their entries take two words, not three: three entries a bucket,
+// not two, and one word compared, not two (docs/performance.md, "Folded
+// keys").
 //
 // # Growing
 //

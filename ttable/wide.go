@@ -76,12 +76,17 @@ type Wide struct {
 	bucketMask uint64        // of the whole table
 	active     atomic.Uint64 // the bucket mask in use (see Grow)
 	keyBits    int           // the bits of the keys, 1 to 128
-	stride     int           // the words of an entry: 2, or 3 for keys of two words
-	hiMul      uint64        // the high word's factor in the hash: 1 where keys are folded
-	gen        atomic.Uint64
-	epoch      atomic.Uint64 // the current epoch, in place
-	clears     uint64        // Clear calls so far, modulo wideEpochs
-	mem        memory        // words' users, and how to give words back (Acquire, Free)
+	stride     int           // the words of an entry: 2 (keys of one word, folded keys), or 3
+	// The high word's parts in bucket: hiMix, its factor in the hash (0
+	// where keys are folded), and hiFold, the mask of it xored into the
+	// hash's low bits (all ones where keys are folded, else 0). Constants
+	// of the table rather than branches: Ref stays within Go's inlining
+	// budget.
+	hiMix, hiFold uint64
+	gen           atomic.Uint64
+	epoch         atomic.Uint64 // the current epoch, in place
+	clears        uint64        // Clear calls so far, modulo wideEpochs
+	mem           memory        // words' users, and how to give words back (Acquire, Free)
 }
 
 // Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
@@ -131,9 +136,9 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
-	t := &Wide{words: words, bucketMask: 1<<b - 1, keyBits: keyBits, stride: 2, hiMul: 1}
+	t := &Wide{words: words, bucketMask: 1<<b - 1, keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
 	if keyBits-64 > bits.Len64(t.startMask()) {
-		t.stride, t.hiMul = 3, 0xc4ceb9fe1a85ec53
+		t.stride, t.hiMix, t.hiFold = 3, 0xc4ceb9fe1a85ec53, 0
 	}
 	t.mem.unmap, t.mem.drop = free, func() { t.words = nil }
 	t.active.Store(t.startMask())
@@ -161,9 +166,9 @@ func (t *Wide) Free() { t.mem.free() }
 // KeyBits returns the bits of the table's keys.
 func (t *Wide) KeyBits() int { return t.keyBits }
 
-// Folded reports whether the table keeps only the low word of its keys
+// folded reports whether the table keeps only the low word of its keys
 // (see Folded keys): keys of 64 bits, or of a few more.
-func (t *Wide) Folded() bool { return t.stride == 2 }
+func (t *Wide) folded() bool { return t.stride == 2 }
 
 // growStartMiB is the part of a table a solve starts with (see Grow).
 const growStartMiB = 32
@@ -290,14 +295,15 @@ func (t *Wide) Ref(lo, hi uint64) WideRef {
 	return WideRef{(*[bucketWords]atomic.Uint64)(t.words[i : i+bucketWords]), lo, hi, t.epoch.Load(), t.stride == 3}
 }
 
-// bucket returns the index of the bucket of key (lo, hi): a hash of lo,
-// and, where keys are folded, hi in its low bits (see Folded keys).
+// bucket returns the index of the bucket of key (lo, hi): a hash of both
+// words, or, where keys are folded, of lo with hi in its low bits (see
+// Folded keys).
 func (t *Wide) bucket(lo, hi uint64) uint64 {
-	h := lo * 0x9e3779b97f4a7c15
+	h := lo*0x9e3779b97f4a7c15 ^ hi*t.hiMix
 	h ^= h >> 29
 	h *= 0xbf58476d1ce4e5b9
 	h ^= h >> 32
-	return (h ^ hi*t.hiMul) & t.active.Load()
+	return (h ^ hi&t.hiFold) & t.active.Load()
 }
 
 // Prefetch starts loading r's bucket into the cache (Ref.Prefetch). The

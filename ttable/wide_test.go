@@ -16,8 +16,8 @@ func TestWidePutGet(t *testing.T) {
 		folded  bool
 	}{{64, true}, {72, true}, {128, false}} {
 		tt := NewWide(1, c.keyBits)
-		if tt.Folded() != c.folded {
-			t.Fatalf("%d bits: Folded = %t", c.keyBits, tt.Folded())
+		if tt.folded() != c.folded {
+			t.Fatalf("%d bits: folded = %t", c.keyBits, tt.folded())
 		}
 		hi := uint64(0)
 		if c.keyBits > 64 {
@@ -56,7 +56,7 @@ func TestWidePutGet(t *testing.T) {
 func TestWideFolded(t *testing.T) {
 	const keyBits = 72
 	tt := NewWide(64, keyBits)
-	if !tt.Folded() {
+	if !tt.folded() {
 		t.Fatal("a table of 64 MiB does not fold keys of 72 bits")
 	}
 	bound := func(lo, hi uint64) int { return int((lo*31+hi)%127) - 63 }
@@ -88,7 +88,7 @@ func TestWideFolded(t *testing.T) {
 		}
 		tt.Grow(1 << 40)
 	}
-	if small := NewWide(1, 64+20); small.Folded() {
+	if small := NewWide(1, 64+20); small.folded() {
 		t.Errorf("a table of 1 MiB (2^14 buckets) folds keys of 84 bits")
 	}
 }

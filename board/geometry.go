@@ -71,6 +71,23 @@ func (Geometry) Bottom() Bitboard { return BottomRow }
 // Playable returns every cell of the board, and no sentinel.
 func (Geometry) Playable() Bitboard { return Playable }
 
+// NextCells returns the cells where a stone lands in each column that is
+// not full, given the occupied cells mask.
+func (Geometry) NextCells(mask Bitboard) Bitboard { return (mask + BottomRow) & Playable }
+
+// Above returns the cells right above those of b in their columns (above
+// the top row, the sentinel: no cell of Playable); Below, right below.
+func (Geometry) Above(b Bitboard) Bitboard { return b << 1 }
+
+// Below: see Above.
+func (Geometry) Below(b Bitboard) Bitboard { return b >> 1 }
+
+// topRow returns the top row; lowStarts and highStarts the cells where a
+// four up (vertical or diagonal) and one down to the right start.
+func (Geometry) topRow() Bitboard     { return BottomRow << (Height - 1) }
+func (Geometry) lowStarts() Bitboard  { return BottomRow * (1<<(Height-3) - 1) }
+func (Geometry) highStarts() Bitboard { return Playable &^ (BottomRow * 0b111) }
+
 // Column returns the cells of column col (0-based).
 func (Geometry) Column(col int) Bitboard { return Column(col) }
 
@@ -89,7 +106,6 @@ func (Geometry) claimRows() Bitboard { return oddRows }
 // odd one).
 func (Geometry) ClaimParity() int      { return 0 }
 func (Geometry) fourColumns() Bitboard { return fourColumns }
-func (Geometry) all() Bitboard         { return 1<<(Width*colBits) - 1 }
 
 // rowsBelow returns the cells of the k bottom rows.
 func (Geometry) rowsBelow(k int) Bitboard { return BottomRow * (1<<k - 1) }
@@ -141,9 +157,15 @@ func (Geometry) mirror(b Bitboard) Bitboard {
 		(b>>(6*colBits))&c
 }
 
-func (Geometry) toKey(b Bitboard) Key   { return Key(b) }
-func (Geometry) keyBits(k Key) Bitboard { return Bitboard(k) }
-func (Geometry) keyLess(a, b Key) bool  { return a < b }
+// packed says whether a geometry's bitboards have no sentinel bits
+// (GeometryPacked's): the 7x6 board's have.
+const packed = false
+
+func (Geometry) key(current, mask Bitboard) Key         { return Key(current + mask) }
+func (g Geometry) mirrorKey(current, mask Bitboard) Key { return Key(g.mirror(current + mask)) }
+func (Geometry) keyLess(a, b Key) bool                  { return a < b }
+func (Geometry) keyFits(k Key) bool                     { return k < 1<<(Width*colBits) }
+func (Geometry) keyColumn(k Key, col int) uint64        { return k >> (col * colBits) & (1<<colBits - 1) }
 
 // columnOrder is the center-first order: central cells lie on more lines
 // of four.
@@ -160,6 +182,6 @@ var columnCells = func() (cells [Width]Bitboard) {
 // cellLines[i] is the number of lines of four through the cell of bit i:
 // 3 in a corner to 13 in the center's middle rows.
 var cellLines = func() (lines [64]int32) {
-	countLines(Width, Height, func(bit int) { lines[bit]++ })
+	countLines(Width, Height, colBits, func(bit int) { lines[bit]++ })
 	return lines
 }()

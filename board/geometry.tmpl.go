@@ -1,9 +1,10 @@
 //go:build ignore
 
 // The geometry of a board of any size, instantiated by internal/gen as
-// Geometry64 (boards of at most 64 bits) and Geometry128 (at most 128):
-// what Geometry's methods return as constants for 7x6, here worked out
-// once from the size and kept. The 7x6 board's is geometry.go's.
+// Geometry64 (boards of at most 64 bits), Geometry128 (at most 128) and
+// GeometryPacked (at most 64 cells, no sentinel bits: see packed): what
+// Geometry's methods return as constants for 7x6, here worked out once
+// from the size and kept. The 7x6 board's is geometry.go's.
 
 package board
 
@@ -18,13 +19,18 @@ type Geometry struct {
 	width, height, cells  int
 	bitsPerColumn         uint
 	bottom, playable, odd Bitboard // odd: the rows of claimRows
-	four, left, every     Bitboard
-	column                Bitboard                // the cells of column 0
-	rows                  [MaxHeight + 1]Bitboard // rows[k]: the k bottom rows
-	order                 [MaxWidth]int
-	orderCells            [MaxWidth]Bitboard
-	lines                 [128]int32
-	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
+	top                   Bitboard // the top row
+	// low: the cells of the rows where a four up (vertical or diagonal)
+	// starts, the Height-3 bottom ones; high: where one down to the
+	// right starts, above the 3 bottom rows.
+	low, high         Bitboard
+	four, left, every Bitboard
+	column            Bitboard                // the cells of column 0
+	rows              [MaxHeight + 1]Bitboard // rows[k]: the k bottom rows
+	order             [MaxWidth]int
+	orderCells        [MaxWidth]Bitboard
+	lines             [128]int32
+	colStart          [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -34,6 +40,11 @@ type Geometry struct {
 	mirrorMiddle Bitboard
 	mirrorPairs  uint // Width/2, the pairs of columns mirror swaps
 	claimParity  int  // see ClaimParity
+	// The full columns of a packed key (fullColumns): the top row's bits
+	// moved to bits c*Height are gathered by a multiplication, gather
+	// columns at a time, into bits 0 to Width-1.
+	gatherIn, gatherMul uint64
+	gatherShift, gather uint
 }
 
 // NewGeometry returns the geometry of a board of size z, which must fit
@@ -42,9 +53,13 @@ func NewGeometry(z Size) (*Geometry, error) {
 	if err := z.Check(); err != nil {
 		return nil, err
 	}
-	g := &Geometry{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(z.Height + 1),
+	cb := z.Height + 1 // the bits of a column, its sentinel's included
+	if packed {
+		cb = z.Height
+	}
+	g := &Geometry{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(cb),
 		mirrorPairs: uint(z.Width / 2), claimParity: z.Height % 2 * z.Width % 2}
-	if need := z.Width * (z.Height + 1); need > geometryBits {
+	if need := z.Width * cb; need > geometryBits {
 		return nil, fmt.Errorf("size %v: needs %d bits, more than the %d of this engine", z, need, geometryBits)
 	}
 	var column Bitboard
@@ -53,40 +68,63 @@ func NewGeometry(z Size) (*Geometry, error) {
 	}
 	g.column = column
 	for c := range z.Width {
-		g.bottom |= Bitboard(1) << (c * (z.Height + 1))
-		g.playable |= column << (c * (z.Height + 1))
+		g.bottom |= Bitboard(1) << (c * cb)
+		g.playable |= column << (c * cb)
 	}
+	g.top = g.bottom << (z.Height - 1)
 	for k := 1; k <= z.Height && k < len(g.rows); k++ {
 		g.rows[k] = g.rows[k-1] | (g.bottom << (k - 1))
 	}
+	g.low, g.high = g.rows[z.Height-3], g.playable&^g.rows[3]
 	// The rows claimeven's follower claims: those of the parity of the
 	// top row's (see ClaimevenBound).
 	for r := (z.Height + 1) % 2; r < z.Height; r += 2 {
 		g.odd |= g.bottom << r
 	}
 	for c := range 4 {
-		g.four |= Bitboard(1) << (c * (z.Height + 1))
+		g.four |= Bitboard(1) << (c * cb)
 	}
 	for c := range (z.Width + 1) / 2 {
-		g.left |= column << (c * (z.Height + 1))
+		g.left |= column << (c * cb)
+	}
+	every := column | column<<1 // a column and its sentinel
+	if packed {
+		every = column
 	}
 	for c := range z.Width {
-		g.every |= (column | column<<1) << (c * (z.Height + 1))
+		g.every |= every << (c * cb)
 	}
-	for i := range z.Width * (z.Height + 1) {
-		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
+	for i := range z.Width * cb {
+		g.colStart[i] = uint8(i / cb * cb)
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
-		g.orderCells[i] = column << (col * (z.Height + 1))
+		g.orderCells[i] = column << (col * cb)
 	}
-	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
+	countLines(z.Width, z.Height, cb, func(bit int) { g.lines[bit]++ })
 	for c := range z.Width / 2 {
-		g.mirrorCols[c] = (column | column<<1) << (c * (z.Height + 1))
-		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * (z.Height + 1))
+		g.mirrorCols[c] = every << (c * cb)
+		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * cb)
 	}
 	if z.Width%2 == 1 {
-		g.mirrorMiddle = (column | column<<1) << (z.Width / 2 * (z.Height + 1))
+		g.mirrorMiddle = every << (z.Width / 2 * cb)
+	}
+	if packed {
+		// Columns 0 to n-1 of x, bits c*Height, multiplied by the sum of
+		// 2^(j*(Height-1)), j < n, land each on bit (n-1)*(Height-1)+c,
+		// and nothing else does, nor carries there, where n <= Height.
+		n := min(z.Width, z.Height)
+		for (n-1)*(z.Height-1)+n > 64 {
+			n--
+		}
+		if 2*n < z.Width {
+			return nil, fmt.Errorf("size %v: the full columns of a key of %d columns of %d cells do not gather in two multiplications", z, z.Width, z.Height)
+		}
+		g.gather, g.gatherShift = uint(n), uint((n-1)*(z.Height-1))
+		for j := range n {
+			g.gatherIn |= 1 << (j * z.Height)
+			g.gatherMul |= 1 << (j * (z.Height - 1))
+		}
 	}
 	return g, nil
 }
@@ -111,8 +149,44 @@ func (g *Geometry) Bottom() Bitboard { return g.bottom }
 // Playable returns every cell of the board, and no sentinel.
 func (g *Geometry) Playable() Bitboard { return g.playable }
 
+// NextCells returns the cells where a stone lands in each column that is
+// not full, given the occupied cells mask.
+func (g *Geometry) NextCells(mask Bitboard) Bitboard {
+	if packed {
+		// No sentinel to stop a carry: the cell above each top stone,
+		// or the bottom cell, less the occupied ones.
+		return (mask<<1 | g.bottom) &^ mask & g.playable
+	}
+	return (mask + g.bottom) & g.playable
+}
+
+// Above returns the cells right above those of b in their columns;
+// Below, right below. A cell of the top row has none above it (or the
+// sentinel, which is no cell of Playable), one of the bottom row none
+// below.
+func (g *Geometry) Above(b Bitboard) Bitboard {
+	if packed {
+		b &^= g.top
+	}
+	return b << 1
+}
+
+// Below: see Above.
+func (g *Geometry) Below(b Bitboard) Bitboard {
+	if packed {
+		b &^= g.bottom
+	}
+	return b >> 1
+}
+
+// topRow returns the top row; lowStarts and highStarts the cells where a
+// four up (vertical or diagonal) and one down to the right start.
+func (g *Geometry) topRow() Bitboard     { return g.top }
+func (g *Geometry) lowStarts() Bitboard  { return g.low }
+func (g *Geometry) highStarts() Bitboard { return g.high }
+
 // Column returns the cells of column col (0-based).
-func (g *Geometry) Column(col int) Bitboard { return g.column << (col * (g.height + 1)) }
+func (g *Geometry) Column(col int) Bitboard { return g.column << (uint(col) * g.bitsPerColumn) }
 
 // LeftHalf returns the columns left of the center, and the center's of
 // an odd width: the moves of a symmetric position that are not mirror
@@ -143,10 +217,10 @@ func (g *Geometry) rowsBelow(k int) Bitboard { return g.rows[k] }
 func (g *Geometry) columnStart(c Bitboard) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
 
 func (g *Geometry) topCell(col int) Bitboard {
-	return Bitboard(1) << (g.height - 1 + col*(g.height+1))
+	return Bitboard(1) << (uint(g.height-1) + uint(col)*g.bitsPerColumn)
 }
 
-func (g *Geometry) bottomCell(col int) Bitboard { return Bitboard(1) << (col * (g.height + 1)) }
+func (g *Geometry) bottomCell(col int) Bitboard { return Bitboard(1) << (uint(col) * g.bitsPerColumn) }
 
 // ClaimevenWinScore is the best score the claimeven rules give the
 // follower: a four whose free cells all lie on its lowest row (the 2nd,

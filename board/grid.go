@@ -12,6 +12,9 @@ type Grid struct {
 	Size
 	g64  *Geometry64  // nil for a board over 64 bits
 	g128 *Geometry128 // nil for one of at most 64
+	// gp is the geometry the search plays a board over 64 bits on where
+	// it packs (Packs), nil elsewhere.
+	gp *GeometryPacked
 }
 
 // NewGrid returns the grid of a board of size z.
@@ -25,6 +28,9 @@ func NewGrid(z Size) (*Grid, error) {
 		g.g64, err = NewGeometry64(z)
 	} else {
 		g.g128, err = NewGeometry128(z)
+		if err == nil && Packs(z) {
+			g.gp, err = NewGeometryPacked(z)
+		}
 	}
 	return g, err
 }
@@ -40,6 +46,10 @@ func (g *Grid) Geometry64() *Geometry64 { return g.g64 }
 // Geometry128 returns the board's geometry for boards over 64 bits, nil
 // for a narrower one.
 func (g *Grid) Geometry128() *Geometry128 { return g.g128 }
+
+// GeometryPacked returns the geometry of the board's positions as the
+// search plays them where it packs them (Packs), nil elsewhere.
+func (g *Grid) GeometryPacked() *GeometryPacked { return g.gp }
 
 // Empty returns the empty board of the grid.
 func (g *Grid) Empty() Board {

@@ -137,8 +137,9 @@ func FormatColumns0(cols []int) string {
 }
 
 // countLines calls line(bit) once for each line of four through each cell
-// of a board of width x height, the cell's bit as in Bitboard.
-func countLines(width, height int, line func(bit int)) {
+// of a board of width x height, the cell's bit as in Bitboard: bit
+// c*colBits + r for column c and row r.
+func countLines(width, height, colBits int, line func(bit int)) {
 	inside := func(c, r int) bool { return c >= 0 && c < width && r >= 0 && r < height }
 	for c := range width {
 		for r := range height {
@@ -146,7 +147,7 @@ func countLines(width, height int, line func(bit int)) {
 				for back := range 4 { // the cell is the line's back-th
 					c0, r0 := c-back*d[0], r-back*d[1]
 					if inside(c0, r0) && inside(c0+3*d[0], r0+3*d[1]) {
-						line(c*(height+1) + r)
+						line(c*colBits + r)
 					}
 				}
 			}

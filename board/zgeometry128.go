@@ -13,13 +13,18 @@ type Geometry128 struct {
 	width, height, cells  int
 	bitsPerColumn         uint
 	bottom, playable, odd Bits128 // odd: the rows of claimRows
-	four, left, every     Bits128
-	column                Bits128                // the cells of column 0
-	rows                  [MaxHeight + 1]Bits128 // rows[k]: the k bottom rows
-	order                 [MaxWidth]int
-	orderCells            [MaxWidth]Bits128
-	lines                 [128]int32
-	colStart              [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
+	top                   Bits128 // the top row
+	// low: the cells of the rows where a four up (vertical or diagonal)
+	// starts, the Height-3 bottom ones; high: where one down to the
+	// right starts, above the 3 bottom rows.
+	low, high         Bits128
+	four, left, every Bits128
+	column            Bits128                // the cells of column 0
+	rows              [MaxHeight + 1]Bits128 // rows[k]: the k bottom rows
+	order             [MaxWidth]int
+	orderCells        [MaxWidth]Bits128
+	lines             [128]int32
+	colStart          [128]uint8 // colStart[i]: the bit of the bottom cell of bit i's column
 	// The pairs of columns mirror swaps: column c (mirrorCols[c], with
 	// its sentinel) and column Width-1-c, mirrorShifts[c] bits above it,
 	// for c < Width/2; the middle column of an odd width stays
@@ -29,6 +34,11 @@ type Geometry128 struct {
 	mirrorMiddle Bits128
 	mirrorPairs  uint // Width/2, the pairs of columns mirror swaps
 	claimParity  int  // see ClaimParity
+	// The full columns of a packed key (fullColumns): the top row's bits
+	// moved to bits c*Height are gathered by a multiplication, gather
+	// columns at a time, into bits 0 to Width-1.
+	gatherIn, gatherMul uint64
+	gatherShift, gather uint
 }
 
 // NewGeometry returns the geometry of a board of size z, which must fit
@@ -37,9 +47,13 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 	if err := z.Check(); err != nil {
 		return nil, err
 	}
-	g := &Geometry128{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(z.Height + 1),
+	cb := z.Height + 1 // the bits of a column, its sentinel's included
+	if packed128 {
+		cb = z.Height
+	}
+	g := &Geometry128{size: z, width: z.Width, height: z.Height, cells: z.Cells(), bitsPerColumn: uint(cb),
 		mirrorPairs: uint(z.Width / 2), claimParity: z.Height % 2 * z.Width % 2}
-	if need := z.Width * (z.Height + 1); need > geometryBits128 {
+	if need := z.Width * cb; need > geometryBits128 {
 		return nil, fmt.Errorf("size %v: needs %d bits, more than the %d of this engine", z, need, geometryBits128)
 	}
 	var column Bits128
@@ -48,40 +62,63 @@ func NewGeometry128(z Size) (*Geometry128, error) {
 	}
 	g.column = column
 	for c := range z.Width {
-		g.bottom = g.bottom.Or(Of128(1).Shl(uint(c * (z.Height + 1))))
-		g.playable = g.playable.Or(column.Shl(uint(c * (z.Height + 1))))
+		g.bottom = g.bottom.Or(Of128(1).Shl(uint(c * cb)))
+		g.playable = g.playable.Or(column.Shl(uint(c * cb)))
 	}
+	g.top = g.bottom.Shl(uint(z.Height - 1))
 	for k := 1; k <= z.Height && k < len(g.rows); k++ {
 		g.rows[k] = g.rows[k-1].Or(g.bottom.Shl(uint(k - 1)))
 	}
+	g.low, g.high = g.rows[z.Height-3], g.playable.AndNot(g.rows[3])
 	// The rows claimeven's follower claims: those of the parity of the
 	// top row's (see ClaimevenBound).
 	for r := (z.Height + 1) % 2; r < z.Height; r += 2 {
 		g.odd = g.odd.Or(g.bottom.Shl(uint(r)))
 	}
 	for c := range 4 {
-		g.four = g.four.Or(Of128(1).Shl(uint(c * (z.Height + 1))))
+		g.four = g.four.Or(Of128(1).Shl(uint(c * cb)))
 	}
 	for c := range (z.Width + 1) / 2 {
-		g.left = g.left.Or(column.Shl(uint(c * (z.Height + 1))))
+		g.left = g.left.Or(column.Shl(uint(c * cb)))
+	}
+	every := column.Or(column.Shl(uint(1))) // a column and its sentinel
+	if packed128 {
+		every = column
 	}
 	for c := range z.Width {
-		g.every = g.every.Or(column.Or(column.Shl(uint(1))).Shl(uint(c * (z.Height + 1))))
+		g.every = g.every.Or(every.Shl(uint(c * cb)))
 	}
-	for i := range z.Width * (z.Height + 1) {
-		g.colStart[i] = uint8(i / (z.Height + 1) * (z.Height + 1))
+	for i := range z.Width * cb {
+		g.colStart[i] = uint8(i / cb * cb)
 	}
 	for i, col := range CenterFirst(z.Width) {
 		g.order[i] = col
-		g.orderCells[i] = column.Shl(uint(col * (z.Height + 1)))
+		g.orderCells[i] = column.Shl(uint(col * cb))
 	}
-	countLines(z.Width, z.Height, func(bit int) { g.lines[bit]++ })
+	countLines(z.Width, z.Height, cb, func(bit int) { g.lines[bit]++ })
 	for c := range z.Width / 2 {
-		g.mirrorCols[c] = column.Or(column.Shl(uint(1))).Shl(uint(c * (z.Height + 1)))
-		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * (z.Height + 1))
+		g.mirrorCols[c] = every.Shl(uint(c * cb))
+		g.mirrorShifts[c] = uint((z.Width - 1 - 2*c) * cb)
 	}
 	if z.Width%2 == 1 {
-		g.mirrorMiddle = column.Or(column.Shl(uint(1))).Shl(uint(z.Width / 2 * (z.Height + 1)))
+		g.mirrorMiddle = every.Shl(uint(z.Width / 2 * cb))
+	}
+	if packed128 {
+		// Columns 0 to n-1 of x, bits c*Height, multiplied by the sum of
+		// 2^(j*(Height-1)), j < n, land each on bit (n-1)*(Height-1)+c,
+		// and nothing else does, nor carries there, where n <= Height.
+		n := min(z.Width, z.Height)
+		for (n-1)*(z.Height-1)+n > 64 {
+			n--
+		}
+		if 2*n < z.Width {
+			return nil, fmt.Errorf("size %v: the full columns of a key of %d columns of %d cells do not gather in two multiplications", z, z.Width, z.Height)
+		}
+		g.gather, g.gatherShift = uint(n), uint((n-1)*(z.Height-1))
+		for j := range n {
+			g.gatherIn |= 1 << (j * z.Height)
+			g.gatherMul |= 1 << (j * (z.Height - 1))
+		}
 	}
 	return g, nil
 }
@@ -106,8 +143,44 @@ func (g *Geometry128) Bottom() Bits128 { return g.bottom }
 // Playable returns every cell of the board, and no sentinel.
 func (g *Geometry128) Playable() Bits128 { return g.playable }
 
+// NextCells returns the cells where a stone lands in each column that is
+// not full, given the occupied cells mask.
+func (g *Geometry128) NextCells(mask Bits128) Bits128 {
+	if packed128 {
+		// No sentinel to stop a carry: the cell above each top stone,
+		// or the bottom cell, less the occupied ones.
+		return mask.Shl(uint(1)).Or(g.bottom).AndNot(mask).And(g.playable)
+	}
+	return mask.Add(g.bottom).And(g.playable)
+}
+
+// Above returns the cells right above those of b in their columns;
+// Below, right below. A cell of the top row has none above it (or the
+// sentinel, which is no cell of Playable), one of the bottom row none
+// below.
+func (g *Geometry128) Above(b Bits128) Bits128 {
+	if packed128 {
+		b = b.AndNot(g.top)
+	}
+	return b.Shl(uint(1))
+}
+
+// Below: see Above.
+func (g *Geometry128) Below(b Bits128) Bits128 {
+	if packed128 {
+		b = b.AndNot(g.bottom)
+	}
+	return b.Shr(uint(1))
+}
+
+// topRow returns the top row; lowStarts and highStarts the cells where a
+// four up (vertical or diagonal) and one down to the right start.
+func (g *Geometry128) topRow() Bits128     { return g.top }
+func (g *Geometry128) lowStarts() Bits128  { return g.low }
+func (g *Geometry128) highStarts() Bits128 { return g.high }
+
 // Column returns the cells of column col (0-based).
-func (g *Geometry128) Column(col int) Bits128 { return g.column.Shl(uint(col * (g.height + 1))) }
+func (g *Geometry128) Column(col int) Bits128 { return g.column.Shl(uint(col) * g.bitsPerColumn) }
 
 // LeftHalf returns the columns left of the center, and the center's of
 // an odd width: the moves of a symmetric position that are not mirror
@@ -138,10 +211,10 @@ func (g *Geometry128) rowsBelow(k int) Bits128 { return g.rows[k] }
 func (g *Geometry128) columnStart(c Bits128) uint { return uint(g.colStart[c.TrailingZeros()&127]) }
 
 func (g *Geometry128) topCell(col int) Bits128 {
-	return Of128(1).Shl(uint(g.height - 1 + col*(g.height+1)))
+	return Of128(1).Shl(uint(g.height-1) + uint(col)*g.bitsPerColumn)
 }
 
-func (g *Geometry128) bottomCell(col int) Bits128 { return Of128(1).Shl(uint(col * (g.height + 1))) }
+func (g *Geometry128) bottomCell(col int) Bits128 { return Of128(1).Shl(uint(col) * g.bitsPerColumn) }
 
 // ClaimevenWinScore is the best score the claimeven rules give the
 // follower: a four whose free cells all lie on its lowest row (the 2nd,

@@ -57,7 +57,7 @@ func (p *Position) PlayMove(move Bitboard) {
 
 // Possible returns the cells where a stone can be dropped now: the lowest
 // free cell of every column that is not full.
-func (p Position) Possible() Bitboard { return (p.mask + p.g.Bottom()) & p.g.Playable() }
+func (p Position) Possible() Bitboard { return p.g.NextCells(p.mask) }
 
 // IsWinningMove reports whether playing column col (0-based) makes four in
 // a row for the side to move. The column must have room.
@@ -103,7 +103,7 @@ func (p Position) NonLosingMovesAgainst(threats Bitboard) Bitboard {
 		possible = forced
 	}
 	// Never play directly below an opponent's threat.
-	return possible &^ (threats >> 1)
+	return possible &^ p.g.Below(threats)
 }
 
 // Won reports whether the side that moved last has four in a row.
@@ -262,7 +262,11 @@ func (g Geometry) blocked(first, second, free Bitboard) bool {
 	}
 	filled := second &^ free
 	// A vertical line: the cells below its top cell.
-	for s := first & (first >> 1) & (first >> 2) & (first >> 3); s != 0; s &= s - 1 {
+	s := first & (first >> 1) & (first >> 2) & (first >> 3)
+	if packed {
+		s &= g.lowStarts()
+	}
+	for ; s != 0; s &= s - 1 {
 		start := s & -s
 		if !g.hasFour(filled | second&(start<<3-g.columnBottom(start))) {
 			return false
@@ -271,9 +275,13 @@ func (g Geometry) blocked(first, second, free Bitboard) bool {
 	// The others have one cell in each of four columns: the cells below
 	// them are the line less the bottoms of the columns.
 	cb := g.colBits()
-	for _, d := range [...]uint{cb, cb - 1, cb + 1} {
+	for i, d := range [...]uint{cb, cb - 1, cb + 1} {
 		m := first & (first >> d)
-		for s := m & (m >> d >> d); s != 0; s &= s - 1 {
+		s := m & (m >> d >> d)
+		if packed {
+			s &= [...]Bitboard{g.Playable(), g.highStarts(), g.lowStarts()}[i]
+		}
+		for ; s != 0; s &= s - 1 {
 			start := s & -s
 			line := start | start<<d | start<<(2*d) | start<<(3*d)
 			below := g.fourColumns() << g.columnStart(start)
@@ -399,7 +407,18 @@ func claimsFour(g Geometry, s, a, b Bitboard) bool {
 // hasFour reports whether s holds four in a row.
 func (g Geometry) hasFour(s Bitboard) bool {
 	cb := g.colBits()
+	if packed {
+		return fourFrom(s, 1, g.lowStarts()) || fourAlong(s, cb) ||
+			fourFrom(s, cb-1, g.highStarts()) || fourFrom(s, cb+1, g.lowStarts())
+	}
 	return fourAlong(s, 1) || fourAlong(s, cb) || fourAlong(s, cb-1) || fourAlong(s, cb+1)
+}
+
+// fourFrom is fourAlong for the fours that start on cells of starts, the
+// bottom or left cell of each.
+func fourFrom(s Bitboard, d uint, starts Bitboard) bool {
+	m := s & (s >> d)
+	return m&(m>>d>>d)&starts != 0
 }
 
 // fourAlong reports whether s holds four in a row along the direction of
@@ -416,6 +435,17 @@ func fourAlong(s Bitboard, d uint) bool {
 // hottest function of the search.
 func (g Geometry) winningCells(s, mask Bitboard) Bitboard {
 	cb := g.colBits()
+	if packed {
+		// A line may not cross from the top row of a column to the
+		// bottom of the next: vertical fours end above the 3 bottom rows,
+		// and each step of a diagonal keeps off the top (or bottom) row.
+		notTop, notBottom := g.Playable()&^g.topRow(), g.Playable()&^g.Bottom()
+		r := (s << 1) & (s << 2) & (s << 3) & g.highStarts()
+		r |= lineCells(s, cb)
+		r |= stepCells(s, cb-1, notBottom, notTop) // diagonal, down to the right
+		r |= stepCells(s, cb+1, notTop, notBottom) // diagonal, up to the right
+		return r & g.Playable() &^ mask
+	}
 	// Vertical: only three below can make four.
 	r := (s << 1) & (s << 2) & (s << 3)
 	r |= lineCells(s, cb)   // horizontal
@@ -437,11 +467,24 @@ func lineCells(s Bitboard, d uint) Bitboard {
 	return r | a1&a2&((a2>>d)|b1)   // the two cells after are s
 }
 
+// stepCells is lineCells on a packed board, where a step of d from a
+// cell of from lands on its neighbour in the line, and a step back from
+// a cell of to.
+func stepCells(s Bitboard, d uint, from, to Bitboard) Bitboard {
+	b1 := (s & from) << d
+	b2 := (b1 & from) << d
+	a1 := (s & to) >> d
+	a2 := (a1 & to) >> d
+	r := b1 & b2 & ((b2&from)<<d | a1)
+	return r | a1&a2&((a2&to)>>d|b1)
+}
+
 // Key returns a number that identifies the position: two different
 // positions never share a key. It is current+mask, which adds one bit
 // above the top stone of each column (Pons, part 7, "Transposition
-// table"), and so fits Width*(Height+1) bits.
-func (p Position) Key() Key { return p.g.toKey(p.current + p.mask) }
+// table"), and so fits Width*(Height+1) bits (a packed key: see
+// KeyPacked).
+func (p Position) Key() Key { return p.g.key(p.current, p.mask) }
 
 // FromKey returns the position whose Key is key. It fails for a number that
 // is no position's key: one with bits beyond the board, or whose stones do
@@ -450,14 +493,13 @@ func (p Position) Key() Key { return p.g.toKey(p.current + p.mask) }
 // a game: stones in a column may be in any order, and both sides may have
 // four in a row.
 func (g Geometry) FromKey(key Key) (Position, error) {
-	kb := g.keyBits(key)
-	if kb&^g.all() != 0 {
-		return Position{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, g.Width()*int(g.colBits()))
+	if !g.keyFits(key) {
+		return Position{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, g.Width()*(g.Height()+1))
 	}
 	p := g.Empty()
 	cb := int(g.colBits())
 	for col := range g.Width() {
-		v := (kb >> (col * cb)).Low64() & (1<<cb - 1)
+		v := g.keyColumn(key, col)
 		// A column of h stones holds 2^h - 1 + (its side-to-move stones),
 		// a value in [2^h - 1, 2^(h+1) - 2].
 		h := bits.Len64(v+1) - 1
@@ -472,13 +514,17 @@ func (g Geometry) FromKey(key Key) (Position, error) {
 	if p.current.Count() != p.stones/2 {
 		return Position{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, p.current.Count(), p.stones)
 	}
+	if packed && p.Key() != key {
+		return Position{}, fmt.Errorf("key %#x: its full columns are not those of its stones", key)
+	}
 	return p, nil
 }
 
 // MirrorKey returns the key of the position reflected left to right.
 // Key is the sum of two bitboards whose columns never carry into each other,
-// so reflecting the key column by column reflects the position.
-func (p Position) MirrorKey() Key { return p.g.toKey(p.g.mirror(p.current + p.mask)) }
+// so reflecting the key column by column reflects the position (a packed
+// key, whose columns carry, is made of the two reflected).
+func (p Position) MirrorKey() Key { return p.g.mirrorKey(p.current, p.mask) }
 
 // CanonicalKey returns the smaller of Key and MirrorKey, one key for a
 // position and its mirror image, which have the same score; whether it is

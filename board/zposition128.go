@@ -57,7 +57,7 @@ func (p *Position128) PlayMove(move Bits128) {
 
 // Possible returns the cells where a stone can be dropped now: the lowest
 // free cell of every column that is not full.
-func (p Position128) Possible() Bits128 { return p.mask.Add(p.g.Bottom()).And(p.g.Playable()) }
+func (p Position128) Possible() Bits128 { return p.g.NextCells(p.mask) }
 
 // IsWinningMove reports whether playing column col (0-based) makes four in
 // a row for the side to move. The column must have room.
@@ -103,7 +103,7 @@ func (p Position128) NonLosingMovesAgainst(threats Bits128) Bits128 {
 		possible = forced
 	}
 	// Never play directly below an opponent's threat.
-	return possible.AndNot(threats.Shr(uint(1)))
+	return possible.AndNot(p.g.Below(threats))
 }
 
 // Won reports whether the side that moved last has four in a row.
@@ -262,7 +262,11 @@ func (g *Geometry128) blocked(first, second, free Bits128) bool {
 	}
 	filled := second.AndNot(free)
 	// A vertical line: the cells below its top cell.
-	for s := first.And(first.Shr(uint(1))).And(first.Shr(uint(2))).And(first.Shr(uint(3))); !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
+	s := first.And(first.Shr(uint(1))).And(first.Shr(uint(2))).And(first.Shr(uint(3)))
+	if packed128 {
+		s = s.And(g.lowStarts())
+	}
+	for ; !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
 		start := s.And(s.Neg())
 		if !g.hasFour(filled.Or(second.And(start.Shl(uint(3)).Sub(g.columnBottom(start))))) {
 			return false
@@ -271,9 +275,13 @@ func (g *Geometry128) blocked(first, second, free Bits128) bool {
 	// The others have one cell in each of four columns: the cells below
 	// them are the line less the bottoms of the columns.
 	cb := g.colBits()
-	for _, d := range [...]uint{cb, cb - 1, cb + 1} {
+	for i, d := range [...]uint{cb, cb - 1, cb + 1} {
 		m := first.And(first.Shr(d))
-		for s := m.And(m.Shr(d).Shr(d)); !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
+		s := m.And(m.Shr(d).Shr(d))
+		if packed128 {
+			s = s.And([...]Bits128{g.Playable(), g.highStarts(), g.lowStarts()}[i])
+		}
+		for ; !s.IsZero(); s = s.And(s.Sub(Of128(1))) {
 			start := s.And(s.Neg())
 			line := start.Or(start.Shl(d)).Or(start.Shl(2 * d)).Or(start.Shl(3 * d))
 			below := g.fourColumns().Shl(g.columnStart(start))
@@ -399,7 +407,18 @@ func claimsFour128(g *Geometry128, s, a, b Bits128) bool {
 // hasFour reports whether s holds four in a row.
 func (g *Geometry128) hasFour(s Bits128) bool {
 	cb := g.colBits()
+	if packed128 {
+		return fourFrom128(s, 1, g.lowStarts()) || fourAlong128(s, cb) ||
+			fourFrom128(s, cb-1, g.highStarts()) || fourFrom128(s, cb+1, g.lowStarts())
+	}
 	return fourAlong128(s, 1) || fourAlong128(s, cb) || fourAlong128(s, cb-1) || fourAlong128(s, cb+1)
+}
+
+// fourFrom is fourAlong for the fours that start on cells of starts, the
+// bottom or left cell of each.
+func fourFrom128(s Bits128, d uint, starts Bits128) bool {
+	m := s.And(s.Shr(d))
+	return !m.And(m.Shr(d).Shr(d)).And(starts).IsZero()
 }
 
 // fourAlong reports whether s holds four in a row along the direction of
@@ -416,6 +435,17 @@ func fourAlong128(s Bits128, d uint) bool {
 // hottest function of the search.
 func (g *Geometry128) winningCells(s, mask Bits128) Bits128 {
 	cb := g.colBits()
+	if packed128 {
+		// A line may not cross from the top row of a column to the
+		// bottom of the next: vertical fours end above the 3 bottom rows,
+		// and each step of a diagonal keeps off the top (or bottom) row.
+		notTop, notBottom := g.Playable().AndNot(g.topRow()), g.Playable().AndNot(g.Bottom())
+		r := s.Shl(uint(1)).And(s.Shl(uint(2))).And(s.Shl(uint(3))).And(g.highStarts())
+		r = r.Or(lineCells128(s, cb))
+		r = r.Or(stepCells128(s, cb-1, notBottom, notTop)) // diagonal, down to the right
+		r = r.Or(stepCells128(s, cb+1, notTop, notBottom)) // diagonal, up to the right
+		return r.And(g.Playable()).AndNot(mask)
+	}
 	// Vertical: only three below can make four.
 	r := s.Shl(uint(1)).And(s.Shl(uint(2))).And(s.Shl(uint(3)))
 	r = r.Or(lineCells128(s, cb))   // horizontal
@@ -437,11 +467,24 @@ func lineCells128(s Bits128, d uint) Bits128 {
 	return r.Or(a1.And(a2).And(a2.Shr(d).Or(b1))) // the two cells after are s
 }
 
+// stepCells is lineCells on a packed board, where a step of d from a
+// cell of from lands on its neighbour in the line, and a step back from
+// a cell of to.
+func stepCells128(s Bits128, d uint, from, to Bits128) Bits128 {
+	b1 := s.And(from).Shl(d)
+	b2 := b1.And(from).Shl(d)
+	a1 := s.And(to).Shr(d)
+	a2 := a1.And(to).Shr(d)
+	r := b1.And(b2).And(b2.And(from).Shl(d).Or(a1))
+	return r.Or(a1.And(a2).And(a2.And(to).Shr(d).Or(b1)))
+}
+
 // Key returns a number that identifies the position: two different
 // positions never share a key. It is current+mask, which adds one bit
 // above the top stone of each column (Pons, part 7, "Transposition
-// table"), and so fits Width*(Height+1) bits.
-func (p Position128) Key() Key128 { return p.g.toKey(p.current.Add(p.mask)) }
+// table"), and so fits Width*(Height+1) bits (a packed key: see
+// KeyPacked).
+func (p Position128) Key() Key128 { return p.g.key(p.current, p.mask) }
 
 // FromKey returns the position whose Key is key. It fails for a number that
 // is no position's key: one with bits beyond the board, or whose stones do
@@ -450,14 +493,13 @@ func (p Position128) Key() Key128 { return p.g.toKey(p.current.Add(p.mask)) }
 // a game: stones in a column may be in any order, and both sides may have
 // four in a row.
 func (g *Geometry128) FromKey(key Key128) (Position128, error) {
-	kb := g.keyBits(key)
-	if !kb.AndNot(g.all()).IsZero() {
-		return Position128{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, g.Width()*int(g.colBits()))
+	if !g.keyFits(key) {
+		return Position128{}, fmt.Errorf("key %#x: beyond the board's %d bits", key, g.Width()*(g.Height()+1))
 	}
 	p := g.Empty()
 	cb := int(g.colBits())
 	for col := range g.Width() {
-		v := kb.Shr(uint(col*cb)).Low64() & (1<<cb - 1)
+		v := g.keyColumn(key, col)
 		// A column of h stones holds 2^h - 1 + (its side-to-move stones),
 		// a value in [2^h - 1, 2^(h+1) - 2].
 		h := bits.Len64(v+1) - 1
@@ -472,13 +514,17 @@ func (g *Geometry128) FromKey(key Key128) (Position128, error) {
 	if p.current.Count() != p.stones/2 {
 		return Position128{}, fmt.Errorf("key %#x: %d stones of the side to move among %d", key, p.current.Count(), p.stones)
 	}
+	if packed128 && p.Key() != key {
+		return Position128{}, fmt.Errorf("key %#x: its full columns are not those of its stones", key)
+	}
 	return p, nil
 }
 
 // MirrorKey returns the key of the position reflected left to right.
 // Key is the sum of two bitboards whose columns never carry into each other,
-// so reflecting the key column by column reflects the position.
-func (p Position128) MirrorKey() Key128 { return p.g.toKey(p.g.mirror(p.current.Add(p.mask))) }
+// so reflecting the key column by column reflects the position (a packed
+// key, whose columns carry, is made of the two reflected).
+func (p Position128) MirrorKey() Key128 { return p.g.mirrorKey(p.current, p.mask) }
 
 // CanonicalKey returns the smaller of Key and MirrorKey, one key for a
 // position and its mirror image, which have the same score; whether it is

@@ -380,9 +380,10 @@ const (
 // enough to be inlined: it runs for every move with a forced reply.
 func afterReplyCandidates(g board.Geometry, mask, threats, reply board.Bitboard) board.Bitboard {
 	t := threats &^ reply
-	playable := ((mask | reply) + g.Bottom()) & g.Playable()
-	x := playable & (t >> 1) & (t >> 2)
-	if z := playable &^ (t >> 1); z&(z-1) == 0 && ((z<<2)&t != 0 || (z<<1)&g.Playable() == 0) {
+	playable := g.NextCells(mask | reply)
+	below := g.Below(t)
+	x := playable & below & g.Below(below)
+	if z := playable &^ below; z&(z-1) == 0 && (g.Above(g.Above(z))&t != 0 || g.Above(z)&g.Playable() == 0) {
 		x |= z // z 0 adds nothing
 	}
 	return x
@@ -557,7 +558,7 @@ func (w *worker) store(nd *node, lower, upper, col int, start uint64) {
 	}
 	tablePut(t, nd.key, lower, upper, col, w.nodes-start)
 	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
-		lo, hi := keyWords(nd.key)
+		lo, hi := keyWords(g, nd.key)
 		w.journal.add(lo, hi, lower, upper, col)
 	}
 }
@@ -580,9 +581,9 @@ func (w *worker) table(n int) *ttable.Table {
 // against other weights (docs/performance.md).
 func orderScore(p board.Position, cell, threats, oppThreats board.Bitboard) int {
 	g := p.Geometry()
-	t := threats &^ (oppThreats << 1)
-	next := ((p.Mask() | cell) + g.Bottom()) & g.Playable()
-	return 3*t.Count() + (t & (next << 1)).Count()
+	t := threats &^ g.Above(oppThreats)
+	next := g.NextCells(p.Mask() | cell)
+	return 3*t.Count() + (t & g.Above(next)).Count()
 }
 
 // worker is one search thread: its counters, its own table for positions
@@ -808,7 +809,7 @@ func (s *Solver) UseTableFile(tf *TableFile) error {
 		for _, e := range tf.entries {
 			// The work of the subtrees kept, so that the table keeps
 			// the entries before those of small ones.
-			if !tablePutWords(s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
+			if !tablePutWords(s.g, s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
 				return fmt.Errorf("%w: a key of more bits than the board's", errTableFileSize)
 			}
 		}

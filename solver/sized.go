@@ -10,6 +10,7 @@ import (
 // Sized solves the positions of a board of any size (board.Grid) with
 // the engine whose bitboards and table hold it: Solver49 up to 49 bits
 // (a ttable.Table, entries of one word, as 7x6's), Solver64 up to 64,
+// SolverPacked over 64 bits on at most 64 cells (board.Packs),
 // Solver128 above, the same search as Solver's for 7x6 (it is generated
 // from the same source, engine.tmpl.go), lazy SMP and every rule
 // included. It is the one door the command, the server and the books of
@@ -61,6 +62,9 @@ func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
 	if g.Bits() <= ttable.KeyBits {
 		return ttable.AllocGrowing(mib)
 	}
+	if g.GeometryPacked() != nil {
+		return ttable.AllocWide(mib, packedKeyBits(g.Width))
+	}
 	return ttable.AllocWide(mib, g.Bits())
 }
 
@@ -68,8 +72,8 @@ func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
 // goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
 // g, which other Sized solvers may share and use at the same time (book
 // generation's, one a goroutine). The engine follows from the table
-// AllocSizedTable chose for g: Solver49 on a Table, Solver64 or Solver128
-// on a Wide.
+// AllocSizedTable chose for g: Solver49 on a Table, Solver64,
+// SolverPacked or Solver128 on a Wide.
 func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 	s := &Sized{g: g, tt: tt}
 	switch t := tt.(type) {
@@ -77,7 +81,13 @@ func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 		e := New49(g.Geometry64(), t, threads)
 		s.e = engineOf[board.Position64, Analysis49, Book49]{e, board.Board.Position64, g.BoardOf64}
 	case *ttable.Wide:
-		if g.Wide() {
+		if gp := g.GeometryPacked(); gp != nil {
+			e := NewPacked(gp, t, threads)
+			g128 := g.Geometry128()
+			s.e = engineOf[board.PositionPacked, AnalysisPacked, BookPacked]{e,
+				func(b board.Board) board.PositionPacked { return gp.FromPosition128(b.Position128()) },
+				func(p board.PositionPacked) board.Board { return g.BoardOf128(p.Position128(g128)) }}
+		} else if g.Wide() {
 			e := New128(g.Geometry128(), t, threads)
 			s.e = engineOf[board.Position128, Analysis128, Book128]{e, board.Board.Position128, g.BoardOf128}
 		} else {

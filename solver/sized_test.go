@@ -146,7 +146,7 @@ func TestSizedAgainstNegamax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	ctx := context.Background()
 	sizes := []string{"4x4", "5x4", "4x6", "8x5", "7x6", "5x9", "9x5", "12x4", "6x8", "7x8", "8x7",
-		"5x12", "13x4", "8x8", "10x6", "9x7", "14x8", "16x7", "8x15", "25x4", "4x31"}
+		"5x12", "13x4", "8x8", "10x6", "9x7", "6x10", "7x9", "11x5", "14x8", "16x7", "8x15", "25x4", "4x31"}
 	games := 30
 	if testing.Short() {
 		games = 8
@@ -358,9 +358,10 @@ func TestSizedGameOver(t *testing.T) {
 }
 
 // TestSizedZeroAllocs: the engines of other boards allocate nothing a
-// solve either: Solver49 (5x5), Solver64 (9x5) and Solver128 (10x6).
+// solve either: Solver49 (5x5), Solver64 (9x5), SolverPacked (10x6) and
+// Solver128 (11x5).
 func TestSizedZeroAllocs(t *testing.T) {
-	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}} {
+	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
 		g := mustGrid(t, tt.size)
 		s := solver.NewSized(g, 4, 1)
 		b, err := g.Parse(tt.moves, false)
@@ -384,7 +385,7 @@ func TestSizedZeroAllocs(t *testing.T) {
 // room for the solvers of another board) keeps its memory until the solve
 // ends, which gives the exact score; a solve after that gets
 // ttable.ErrFreed, not a crash. On each engine: Solver49 (6x5), Solver64
-// (8x7), Solver128 (10x6), and 7x6's Solver.
+// (8x7), SolverPacked (10x6), Solver128 (11x5), and 7x6's Solver.
 func TestFreedTable(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
@@ -394,7 +395,8 @@ func TestFreedTable(t *testing.T) {
 		{"6x5", "", 0},
 		{"8x7", "3847484333328874868156", 7},
 		{"10x6", "71a1887934aa75a7411372", 13},
-		{"7x6", "2416615552", 4}, // Test_L1_R2 line 3
+		{"11x5", "a169318821455884", -9}, // Steininger's solver compiled for 11x5
+		{"7x6", "2416615552", 4},         // Test_L1_R2 line 3
 	}
 	for _, tc := range tests {
 		t.Run(tc.size, func(t *testing.T) {

@@ -402,3 +402,55 @@ func mustRead(t *testing.T, name string) []byte {
 	}
 	return data
 }
+
+// TestTableFilePacked: the table file of a board the search packs (8x8,
+// board.Packs) holds the keys of the board's Position128s, as every file
+// of a board over 64 bits does, and a solve resumed from it agrees.
+func TestTableFilePacked(t *testing.T) {
+	g := mustGrid(t, "8x8")
+	b, err := g.Parse("621611456135672632211422", false) // BenchmarkBoards'
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "t.c4table")
+	ctx := context.Background()
+	tf, err := solver.OpenTableFile(path, g.Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf.Nodes = 1 << 10
+	s := solver.NewSized(g, 16, 1)
+	if err := s.UseTableFile(tf); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := s.Solve(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tf.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := mustRead(t, path)
+	header := len("c4solve table file 1\n8 8\n")
+	if (len(data)-header)%24 != 0 || len(data) == header {
+		t.Fatalf("a file of %d bytes: want a header of %d and records of 24", len(data), header)
+	}
+	for off := header; off < len(data); off += 24 {
+		k := board.Key128{Lo: binary.LittleEndian.Uint64(data[off:]), Hi: binary.LittleEndian.Uint64(data[off+8:])}
+		if _, err := g.FromKey128(k); err != nil {
+			t.Fatalf("record %d: %v; want the key of a Position128", (off-header)/24, err)
+		}
+	}
+	tf = mustOpen(t, path, g.Size)
+	if tf.Loaded == 0 || tf.Invalid != 0 {
+		t.Fatalf("%d entries loaded, %d invalid; want some and 0", tf.Loaded, tf.Invalid)
+	}
+	s = solver.NewSized(g, 16, 1)
+	if err := s.UseTableFile(tf); err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := s.Solve(ctx, b)
+	if err != nil || resumed.Score != fresh.Score || resumed.Expanded >= fresh.Expanded {
+		t.Errorf("resumed: %d, %v, %d expanded; want %d in fewer than %d", resumed.Score, err, resumed.Expanded, fresh.Score, fresh.Expanded)
+	}
+}

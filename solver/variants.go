@@ -38,17 +38,30 @@ func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128 {
 	return newSolver128(g, tt, threads)
 }
 
+// NewPacked returns a SolverPacked of the positions of g, a board of at
+// most 64 cells (board.Packs), as New does for 7x6. tt's keys are of
+// 64+Width bits (packedKeyBits).
+func NewPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *SolverPacked {
+	return newSolverPacked(g, tt, threads)
+}
+
+// packedKeyBits is the bits of a board.KeyPacked of a board of width w:
+// a word and the full columns.
+func packedKeyBits(w int) int { return 64 + w }
+
 // The most columns and cells of a board of each variant: the sizes of
 // the search's arrays.
 const (
-	maxWidth    = board.Width
-	maxCells    = board.Cells
-	maxWidth49  = 49 / (board.MinSide + 1) // 9x4
-	maxCells49  = 44                       // 4x11, the most cells in 49 bits
-	maxWidth64  = 64 / (board.MinSide + 1) // 12x4
-	maxCells64  = 60                       // 4x15, the most cells in 64 bits
-	maxWidth128 = board.MaxWidth
-	maxCells128 = 124 // 4x31
+	maxWidth       = board.Width
+	maxCells       = board.Cells
+	maxWidth49     = 49 / (board.MinSide + 1) // 9x4
+	maxCells49     = 44                       // 4x11, the most cells in 49 bits
+	maxWidth64     = 64 / (board.MinSide + 1) // 12x4
+	maxCells64     = 60                       // 4x15, the most cells in 64 bits
+	maxWidth128    = board.MaxWidth
+	maxCells128    = 124                // 4x31
+	maxWidthPacked = 64 / board.MinSide // 16x4
+	maxCellsPacked = 64
 )
 
 // helpersSpread says whether a helper worker asks the probe beside the
@@ -61,10 +74,11 @@ const (
 // 0.74 -> 0.60 s, 8x5's 14.3-14.5 s -> 12.8-13.1 s, 9x5's opening_L2 196
 // -> 174 ms (issue 40; docs/performance.md).
 const (
-	helpersSpread    = true
-	helpersSpread49  = false
-	helpersSpread64  = false
-	helpersSpread128 = true
+	helpersSpread       = true
+	helpersSpread49     = false
+	helpersSpread64     = false
+	helpersSpread128    = true
+	helpersSpreadPacked = true
 )
 
 // gallop says which ways the root's walk of null-window probes gallops
@@ -80,10 +94,11 @@ const (
 //     random10x6 -2.3%, random9x7 -0.4%, his 9x5 files' first 200 of
 //     opening_L2 -11% (-9% up only), midgame_L2 -2.8% (-0.2%).
 const (
-	gallop    = gallopNone
-	gallop49  = gallopUp
-	gallop64  = gallopBoth
-	gallop128 = gallopBoth
+	gallop       = gallopNone
+	gallop49     = gallopUp
+	gallop64     = gallopBoth
+	gallop128    = gallopBoth
+	gallopPacked = gallopBoth
 )
 
 // drawRule says whether generateMoves looks for a move that leaves the
@@ -94,10 +109,11 @@ const (
 // took 0.194 and 0.125 s with it against 0.111 and 0.115 s without
 // (docs/performance.md).
 const (
-	drawRule    = false
-	drawRule49  = true
-	drawRule64  = true
-	drawRule128 = true
+	drawRule       = false
+	drawRule49     = true
+	drawRule64     = true
+	drawRule128    = true
+	drawRulePacked = true
 )
 
 func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }
@@ -142,12 +158,21 @@ func newTable128(g *board.Geometry128, mib int) *ttable.Wide {
 // orders moves: a collision costs order, never a result.
 func keyHash128(k board.Key128) uint64 { return k.Hash() }
 
+func tableRefPacked(t *ttable.Wide, k board.KeyPacked) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
+func tablePutPacked(t *ttable.Wide, k board.KeyPacked, lower, upper, move int, nodes uint64) {
+	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
+}
+func newTablePacked(g *board.GeometryPacked, mib int) *ttable.Wide {
+	return ttable.NewWide(mib, packedKeyBits(g.Width()))
+}
+func keyHashPacked(k board.KeyPacked) uint64 { return k.Hash() }
+
 // keyWords returns a key as the two words of a table file's records;
 // tablePutWords stores the entry of the key of those words, and reports
 // false where they are no key of the variant's (a high word of a key of
 // one).
-func keyWords(k board.Key) (lo, hi uint64) { return k, 0 }
-func tablePutWords(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords(_ board.Geometry, k board.Key) (lo, hi uint64) { return k, 0 }
+func tablePutWords(_ board.Geometry, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 || lo >= 1<<(board.Width*(board.Height+1)) {
 		return false
 	}
@@ -155,8 +180,8 @@ func tablePutWords(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes
 	return true
 }
 
-func keyWords49(k board.Key64) (lo, hi uint64) { return k, 0 }
-func tablePutWords49(t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords49(_ *board.Geometry64, k board.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords49(_ *board.Geometry64, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 || lo >= 1<<ttable.KeyBits {
 		return false
 	}
@@ -164,8 +189,8 @@ func tablePutWords49(t *ttable.Table, lo, hi uint64, lower, upper, move int, nod
 	return true
 }
 
-func keyWords64(k board.Key64) (lo, hi uint64) { return k, 0 }
-func tablePutWords64(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords64(_ *board.Geometry64, k board.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords64(_ *board.Geometry64, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 {
 		return false
 	}
@@ -173,8 +198,8 @@ func tablePutWords64(t *ttable.Wide, lo, hi uint64, lower, upper, move int, node
 	return true
 }
 
-func keyWords128(k board.Key128) (lo, hi uint64) { return k.Lo, k.Hi }
-func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords128(_ *board.Geometry128, k board.Key128) (lo, hi uint64) { return k.Lo, k.Hi }
+func tablePutWords128(_ *board.Geometry128, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if bits.Len64(hi) > t.KeyBits()-64 {
 		return false
 	}
@@ -182,10 +207,26 @@ func tablePutWords128(t *ttable.Wide, lo, hi uint64, lower, upper, move int, nod
 	return true
 }
 
+// A table file of a packed board holds the keys of its Position128s, as
+// the files of the other boards over 64 bits.
+func keyWordsPacked(g *board.GeometryPacked, k board.KeyPacked) (lo, hi uint64) {
+	k128 := g.Key128(k)
+	return k128.Lo, k128.Hi
+}
+func tablePutWordsPacked(g *board.GeometryPacked, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	k, err := g.KeyOf128(board.Key128{Lo: lo, Hi: hi})
+	if err != nil {
+		return false
+	}
+	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
+	return true
+}
+
 // growTable lets the shared table of a search that has stored so many
 // entries in it use more of its memory (ttable.Table.Grow and
 // ttable.Wide.Grow); the Table of 7x6 has its size from the start.
-func growTable(t *ttable.Table, stores uint64)   {}
-func growTable49(t *ttable.Table, stores uint64) { t.Grow(stores) }
-func growTable64(t *ttable.Wide, stores uint64)  { t.Grow(stores) }
-func growTable128(t *ttable.Wide, stores uint64) { t.Grow(stores) }
+func growTable(t *ttable.Table, stores uint64)      {}
+func growTable49(t *ttable.Table, stores uint64)    { t.Grow(stores) }
+func growTable64(t *ttable.Wide, stores uint64)     { t.Grow(stores) }
+func growTable128(t *ttable.Wide, stores uint64)    { t.Grow(stores) }
+func growTablePacked(t *ttable.Wide, stores uint64) { t.Grow(stores) }

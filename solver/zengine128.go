@@ -372,9 +372,10 @@ const (
 // enough to be inlined: it runs for every move with a forced reply.
 func afterReplyCandidates128(g *board.Geometry128, mask, threats, reply board.Bits128) board.Bits128 {
 	t := threats.AndNot(reply)
-	playable := mask.Or(reply).Add(g.Bottom()).And(g.Playable())
-	x := playable.And(t.Shr(uint(1))).And(t.Shr(uint(2)))
-	if z := playable.AndNot(t.Shr(uint(1))); z.And(z.Sub(board.Of128(1))).IsZero() && (!z.Shl(uint(2)).And(t).IsZero() || z.Shl(uint(1)).And(g.Playable()).IsZero()) {
+	playable := g.NextCells(mask.Or(reply))
+	below := g.Below(t)
+	x := playable.And(below).And(g.Below(below))
+	if z := playable.AndNot(below); z.And(z.Sub(board.Of128(1))).IsZero() && (!g.Above(g.Above(z)).And(t).IsZero() || g.Above(z).And(g.Playable()).IsZero()) {
 		x = x.Or(z) // z 0 adds nothing
 	}
 	return x
@@ -549,7 +550,7 @@ func (w *worker128) store(nd *node128, lower, upper, col int, start uint64) {
 	}
 	tablePut128(t, nd.key, lower, upper, col, w.nodes-start)
 	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
-		lo, hi := keyWords128(nd.key)
+		lo, hi := keyWords128(g, nd.key)
 		w.journal.add(lo, hi, lower, upper, col)
 	}
 }
@@ -572,9 +573,9 @@ func (w *worker128) table(n int) *ttable.Wide {
 // against other weights (docs/performance.md).
 func orderScore128(p board.Position128, cell, threats, oppThreats board.Bits128) int {
 	g := p.Geometry()
-	t := threats.AndNot(oppThreats.Shl(uint(1)))
-	next := p.Mask().Or(cell).Add(g.Bottom()).And(g.Playable())
-	return 3*t.Count() + t.And(next.Shl(uint(1))).Count()
+	t := threats.AndNot(g.Above(oppThreats))
+	next := g.NextCells(p.Mask().Or(cell))
+	return 3*t.Count() + t.And(g.Above(next)).Count()
 }
 
 // worker is one search thread: its counters, its own table for positions
@@ -800,7 +801,7 @@ func (s *Solver128) UseTableFile(tf *TableFile) error {
 		for _, e := range tf.entries {
 			// The work of the subtrees kept, so that the table keeps
 			// the entries before those of small ones.
-			if !tablePutWords128(s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
+			if !tablePutWords128(s.g, s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
 				return fmt.Errorf("%w: a key of more bits than the board's", errTableFileSize)
 			}
 		}

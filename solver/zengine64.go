@@ -372,9 +372,10 @@ const (
 // enough to be inlined: it runs for every move with a forced reply.
 func afterReplyCandidates64(g *board.Geometry64, mask, threats, reply board.Bitboard) board.Bitboard {
 	t := threats &^ reply
-	playable := ((mask | reply) + g.Bottom()) & g.Playable()
-	x := playable & (t >> 1) & (t >> 2)
-	if z := playable &^ (t >> 1); z&(z-1) == 0 && ((z<<2)&t != 0 || (z<<1)&g.Playable() == 0) {
+	playable := g.NextCells(mask | reply)
+	below := g.Below(t)
+	x := playable & below & g.Below(below)
+	if z := playable &^ below; z&(z-1) == 0 && (g.Above(g.Above(z))&t != 0 || g.Above(z)&g.Playable() == 0) {
 		x |= z // z 0 adds nothing
 	}
 	return x
@@ -549,7 +550,7 @@ func (w *worker64) store(nd *node64, lower, upper, col int, start uint64) {
 	}
 	tablePut64(t, nd.key, lower, upper, col, w.nodes-start)
 	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
-		lo, hi := keyWords64(nd.key)
+		lo, hi := keyWords64(g, nd.key)
 		w.journal.add(lo, hi, lower, upper, col)
 	}
 }
@@ -572,9 +573,9 @@ func (w *worker64) table(n int) *ttable.Wide {
 // against other weights (docs/performance.md).
 func orderScore64(p board.Position64, cell, threats, oppThreats board.Bitboard) int {
 	g := p.Geometry()
-	t := threats &^ (oppThreats << 1)
-	next := ((p.Mask() | cell) + g.Bottom()) & g.Playable()
-	return 3*t.Count() + (t & (next << 1)).Count()
+	t := threats &^ g.Above(oppThreats)
+	next := g.NextCells(p.Mask() | cell)
+	return 3*t.Count() + (t & g.Above(next)).Count()
 }
 
 // worker is one search thread: its counters, its own table for positions
@@ -800,7 +801,7 @@ func (s *Solver64) UseTableFile(tf *TableFile) error {
 		for _, e := range tf.entries {
 			// The work of the subtrees kept, so that the table keeps
 			// the entries before those of small ones.
-			if !tablePutWords64(s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
+			if !tablePutWords64(s.g, s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
 				return fmt.Errorf("%w: a key of more bits than the board's", errTableFileSize)
 			}
 		}

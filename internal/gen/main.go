@@ -5,8 +5,8 @@
 // The engine (the position and its rules in board/position.tmpl.go, the
 // geometry of other boards in board/geometry.tmpl.go, the search in
 // solver/engine.tmpl.go) is written once, as ordinary Go for the 7x6 board
-// with bitboards of one word. gen writes three variants of it, and a
-// fourth of the search:
+// with bitboards of one word. gen writes four variants of it, and a
+// fifth of the search:
 //
 //   - 7x6, the source as written (Position, Solver, ...), its geometry's
 //     methods constants (board.Geometry), so that the compiler folds them;
@@ -19,7 +19,11 @@
 //     ...), its bitboards board.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
 //     constant is a Bits128 literal), found by the types go/types gives
-//     each expression.
+//     each expression;
+//   - Packed, for the boards of at most 64 cells whose bitboards with a
+//     sentinel bit a column take more than 64 bits (8x8, 9x7, 10x6): one
+//     word without the sentinels (PositionPacked, SolverPacked, ...), the
+//     code under the constant packed taking their place.
 //
 // The names a template declares at the top level get the variant's
 // suffix, and so do the names each job lists as varying (the geometry,
@@ -76,6 +80,9 @@ var (
 	v49  = variant{suffix: "49", maskShifts: true, board: "64", compact: true}
 	v64  = variant{suffix: "64", maskShifts: true}
 	v128 = variant{suffix: "128", wide: true}
+	// Packed: the boards of at most 64 cells over 64 bits (8x8, 9x7,
+	// 10x6), in one word without sentinel bits, keys of two words.
+	vPacked = variant{suffix: "Packed", maskShifts: true}
 )
 
 // boardSuffix returns the suffix of package board's names in v.
@@ -110,20 +117,20 @@ type job struct {
 var jobs = []job{
 	{
 		dir: "board", template: "geometry.tmpl.go", out: "geometry",
-		variants: []variant{v64, v128},
+		variants: []variant{v64, v128, vPacked},
 		others:   []string{"bitboard.go", "size.go", "parse.go"},
-		stub:     "package board\nconst geometryBits = 64\n",
-		varying:  []string{"geometryBits"},
+		stub:     "package board\nconst geometryBits = 64\nconst packed = false\n",
+		varying:  []string{"geometryBits", "packed"},
 	},
 	{
 		dir: "board", template: "position.tmpl.go", out: "position",
-		variants: []variant{v7x6, v64, v128},
-		varying:  []string{"Geometry", "Key"},
+		variants: []variant{v7x6, v64, v128, vPacked},
+		varying:  []string{"Geometry", "Key", "packed"},
 		pointer:  []string{"Geometry"},
 	},
 	{
 		dir: "solver", template: "engine.tmpl.go", out: "engine",
-		variants: []variant{v7x6, v49, v64, v128},
+		variants: []variant{v7x6, v49, v64, v128, vPacked},
 		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",

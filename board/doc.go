@@ -14,16 +14,19 @@
 // column and is therefore unique for every position of its board (Pons,
 // part 7, "Transposition table"). It fits Width*(Height+1) bits: 49 on 7x6.
 //
-// # One source, three engines
+// # One source, four engines
 //
 // The position and its rules are written once, in position.tmpl.go, and
 // generated (internal/gen, as the standard library's sort package generates
 // its variants) as Position, for 7x6, whose Geometry's methods are
 // constants; Position64, for any board of at most 64 bits, on a
-// Geometry64 worked out once from the size; and Position128, for any board
+// Geometry64 worked out once from the size; Position128, for any board
 // of at most 128 bits, on Bits128, two words whose methods stand for the
-// operators. Grid and Board pick the engine that holds a size, for code
-// that handles every size alike.
+// operators; and PositionPacked, for the boards over 64 bits of at most 64
+// cells (Packs: 8x8, 9x7, 10x6), in one word without sentinel bits, which
+// the search plays them on. Grid and Board pick the engine that holds a
+// size, for code that handles every size alike (a Position128 where the
+// search packs).
 //
 // board knows nothing of search: it answers questions about one position
 // (legal moves, wins, threats, keys, the static rules of Allis' claimeven

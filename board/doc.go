@@ -33,4 +33,6 @@
 // and odd threats) and parses and prints move strings.
 package board
 
+// The one go:generate directive of the module: it writes the variants of
+// every template, this package's and solver's (internal/gen).
 //go:generate go run ../internal/gen -root ..

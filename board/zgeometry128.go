@@ -4,7 +4,7 @@ package board
 
 import "fmt"
 
-// Geometry is the geometry of a board of a size that its bitboards hold:
+// Geometry128 is the geometry of a board of a size that its bitboards hold:
 // its masks, the shifts of its lines, the center-first order of its
 // columns. It is read-only once made, and safe for concurrent use; the
 // zero value is not usable: get one from NewGeometry.
@@ -41,7 +41,7 @@ type Geometry128 struct {
 	gatherShift, gather uint
 }
 
-// NewGeometry returns the geometry of a board of size z, which must fit
+// NewGeometry128 returns the geometry of a board of size z, which must fit
 // the bitboard (see Size.Check).
 func NewGeometry128(z Size) (*Geometry128, error) {
 	if err := z.Check(); err != nil {

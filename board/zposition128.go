@@ -7,7 +7,7 @@ import (
 	"math/bits"
 )
 
-// Position is a Connect-Four position: the stones of the side to move, the
+// Position128 is a Connect-Four position: the stones of the side to move, the
 // occupied cells, and the number of moves played, on the board of its
 // geometry g. A Position is a small value: copy it to keep it, and share
 // it freely between goroutines. The zero value of the 7x6 Position is the
@@ -171,7 +171,7 @@ func (p Position128) ClaimevenBound(alpha int) (int, bool) {
 	return -g.claimedWinTime(second, free, a, b, -alpha), true
 }
 
-// claimevenSplit returns the next cells of the columns of odd height,
+// claimevenSplit128 returns the next cells of the columns of odd height,
 // tops, as ClaimevenBound shares them out: for two columns, a and b, the
 // one the first player takes and the other; for four or more, a holds
 // them all (b 0); for none, both 0.
@@ -398,7 +398,7 @@ func (g *Geometry128) claimedWinTime(second, free, a, b Bits128, enough int) int
 	return t
 }
 
-// claimsFour reports whether the cells s hold four in a row whichever of a
+// claimsFour128 reports whether the cells s hold four in a row whichever of a
 // and b (0 for none) the opponent takes.
 func claimsFour128(g *Geometry128, s, a, b Bits128) bool {
 	return g.hasFour(s.AndNot(a)) && (b.IsZero() || g.hasFour(s.AndNot(b)))
@@ -414,14 +414,14 @@ func (g *Geometry128) hasFour(s Bits128) bool {
 	return fourAlong128(s, 1) || fourAlong128(s, cb) || fourAlong128(s, cb-1) || fourAlong128(s, cb+1)
 }
 
-// fourFrom is fourAlong for the fours that start on cells of starts, the
+// fourFrom128 is fourAlong for the fours that start on cells of starts, the
 // bottom or left cell of each.
 func fourFrom128(s Bits128, d uint, starts Bits128) bool {
 	m := s.And(s.Shr(d))
 	return !m.And(m.Shr(d).Shr(d)).And(starts).IsZero()
 }
 
-// fourAlong reports whether s holds four in a row along the direction of
+// fourAlong128 reports whether s holds four in a row along the direction of
 // shift d.
 func fourAlong128(s Bits128, d uint) bool {
 	m := s.And(s.Shr(d))
@@ -454,7 +454,7 @@ func (g *Geometry128) winningCells(s, mask Bits128) Bits128 {
 	return r.And(g.Playable()).AndNot(mask)
 }
 
-// lineCells returns the cells that complete four of s along the direction
+// lineCells128 returns the cells that complete four of s along the direction
 // of shift d. The shifts by 2d and 3d are made by d again and again: the
 // same count each time, where the engines of other boards shift by a
 // variable (7x6's constants fold back to single shifts).
@@ -467,7 +467,7 @@ func lineCells128(s Bits128, d uint) Bits128 {
 	return r.Or(a1.And(a2).And(a2.Shr(d).Or(b1))) // the two cells after are s
 }
 
-// stepCells is lineCells on a packed board, where a step of d from a
+// stepCells128 is lineCells on a packed board, where a step of d from a
 // cell of from lands on its neighbour in the line, and a step back from
 // a cell of to.
 func stepCells128(s Bits128, d uint, from, to Bits128) Bits128 {

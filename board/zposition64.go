@@ -7,7 +7,7 @@ import (
 	"math/bits"
 )
 
-// Position is a Connect-Four position: the stones of the side to move, the
+// Position64 is a Connect-Four position: the stones of the side to move, the
 // occupied cells, and the number of moves played, on the board of its
 // geometry g. A Position is a small value: copy it to keep it, and share
 // it freely between goroutines. The zero value of the 7x6 Position is the
@@ -171,7 +171,7 @@ func (p Position64) ClaimevenBound(alpha int) (int, bool) {
 	return -g.claimedWinTime(second, free, a, b, -alpha), true
 }
 
-// claimevenSplit returns the next cells of the columns of odd height,
+// claimevenSplit64 returns the next cells of the columns of odd height,
 // tops, as ClaimevenBound shares them out: for two columns, a and b, the
 // one the first player takes and the other; for four or more, a holds
 // them all (b 0); for none, both 0.
@@ -398,7 +398,7 @@ func (g *Geometry64) claimedWinTime(second, free, a, b Bitboard, enough int) int
 	return t
 }
 
-// claimsFour reports whether the cells s hold four in a row whichever of a
+// claimsFour64 reports whether the cells s hold four in a row whichever of a
 // and b (0 for none) the opponent takes.
 func claimsFour64(g *Geometry64, s, a, b Bitboard) bool {
 	return g.hasFour(s&^a) && (b == 0 || g.hasFour(s&^b))
@@ -414,14 +414,14 @@ func (g *Geometry64) hasFour(s Bitboard) bool {
 	return fourAlong64(s, 1) || fourAlong64(s, cb) || fourAlong64(s, cb-1) || fourAlong64(s, cb+1)
 }
 
-// fourFrom is fourAlong for the fours that start on cells of starts, the
+// fourFrom64 is fourAlong for the fours that start on cells of starts, the
 // bottom or left cell of each.
 func fourFrom64(s Bitboard, d uint, starts Bitboard) bool {
 	m := s & (s >> (d & 63))
 	return m&(m>>(d&63)>>(d&63))&starts != 0
 }
 
-// fourAlong reports whether s holds four in a row along the direction of
+// fourAlong64 reports whether s holds four in a row along the direction of
 // shift d.
 func fourAlong64(s Bitboard, d uint) bool {
 	m := s & (s >> (d & 63))
@@ -454,7 +454,7 @@ func (g *Geometry64) winningCells(s, mask Bitboard) Bitboard {
 	return r & g.Playable() &^ mask
 }
 
-// lineCells returns the cells that complete four of s along the direction
+// lineCells64 returns the cells that complete four of s along the direction
 // of shift d. The shifts by 2d and 3d are made by d again and again: the
 // same count each time, where the engines of other boards shift by a
 // variable (7x6's constants fold back to single shifts).
@@ -467,7 +467,7 @@ func lineCells64(s Bitboard, d uint) Bitboard {
 	return r | a1&a2&((a2>>(d&63))|b1)     // the two cells after are s
 }
 
-// stepCells is lineCells on a packed board, where a step of d from a
+// stepCells64 is lineCells on a packed board, where a step of d from a
 // cell of from lands on its neighbour in the line, and a step back from
 // a cell of to.
 func stepCells64(s Bitboard, d uint, from, to Bitboard) Bitboard {

@@ -7,7 +7,7 @@ import (
 	"math/bits"
 )
 
-// Position is a Connect-Four position: the stones of the side to move, the
+// PositionPacked is a Connect-Four position: the stones of the side to move, the
 // occupied cells, and the number of moves played, on the board of its
 // geometry g. A Position is a small value: copy it to keep it, and share
 // it freely between goroutines. The zero value of the 7x6 Position is the
@@ -171,7 +171,7 @@ func (p PositionPacked) ClaimevenBound(alpha int) (int, bool) {
 	return -g.claimedWinTime(second, free, a, b, -alpha), true
 }
 
-// claimevenSplit returns the next cells of the columns of odd height,
+// claimevenSplitPacked returns the next cells of the columns of odd height,
 // tops, as ClaimevenBound shares them out: for two columns, a and b, the
 // one the first player takes and the other; for four or more, a holds
 // them all (b 0); for none, both 0.
@@ -398,7 +398,7 @@ func (g *GeometryPacked) claimedWinTime(second, free, a, b Bitboard, enough int)
 	return t
 }
 
-// claimsFour reports whether the cells s hold four in a row whichever of a
+// claimsFourPacked reports whether the cells s hold four in a row whichever of a
 // and b (0 for none) the opponent takes.
 func claimsFourPacked(g *GeometryPacked, s, a, b Bitboard) bool {
 	return g.hasFour(s&^a) && (b == 0 || g.hasFour(s&^b))
@@ -414,14 +414,14 @@ func (g *GeometryPacked) hasFour(s Bitboard) bool {
 	return fourAlongPacked(s, 1) || fourAlongPacked(s, cb) || fourAlongPacked(s, cb-1) || fourAlongPacked(s, cb+1)
 }
 
-// fourFrom is fourAlong for the fours that start on cells of starts, the
+// fourFromPacked is fourAlong for the fours that start on cells of starts, the
 // bottom or left cell of each.
 func fourFromPacked(s Bitboard, d uint, starts Bitboard) bool {
 	m := s & (s >> (d & 63))
 	return m&(m>>(d&63)>>(d&63))&starts != 0
 }
 
-// fourAlong reports whether s holds four in a row along the direction of
+// fourAlongPacked reports whether s holds four in a row along the direction of
 // shift d.
 func fourAlongPacked(s Bitboard, d uint) bool {
 	m := s & (s >> (d & 63))
@@ -454,7 +454,7 @@ func (g *GeometryPacked) winningCells(s, mask Bitboard) Bitboard {
 	return r & g.Playable() &^ mask
 }
 
-// lineCells returns the cells that complete four of s along the direction
+// lineCellsPacked returns the cells that complete four of s along the direction
 // of shift d. The shifts by 2d and 3d are made by d again and again: the
 // same count each time, where the engines of other boards shift by a
 // variable (7x6's constants fold back to single shifts).
@@ -467,7 +467,7 @@ func lineCellsPacked(s Bitboard, d uint) Bitboard {
 	return r | a1&a2&((a2>>(d&63))|b1)     // the two cells after are s
 }
 
-// stepCells is lineCells on a packed board, where a step of d from a
+// stepCellsPacked is lineCells on a packed board, where a step of d from a
 // cell of from lands on its neighbour in the line, and a step back from
 // a cell of to.
 func stepCellsPacked(s Bitboard, d uint, from, to Bitboard) Bitboard {

@@ -14,7 +14,7 @@ import (
 	"c4solve/ttable"
 )
 
-// move is a candidate move: the cell the stone lands on, the threats it
+// move64 is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
 type move64 struct {
@@ -23,7 +23,7 @@ type move64 struct {
 	col, score    int32
 }
 
-// node is the state of one interior node of the search, shared by the
+// node64 is the state of one interior node of the search, shared by the
 // steps of negamax: the position, its window, what the table and the
 // moves searched so far have established, and the moves to search.
 type node64 struct {
@@ -49,7 +49,7 @@ type node64 struct {
 	start         uint64 // w.nodes when the node began, for the work it took
 }
 
-// moveList is the moves of a node still to search. Each worker keeps one
+// moveList64 is the moves of a node still to search. Each worker keeps one
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
 type moveList64 struct {
@@ -184,7 +184,7 @@ func (w *worker64) negamax(p board.Position64, oppThreats board.Bitboard, alpha,
 	return nd.best
 }
 
-// staticBounds returns bounds on the score of p, a position of n stones
+// staticBounds64 returns bounds on the score of p, a position of n stones
 // whose side to move cannot win at once and has a move that does not lose
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
@@ -343,7 +343,7 @@ func (w *worker64) generateMoves(nd *node64, ml *moveList64) winTime64 {
 	return found
 }
 
-// winTime is how soon a node's side to move is known to win (see
+// winTime64 is how soon a node's side to move is known to win (see
 // generateMoves).
 type winTime64 int
 
@@ -354,7 +354,7 @@ const (
 	drawAtLeast64           // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
-// afterReplyCandidates returns our moves that leave the opponent no parry
+// afterReplyCandidates64 returns our moves that leave the opponent no parry
 // once it has played reply, its one move that does not lose at once after
 // our move; mask is the board before reply, threats ours (p.ThreatsAfter
 // of our move). It looks for two patterns that need nothing of the
@@ -381,7 +381,7 @@ func afterReplyCandidates64(g *board.Geometry64, mask, threats, reply board.Bitb
 	return x
 }
 
-// winsAfterReply reports whether one of the candidates x (see
+// winsAfterReply64 reports whether one of the candidates x (see
 // afterReplyCandidates) does not lose at once once the opponent, to move
 // in child, has played reply: then it wins.
 func winsAfterReply64(child board.Position64, reply, x board.Bitboard) bool {
@@ -466,7 +466,7 @@ func (w *worker64) enhancedCutoff(nd *node64, ml *moveList64) (int, bool) {
 	return 0, false
 }
 
-// forced reports whether a set of moves holds at most one move (callers
+// forced64 reports whether a set of moves holds at most one move (callers
 // have ruled out none).
 func forced64(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 
@@ -563,7 +563,7 @@ func (w *worker64) table(n int) *ttable.Wide {
 	return w.tt
 }
 
-// orderScore rates a move for ordering: the threats it leaves its player
+// orderScore64 rates a move for ordering: the threats it leaves its player
 // (cells that would complete four, p.ThreatsAfter(cell), passed in as
 // threats; oppThreats are the opponent's), three points each, plus one point for
 // each threat directly above a column's next free cell, which the opponent
@@ -578,7 +578,7 @@ func orderScore64(p board.Position64, cell, threats, oppThreats board.Bitboard) 
 	return 3*t.Count() + (t & g.Above(next)).Count()
 }
 
-// worker is one search thread: its counters, its own table for positions
+// worker64 is one search thread: its counters, its own table for positions
 // near the leaves, and its view of the stop signal. The workers of one
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
@@ -713,7 +713,7 @@ func (w *worker64) poll() {
 	}
 }
 
-// Solver solves positions, one at a time, with one or more worker
+// Solver64 solves positions, one at a time, with one or more worker
 // goroutines that share its transposition table (lazy SMP: every worker
 // searches the same root, and what one stores the others find). The table
 // may also be shared with other Solvers running concurrently. A Solver
@@ -731,7 +731,7 @@ type Solver64 struct {
 	noAging bool                     // see SetAging
 }
 
-// newSolver returns a Solver of positions of the board g with the given
+// newSolver64 returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
 func newSolver64(g *board.Geometry64, tt *ttable.Wide, threads int) *Solver64 {
@@ -765,7 +765,7 @@ func (s *Solver64) Clear() {
 	}
 }
 
-// Book is a source of exact scores, such as an opening book (package
+// Book64 is a source of exact scores, such as an opening book (package
 // book): Lookup returns the score of p, if known. It must be safe for
 // concurrent use, and know no position of more than Depth stones.
 type Book64 interface {
@@ -978,7 +978,7 @@ func (s *Solver64) search(ctx context.Context, p board.Position64, lower, upper,
 	return r, nil
 }
 
-// known returns the result of p that needs no search, with ok, if it has
+// known64 returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
 func known64(g *board.Geometry64, p board.Position64, b Book64) (r Result, ok bool, err error) {
@@ -1050,7 +1050,7 @@ func (s *Solver64) runWorkers(ctx context.Context, p board.Position64, rb *rootB
 	s.helpers.g.Wait()
 }
 
-// helpers is what a solve's helper workers need to start.
+// helpers64 is what a solve's helper workers need to start.
 type helpers64 struct {
 	g   errgroup.Group
 	ctx context.Context
@@ -1073,7 +1073,7 @@ func (s *Solver64) startHelpers() {
 	}
 }
 
-// Analysis holds the score of each move of a position, from the point of
+// Analysis64 holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
 //
@@ -1156,7 +1156,7 @@ func (s *Solver64) AnalyzeWeak(ctx context.Context, p board.Position64) (Analysi
 	return an, err
 }
 
-// childSolve is the solve of one move of a position being analyzed.
+// childSolve64 is the solve of one move of a position being analyzed.
 type childSolve64 struct {
 	p      board.Position64 // the position after the move
 	col    int              // the move's column

@@ -14,7 +14,7 @@ import (
 	"c4solve/ttable"
 )
 
-// move is a candidate move: the cell the stone lands on, the threats it
+// movePacked is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
 type movePacked struct {
@@ -23,7 +23,7 @@ type movePacked struct {
 	col, score    int32
 }
 
-// node is the state of one interior node of the search, shared by the
+// nodePacked is the state of one interior node of the search, shared by the
 // steps of negamax: the position, its window, what the table and the
 // moves searched so far have established, and the moves to search.
 type nodePacked struct {
@@ -49,7 +49,7 @@ type nodePacked struct {
 	start         uint64 // w.nodes when the node began, for the work it took
 }
 
-// moveList is the moves of a node still to search. Each worker keeps one
+// moveListPacked is the moves of a node still to search. Each worker keeps one
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
 type moveListPacked struct {
@@ -184,7 +184,7 @@ func (w *workerPacked) negamax(p board.PositionPacked, oppThreats board.Bitboard
 	return nd.best
 }
 
-// staticBounds returns bounds on the score of p, a position of n stones
+// staticBoundsPacked returns bounds on the score of p, a position of n stones
 // whose side to move cannot win at once and has a move that does not lose
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
@@ -343,7 +343,7 @@ func (w *workerPacked) generateMoves(nd *nodePacked, ml *moveListPacked) winTime
 	return found
 }
 
-// winTime is how soon a node's side to move is known to win (see
+// winTimePacked is how soon a node's side to move is known to win (see
 // generateMoves).
 type winTimePacked int
 
@@ -354,7 +354,7 @@ const (
 	drawAtLeastPacked               // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
-// afterReplyCandidates returns our moves that leave the opponent no parry
+// afterReplyCandidatesPacked returns our moves that leave the opponent no parry
 // once it has played reply, its one move that does not lose at once after
 // our move; mask is the board before reply, threats ours (p.ThreatsAfter
 // of our move). It looks for two patterns that need nothing of the
@@ -381,7 +381,7 @@ func afterReplyCandidatesPacked(g *board.GeometryPacked, mask, threats, reply bo
 	return x
 }
 
-// winsAfterReply reports whether one of the candidates x (see
+// winsAfterReplyPacked reports whether one of the candidates x (see
 // afterReplyCandidates) does not lose at once once the opponent, to move
 // in child, has played reply: then it wins.
 func winsAfterReplyPacked(child board.PositionPacked, reply, x board.Bitboard) bool {
@@ -466,7 +466,7 @@ func (w *workerPacked) enhancedCutoff(nd *nodePacked, ml *moveListPacked) (int, 
 	return 0, false
 }
 
-// forced reports whether a set of moves holds at most one move (callers
+// forcedPacked reports whether a set of moves holds at most one move (callers
 // have ruled out none).
 func forcedPacked(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
 
@@ -563,7 +563,7 @@ func (w *workerPacked) table(n int) *ttable.Wide {
 	return w.tt
 }
 
-// orderScore rates a move for ordering: the threats it leaves its player
+// orderScorePacked rates a move for ordering: the threats it leaves its player
 // (cells that would complete four, p.ThreatsAfter(cell), passed in as
 // threats; oppThreats are the opponent's), three points each, plus one point for
 // each threat directly above a column's next free cell, which the opponent
@@ -578,7 +578,7 @@ func orderScorePacked(p board.PositionPacked, cell, threats, oppThreats board.Bi
 	return 3*t.Count() + (t & g.Above(next)).Count()
 }
 
-// worker is one search thread: its counters, its own table for positions
+// workerPacked is one search thread: its counters, its own table for positions
 // near the leaves, and its view of the stop signal. The workers of one
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
@@ -713,7 +713,7 @@ func (w *workerPacked) poll() {
 	}
 }
 
-// Solver solves positions, one at a time, with one or more worker
+// SolverPacked solves positions, one at a time, with one or more worker
 // goroutines that share its transposition table (lazy SMP: every worker
 // searches the same root, and what one stores the others find). The table
 // may also be shared with other Solvers running concurrently. A Solver
@@ -731,7 +731,7 @@ type SolverPacked struct {
 	noAging bool                     // see SetAging
 }
 
-// newSolver returns a Solver of positions of the board g with the given
+// newSolverPacked returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
 func newSolverPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *SolverPacked {
@@ -765,7 +765,7 @@ func (s *SolverPacked) Clear() {
 	}
 }
 
-// Book is a source of exact scores, such as an opening book (package
+// BookPacked is a source of exact scores, such as an opening book (package
 // book): Lookup returns the score of p, if known. It must be safe for
 // concurrent use, and know no position of more than Depth stones.
 type BookPacked interface {
@@ -978,7 +978,7 @@ func (s *SolverPacked) search(ctx context.Context, p board.PositionPacked, lower
 	return r, nil
 }
 
-// known returns the result of p that needs no search, with ok, if it has
+// knownPacked returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
 func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b BookPacked) (r Result, ok bool, err error) {
@@ -1050,7 +1050,7 @@ func (s *SolverPacked) runWorkers(ctx context.Context, p board.PositionPacked, r
 	s.helpers.g.Wait()
 }
 
-// helpers is what a solve's helper workers need to start.
+// helpersPacked is what a solve's helper workers need to start.
 type helpersPacked struct {
 	g   errgroup.Group
 	ctx context.Context
@@ -1073,7 +1073,7 @@ func (s *SolverPacked) startHelpers() {
 	}
 }
 
-// Analysis holds the score of each move of a position, from the point of
+// AnalysisPacked holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
 //
@@ -1156,7 +1156,7 @@ func (s *SolverPacked) AnalyzeWeak(ctx context.Context, p board.PositionPacked) 
 	return an, err
 }
 
-// childSolve is the solve of one move of a position being analyzed.
+// childSolvePacked is the solve of one move of a position being analyzed.
 type childSolvePacked struct {
 	p      board.PositionPacked // the position after the move
 	col    int                  // the move's column

@@ -106,6 +106,18 @@ type Board struct {
 	p128 Position128
 }
 
+// BoardOf returns p, a position of the 7x6 board, as a Board of the grid
+// g, which must be of 7x6: its positions are Position64s on a geometry of
+// the same bits.
+func (g *Grid) BoardOf(p Position) Board {
+	return Board{g: g, p64: Position64{g: g.g64, current: p.current, mask: p.mask, stones: p.stones}}
+}
+
+// Position returns the 7x6 position of a Board of a 7x6 grid (BoardOf).
+func (b Board) Position() Position {
+	return Position{current: b.p64.current, mask: b.p64.mask, stones: b.p64.stones}
+}
+
 // BoardOf64 returns p as a Board of the grid g, whose geometry is p's.
 func (g *Grid) BoardOf64(p Position64) Board { return Board{g: g, p64: p} }
 

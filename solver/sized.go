@@ -8,7 +8,8 @@ import (
 )
 
 // Sized solves the positions of a board of any size (board.Grid) with
-// the engine whose bitboards and table hold it: Solver49 up to 49 bits
+// the engine whose bitboards and table hold it: Solver on 7x6, whose
+// dimensions are constants, Solver49 up to 49 bits
 // (a ttable.Table, entries of one word, as 7x6's), Solver64 up to 64,
 // SolverPacked over 64 bits on at most 64 cells (board.Packs),
 // Solver128 above, the same search as Solver's for 7x6 (it is generated
@@ -56,9 +57,13 @@ func AllocSized(g *board.Grid, mib, threads int) (*Sized, error) {
 }
 
 // AllocSizedTable returns a table of mib MiB for the solvers of the
-// positions of g (NewSizedOn): a growing ttable.Table for a board of at
-// most 49 bits, a ttable.Wide of the board's keys above.
+// positions of g (NewSizedOn): a ttable.Table for 7x6, a growing one for
+// another board of at most 49 bits, a ttable.Wide of the board's keys
+// above.
 func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
+	if g.Size == board.Standard {
+		return ttable.Alloc(mib)
+	}
 	if g.Bits() <= ttable.KeyBits {
 		return ttable.AllocGrowing(mib)
 	}
@@ -78,6 +83,11 @@ func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 	s := &Sized{g: g, tt: tt}
 	switch t := tt.(type) {
 	case *ttable.Table:
+		if g.Size == board.Standard {
+			e := New(t, threads)
+			s.e = engineOf[board.Position, Analysis, Book]{e, board.Board.Position, g.BoardOf}
+			break
+		}
 		e := New49(g.Geometry64(), t, threads)
 		s.e = engineOf[board.Position64, Analysis49, Book49]{e, board.Board.Position64, g.BoardOf64}
 	case *ttable.Wide:

@@ -115,6 +115,30 @@ func TestSizedStandard(t *testing.T) {
 	}
 }
 
+// TestSizedStandardEngine: on the 7x6 grid Sized searches with the 7x6
+// Solver, its dimensions constants: the same nodes as a Solver of the same
+// table, where Solver49 (the draw rule, galloping probes) would differ.
+func TestSizedStandardEngine(t *testing.T) {
+	g := mustGrid(t, "7x6")
+	ctx := context.Background()
+	sized := solver.NewSized(g, 16, 1)
+	s := solver.New(ttable.New(16), 1)
+	for _, moves := range []string{"2416615552", "445365", "37313333717124171162542"} {
+		b, err := g.Parse(moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := board.Parse(moves)
+		sized.Clear()
+		s.Clear()
+		got, err1 := sized.Solve(ctx, b)
+		want, err2 := s.Solve(ctx, p)
+		if err1 != nil || err2 != nil || got != want {
+			t.Errorf("%s: Sized %+v, %v; Solver %+v, %v; want the same", moves, got, err1, want, err2)
+		}
+	}
+}
+
 // sizedNegamax is plain negamax on a board of any size, the reference of
 // TestSizedAgainstNegamax.
 func sizedNegamax(b board.Board) int {

@@ -280,6 +280,9 @@ func notAColumn(c byte, z Size, from0 bool) string {
 	if from0 {
 		first, last = '0', columnName0(z.Width-1)
 	}
+	if z == Standard && !from0 {
+		return fmt.Sprintf("%s is not a column %c-%c", what, first, last) // the default board
+	}
 	return fmt.Sprintf("%s is not a column %c-%c of the %v board", what, first, last, z)
 }
 

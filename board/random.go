@@ -31,19 +31,14 @@ func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) 
 			return fmt.Errorf("%d positions of %d stones asked for: %s", n, stones, onlyExist(exist))
 		}
 	}
-	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
-		p, cols, ok := randomGame(rng, stones)
-		if !ok || p.CanWinNext() {
-			return 0, "", false
-		}
-		key, _, _ := p.CanonicalKey()
-		return key, FormatMoves(cols), true
-	}, yield)
+	g, _ := NewGrid(Standard)
+	return g.RandomPositions(seed, stones, n, yield)
 }
 
 // RandomPositions is RandomPositions on the grid's board, columns named
-// by ColumnName. The positions that exist are not counted beforehand:
-// maxFailedDraws draws that find no new one end it.
+// by ColumnName; on 7x6 the same positions for a seed. The positions that
+// exist are not counted beforehand: maxFailedDraws draws that find no new
+// one end it.
 func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
 	switch {
 	case stones < 0 || stones >= g.Cells():
@@ -145,30 +140,6 @@ func CountRandom(stones int) int {
 		}
 	}
 	return n
-}
-
-// randomGame plays stones uniformly random legal moves from the empty
-// board. It reports false when a move on the way made four.
-func randomGame(rng *rand.Rand, stones int) (Position, []int, bool) {
-	var p Position
-	cols := make([]int, 0, stones)
-	for range stones {
-		var legal [Width]int
-		k := 0
-		for c := range Width {
-			if p.CanPlay(c) {
-				legal[k] = c
-				k++
-			}
-		}
-		c := legal[rng.IntN(k)]
-		if p.IsWinningMove(c) {
-			return p, nil, false
-		}
-		p.Play(c)
-		cols = append(cols, c)
-	}
-	return p, cols, true
 }
 
 // positionsWord is "position" or "positions", as n asks.

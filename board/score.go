@@ -17,12 +17,12 @@ const (
 // WinNextScore is the score of a position of the given number of stones
 // whose side to move wins with its next stone: the best such a position
 // can have.
-func WinNextScore(stones int) int { return (Cells + 1 - stones) >> 1 }
+func WinNextScore(stones int) int { return winNext(Cells, stones) }
 
 // LossNextScore is the score of a position of the given number of stones
 // whose opponent wins with its next stone: the worst such a position can
 // have.
-func LossNextScore(stones int) int { return -((Cells - stones) >> 1) }
+func LossNextScore(stones int) int { return lossNext(Cells, stones) }
 
 // WeakScore is the sign of a score: 1 a win, 0 a draw, -1 a loss, the
 // answer of a weak solve.

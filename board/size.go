@@ -82,11 +82,18 @@ func (z Size) MaxScore() int { return (z.Cells()+1)/2 - 3 }
 
 // WinNextScore is the score of a position of the given number of stones
 // whose side to move wins with its next stone.
-func (z Size) WinNextScore(stones int) int { return (z.Cells() + 1 - stones) >> 1 }
+func (z Size) WinNextScore(stones int) int { return winNext(z.Cells(), stones) }
 
 // LossNextScore is the score of a position of the given number of stones
 // whose opponent wins with its next stone.
-func (z Size) LossNextScore(stones int) int { return -((z.Cells() - stones) >> 1) }
+func (z Size) LossNextScore(stones int) int { return lossNext(z.Cells(), stones) }
+
+// winNext and lossNext are WinNextScore and LossNextScore on a board of
+// cells cells, the one place their formula is written: a win with the
+// next stone, the stones+1-th, leaves cells-stones-1 cells free, and
+// scores 1 + that/2; a loss to the opponent's next one, the stones+2-th.
+func winNext(cells, stones int) int  { return (cells + 1 - stones) >> 1 }
+func lossNext(cells, stones int) int { return -((cells - stones) >> 1) }
 
 // ColumnName returns the name of column col (0-based) in move strings:
 // '1' to '9', then 'a', 'b' and 'c' for columns 10 to 12.

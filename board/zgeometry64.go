@@ -238,11 +238,11 @@ func (g *Geometry64) MinScore() int { return -g.size.MaxScore() }
 
 // WinNextScore is the score of a position of the given number of stones
 // whose side to move wins with its next stone.
-func (g *Geometry64) WinNextScore(stones int) int { return (g.cells + 1 - stones) >> 1 }
+func (g *Geometry64) WinNextScore(stones int) int { return winNext(g.cells, stones) }
 
 // LossNextScore is the score of a position of the given number of stones
 // whose opponent wins with its next stone.
-func (g *Geometry64) LossNextScore(stones int) int { return -((g.cells - stones) >> 1) }
+func (g *Geometry64) LossNextScore(stones int) int { return lossNext(g.cells, stones) }
 
 // ColumnOrder returns the i-th column (0-based) in center-first order.
 func (g *Geometry64) ColumnOrder(i int) int { return g.order[i] }

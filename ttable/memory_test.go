@@ -38,7 +38,7 @@ func tables() []struct {
 		{"Table", tt,
 			func(key uint64, score int) { tt.Put(key, score, score, -1, 1) },
 			func(key uint64) (int, bool) { e, ok := tt.Get(key); return e.Lower, ok },
-			&tt.mem, func() bool { return tt.slots == nil }},
+			&tt.mem, func() bool { return tt.words == nil }},
 		{"Wide", w,
 			func(key uint64, score int) { w.Put(key, ^key, score, score, -1, 1) },
 			func(key uint64) (int, bool) { e, ok := w.Ref(key, ^key).Get(); return e.Lower, ok },

@@ -12,7 +12,7 @@ import (
 // residentPages returns how many of the pages of the table's memory are
 // resident (mincore(2)), and how many pages it has.
 func residentPages(t *testing.T, tt *Table) (resident, pages int) {
-	mem := unsafe.Slice((*byte)(unsafe.Pointer(&tt.slots[0])), len(tt.slots)*slotBytes)
+	mem := unsafe.Slice((*byte)(unsafe.Pointer(&tt.words[0])), len(tt.words)*slotBytes)
 	vec := make([]byte, (len(mem)+os.Getpagesize()-1)/os.Getpagesize())
 	if _, _, errno := unix.Syscall(unix.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
 		t.Fatalf("mincore: %v", errno)
@@ -43,7 +43,7 @@ func TestFree(t *testing.T) {
 	tt := New(64)
 	w := NewWide(64, 128)
 	mems := [][]byte{
-		unsafe.Slice((*byte)(unsafe.Pointer(&tt.slots[0])), len(tt.slots)*slotBytes),
+		unsafe.Slice((*byte)(unsafe.Pointer(&tt.words[0])), len(tt.words)*slotBytes),
 		unsafe.Slice((*byte)(unsafe.Pointer(&w.words[0])), len(w.words)*8),
 	}
 	tt.Free()

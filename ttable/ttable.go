@@ -147,18 +147,11 @@ const (
 // Table is a transposition table. Its methods are safe for concurrent use by
 // any number of goroutines. The zero value is not usable; call New.
 type Table struct {
-	slots      []atomic.Uint64
-	bucketMask uint64        // of the whole table
-	startBits  uint          // the bucket bits of the part a solve starts with (see Grow), below 64
-	active     atomic.Uint64 // the bucket mask in use
-	gen        atomic.Uint64
-
-	epochBits  uint          // the width of the epoch field, 0 for none
-	epochShift uint          // its place in a slot
-	epochMask  uint64        // the epoch field's bits and those above, 0 for none
-	epoch      atomic.Uint64 // the current epoch, in place: every slot's epoch field should match
-	clears     uint64        // Clear calls so far, modulo 2^epochBits
-	mem        memory        // slots' users, and how to give slots back (Acquire, Free)
+	base              // its slots, one word each, are the base's words
+	startBits  uint   // the bucket bits of the part a solve starts with (see Grow), below 64
+	epochBits  uint   // the width of the epoch field, 0 for none
+	epochShift uint   // its place in a slot
+	epochMask  uint64 // the epoch field's bits and those above, 0 for none
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
@@ -193,12 +186,11 @@ func alloc(mib int, growing bool) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketLen<<b*slotBytes>>20, err)
 	}
-	t := &Table{slots: slots, bucketMask: 1<<b - 1, startBits: b}
-	t.mem.unmap, t.mem.drop = free, func() { t.slots = nil }
+	t := &Table{startBits: b}
 	if growing {
 		t.startBits = min(b, growStartBits)
 	}
-	t.active.Store(t.startMask())
+	t.init(slots, bucketLen, 1<<t.startBits-1, free)
 	if free != nil {
 		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
@@ -207,33 +199,8 @@ func alloc(mib int, growing bool) (*Table, error) {
 	if t.epochBits > 0 {
 		t.epochMask = ^uint64(0) << t.epochShift
 	}
-	adviseHugePages(t.slots)
 	return t, nil
 }
-
-// Bytes returns the memory the table's slots take: 0 once given back
-// (Free).
-func (t *Table) Bytes() int { return t.mem.bytes(int(t.bucketMask+1) * bucketLen * slotBytes) }
-
-// Acquire counts a user of the table's memory, such as a solve, until
-// its Release: Free gives the memory back only once every user has
-// released it (see memory for why this holds). It returns ErrFreed, and
-// counts nobody, where Free was called already. Solvers acquire their
-// table around every solve, so that a table may be freed while solves
-// that share it run, by any goroutine. It is safe for concurrent use.
-func (t *Table) Acquire() error { return t.mem.acquire() }
-
-// Release ends a use that Acquire began.
-func (t *Table) Release() { t.mem.release() }
-
-// Free gives the table's memory back rather than once the table is
-// unreachable, so that a program making tables one after another (bench's
-// rows, the server's solvers of other boards) holds few at a time: now,
-// or when the last user that acquired it releases it. It is safe to call
-// at any time, more than once, and concurrently with users that acquired
-// the table; Acquire fails after it. A caller that did not acquire the
-// table must not use it after: its methods then panic.
-func (t *Table) Free() { t.mem.free() }
 
 // The part of a growing table a solve starts with: growStartMiB, as
 // Wide's, 2^20 buckets of 32 bytes.
@@ -245,8 +212,6 @@ const (
 	_ = uint(1<<growStartBits*bucketLen*slotBytes - growStartMiB<<20)
 	_ = uint(growStartMiB<<20 - 1<<growStartBits*bucketLen*slotBytes)
 )
-
-func (t *Table) startMask() uint64 { return 1<<t.startBits - 1 }
 
 // Grow makes a growing table (AllocGrowing) use enough of its memory for
 // a search that has stored so many entries so far, up to the whole table,
@@ -261,55 +226,13 @@ func (t *Table) startMask() uint64 { return 1<<t.startBits - 1 }
 // it. An entry stored before the table grew is found again only where
 // its bucket is still the key's (else it is lost, which costs work), and
 // never as another key's.
-func (t *Table) Grow(stores uint64) {
-	for {
-		m := t.active.Load()
-		if m == t.bucketMask || (m+1)*bucketLen*growStores >= stores {
-			return
-		}
-		if t.active.CompareAndSwap(m, m<<1|1) {
-			return
-		}
-	}
-}
+func (t *Table) Grow(stores uint64) { t.grow(stores, bucketLen) }
 
 // Clear empties the table: no entry stored before it is found after it.
 // Rather than zero the whole table, it starts a new epoch and zeroes one
 // part (see "Epochs" above), so that it costs about the same for any
 // table size. It must not run concurrently with other methods.
-func (t *Table) Clear() {
-	t.gen.Store(0)
-	t.active.Store(t.startMask())
-	if t.epochBits == 0 {
-		clear(t.slots)
-		return
-	}
-	t.clears = (t.clears + 1) & (1<<t.epochBits - 1)
-	n := uint64(len(t.slots)) >> t.epochBits
-	clear(t.slots[t.clears*n : (t.clears+1)*n])
-	t.epoch.Store(t.clears << t.epochShift)
-}
-
-// ClearAll empties the table as Clear does, but by zeroing every slot,
-// which touches all of the table's memory: it costs the table's size, not
-// a part. A benchmark calls it once before it times solves, so that none
-// of them pays for the operating system's first touch of a page of the
-// table. It must not run concurrently with other methods.
-func (t *Table) ClearAll() {
-	clear(t.slots)
-	t.gen.Store(0)
-	t.active.Store(t.startMask())
-}
-
-// Prefault makes all of the table's memory resident, so that no probe
-// pays for the operating system's first touch of one of its pages. That
-// touch is dear on a virtual machine: on this project's 2-core VM a fresh
-// table of 512 MiB takes 0.8 to 1.8 s to fault in, which a search of a
-// million nodes spread over the whole table pays nearly all of, and which
-// a server would otherwise charge to its first requests. It adds zero to
-// one slot a page, a write that changes nothing, from one goroutine per
-// CPU; it is safe to run concurrently with the other methods.
-func (t *Table) Prefault() { prefaultWords(t.slots) }
+func (t *Table) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
 
 // prefaultWords makes the memory of words resident (Table.Prefault).
 func prefaultWords(words []atomic.Uint64) {
@@ -327,38 +250,10 @@ func prefaultWords(words []atomic.Uint64) {
 	wg.Wait()
 }
 
-// ClearParts is the number of parts ClearPart divides a table into.
-const ClearParts = 64
-
-// ClearPart zeroes part k (0 <= k < ClearParts) of the table, so that a
-// caller can clear a table a part at a time and stop in between: after
-// ClearPart of every part, the table is as after Clear, and every slot is
-// zero. It must not run concurrently with other methods.
-func (t *Table) ClearPart(k int) {
-	n := len(t.slots) / ClearParts // a power of two, at least 2^minBucketBits
-	clear(t.slots[k*n : (k+1)*n])
-	if k == ClearParts-1 {
-		t.gen.Store(0)
-	}
-}
-
 // NewSearch starts a new generation: entries stored before it stay valid
 // but are the first to be replaced. Call it before each new root position.
 // It may run concurrently with the other methods but Clear and ClearPart.
-func (t *Table) NewSearch() {
-	g := t.gen.Add(1)
-	t.age(g)
-	if g&genMask == 0 {
-		// 0 marks entries of long ago: no search has it. Its part of the
-		// table is aged all the same, so that every part is every
-		// agePeriod generations.
-		t.age(t.gen.Add(1))
-	}
-}
-
-// Searches returns the number of NewSearch calls since the table was
-// made or last cleared (Clear, ClearAll, or ClearPart of the last part).
-func (t *Table) Searches() uint64 { return t.gen.Load() }
+func (t *Table) NewSearch() { t.newSearch(t.age) }
 
 // age looks at part g%agePeriod of the table in generation g (see
 // "Generations" above) and marks the entries there agePeriod generations
@@ -367,8 +262,8 @@ func (t *Table) age(g uint64) {
 	if g < agePeriod {
 		return // since the table was cleared, no entry can be that old
 	}
-	n := uint64(len(t.slots)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
-	part := t.slots[g%agePeriod*n : (g%agePeriod+1)*n]
+	n := uint64(len(t.words)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
+	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
 	for i := range part {
 		w := part[i].Load()
 		if w == 0 || w>>genShift&genMask == 0 || (g-w>>genShift)&genMask < agePeriod {
@@ -403,7 +298,7 @@ func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
 	i := (h & t.active.Load()) * bucketLen
 	// The shift count masked to 6 bits spares the check for counts of 64
 	// or more. The epoch makes the entries of earlier ones never match.
-	return t.slots[i : i+bucketLen : i+bucketLen], h>>(t.startBits&63)<<checkShift | t.epoch.Load()
+	return t.words[i : i+bucketLen : i+bucketLen], h>>(t.startBits&63)<<checkShift | t.epoch.Load()
 }
 
 // Get returns the entry for key (below 2^49) and whether there is one.

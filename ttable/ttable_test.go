@@ -252,8 +252,8 @@ func TestMerge(t *testing.T) {
 
 func usedSlots(t *Table) int {
 	n := 0
-	for i := range t.slots {
-		if t.slots[i].Load() != 0 {
+	for i := range t.words {
+		if t.words[i].Load() != 0 {
 			n++
 		}
 	}
@@ -568,9 +568,9 @@ func TestPrefault(t *testing.T) {
 		keys[i] = r.Uint64() & keyMask
 		tt.Put(keys[i], -1, 3, 2, 5)
 	}
-	before := make([]uint64, len(tt.slots))
-	for i := range tt.slots {
-		before[i] = tt.slots[i].Load()
+	before := make([]uint64, len(tt.words))
+	for i := range tt.words {
+		before[i] = tt.words[i].Load()
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -580,8 +580,8 @@ func TestPrefault(t *testing.T) {
 	})
 	tt.Prefault()
 	wg.Wait()
-	for i := range tt.slots {
-		if got := tt.slots[i].Load(); got != before[i] {
+	for i := range tt.words {
+		if got := tt.words[i].Load(); got != before[i] {
 			t.Fatalf("slot %d = %#x after Prefault; want %#x", i, got, before[i])
 		}
 	}
@@ -598,10 +598,10 @@ func TestClearPart(t *testing.T) {
 	testClear(t, func(tt *Table) {
 		for k := range ClearParts {
 			before := usedSlots(tt)
-			part := len(tt.slots) / ClearParts
+			part := len(tt.words) / ClearParts
 			inPart := 0
 			for i := k * part; i < (k+1)*part; i++ {
-				if tt.slots[i].Load() != 0 {
+				if tt.words[i].Load() != 0 {
 					inPart++
 				}
 			}
@@ -763,7 +763,7 @@ func BenchmarkGet(b *testing.B) {
 	tt := New(64)
 	// Fill about half the table so that probes meet real entries.
 	r := rand.New(rand.NewPCG(14, 15))
-	for range len(tt.slots) / 2 {
+	for range len(tt.words) / 2 {
 		tt.Put(r.Uint64()&keyMask, -1, 1, 0, 1)
 	}
 	// The probed keys did more work than the filler, so it does not evict

@@ -72,21 +72,15 @@ import (
 // another bucket than the one its key now maps to, and is not found
 // again: that costs work, never a result, as a lost store does.
 type Wide struct {
-	words      []atomic.Uint64
-	bucketMask uint64        // of the whole table
-	active     atomic.Uint64 // the bucket mask in use (see Grow)
-	keyBits    int           // the bits of the keys, 1 to 128
-	stride     int           // the words of an entry: 2 (keys of one word, folded keys), or 3
+	base
+	keyBits int // the bits of the keys, 1 to 128
+	stride  int // the words of an entry: 2 (keys of one word, folded keys), or 3
 	// The high word's parts in bucket: hiMix, its factor in the hash (0
 	// where keys are folded), and hiFold, the mask of it xored into the
 	// hash's low bits (all ones where keys are folded, else 0). Constants
 	// of the table rather than branches: Ref stays within Go's inlining
 	// budget.
 	hiMix, hiFold uint64
-	gen           atomic.Uint64
-	epoch         atomic.Uint64 // the current epoch, in place
-	clears        uint64        // Clear calls so far, modulo wideEpochs
-	mem           memory        // words' users, and how to give words back (Acquire, Free)
 }
 
 // Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
@@ -136,32 +130,16 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
 	}
-	t := &Wide{words: words, bucketMask: 1<<b - 1, keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
-	if keyBits-64 > bits.Len64(t.startMask()) {
+	t := &Wide{keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
+	t.init(words, bucketWords, growStartMiB<<20/(bucketWords*8)-1, free)
+	if keyBits-64 > bits.Len64(t.start) {
 		t.stride, t.hiMix, t.hiFold = 3, 0xc4ceb9fe1a85ec53, 0
 	}
-	t.mem.unmap, t.mem.drop = free, func() { t.words = nil }
-	t.active.Store(t.startMask())
 	if free != nil {
 		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
-	adviseHugePages(t.words)
 	return t, nil
 }
-
-// Bytes returns the memory the table takes: 0 once given back (Free).
-func (t *Wide) Bytes() int { return t.mem.bytes(int(t.bucketMask+1) * bucketWords * 8) }
-
-// Acquire counts a user of the table's memory until its Release, as
-// Table.Acquire does; ErrFreed once the table was freed.
-func (t *Wide) Acquire() error { return t.mem.acquire() }
-
-// Release ends a use that Acquire began.
-func (t *Wide) Release() { t.mem.release() }
-
-// Free gives the table's memory back now, or when the last user that
-// acquired it releases it, as Table.Free does.
-func (t *Wide) Free() { t.mem.free() }
 
 // KeyBits returns the bits of the table's keys.
 func (t *Wide) KeyBits() int { return t.keyBits }
@@ -172,11 +150,6 @@ func (t *Wide) folded() bool { return t.stride == 2 }
 
 // growStartMiB is the part of a table a solve starts with (see Grow).
 const growStartMiB = 32
-
-// startMask is the bucket mask a solve starts with.
-func (t *Wide) startMask() uint64 {
-	return min(t.bucketMask, growStartMiB<<20/(bucketWords*8)-1)
-}
 
 // growStores is how many stores of a search an entry of the table in use
 // takes before Grow doubles it. Every page the table grows into costs its
@@ -193,63 +166,15 @@ const growStores = 1
 // stored so many entries so far (growStores an entry), up to the whole
 // table. It is safe for concurrent use, and cheap where the table is
 // large enough already.
-func (t *Wide) Grow(stores uint64) {
-	stride := uint64(t.stride)
-	for {
-		m := t.active.Load()
-		if m == t.bucketMask || (m+1)*(bucketWords-2)/stride*growStores >= stores {
-			return
-		}
-		if t.active.CompareAndSwap(m, m<<1|1) {
-			return
-		}
-	}
-}
+func (t *Wide) Grow(stores uint64) { t.grow(stores, uint64(bucketWords-2)/uint64(t.stride)) }
 
 // Clear empties the table, as Table.Clear does: a new epoch, and one part
 // in wideEpochs zeroed; the next solve starts on a part of the table
 // again (see Grow). It must not run concurrently with other methods.
-func (t *Wide) Clear() {
-	t.gen.Store(0)
-	t.active.Store(t.startMask())
-	t.clears = (t.clears + 1) % wideEpochs
-	n := uint64(len(t.words)) / wideEpochs
-	clear(t.words[t.clears*n : (t.clears+1)*n])
-	t.epoch.Store(t.clears << wideEpochShift)
-}
-
-// ClearAll empties the table by zeroing all of it (Table.ClearAll).
-func (t *Wide) ClearAll() {
-	clear(t.words)
-	t.gen.Store(0)
-	t.active.Store(t.startMask())
-}
-
-// ClearPart zeroes part k (0 <= k < ClearParts) of the table, as
-// Table.ClearPart does.
-func (t *Wide) ClearPart(k int) {
-	n := len(t.words) / ClearParts
-	clear(t.words[k*n : (k+1)*n])
-	if k == ClearParts-1 {
-		t.gen.Store(0)
-	}
-}
-
-// Prefault makes all of the table's memory resident (Table.Prefault).
-func (t *Wide) Prefault() { prefaultWords(t.words) }
+func (t *Wide) Clear() { t.clear(wideEpochs, wideEpochShift) }
 
 // NewSearch starts a new generation (Table.NewSearch).
-func (t *Wide) NewSearch() {
-	g := t.gen.Add(1)
-	t.age(g)
-	if g&genMask == 0 {
-		t.age(t.gen.Add(1))
-	}
-}
-
-// Searches returns the number of NewSearch calls since the table was made
-// or last cleared.
-func (t *Wide) Searches() uint64 { return t.gen.Load() }
+func (t *Wide) NewSearch() { t.newSearch(t.age) }
 
 // age marks, in part g%agePeriod of the table, the entries agePeriod
 // generations old or more as of long ago (Table's "Generations"), each

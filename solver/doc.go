@@ -114,10 +114,10 @@
 // The search is written once, in engine.tmpl.go, and generated
 // (internal/gen) for the 7x6 board (Solver, on board.Position, whose
 // dimensions are constants the compiler folds), for every other board of
-// at most 49 bits (Solver49) and of at most 64 (Solver64), both on
+// at most 49 bits (solver49) and of at most 64 (solver64), both on
 // board.Position64, for the boards over 64 bits of at most 64 cells
-// (SolverPacked, on board.PositionPacked: one word without sentinel bits)
-// and for every board of at most 128 bits (Solver128, on
+// (solverPacked, on board.PositionPacked: one word without sentinel bits)
+// and for every board of at most 128 bits (solver128, on
 // board.Position128): one search, with every rule, lazy SMP and the
 // workers' own tables at every size. The rules' bounds come from the
 // board's height (board.Geometry); on boards of odd height, where

@@ -1,9 +1,9 @@
 //go:build ignore
 
 // The search, written once for every board: internal/gen instantiates it
-// as Solver (7x6, the board's dimensions constants: zengine.go), Solver49
-// (any board of at most 49 bits, on Position64: zengine49.go), Solver64
-// (at most 64 bits: zengine64.go) and Solver128 (at most 128 bits:
+// as Solver (7x6, the board's dimensions constants: zengine.go), solver49
+// (any board of at most 49 bits, on Position64: zengine49.go), solver64
+// (at most 64 bits: zengine64.go) and solver128 (at most 128 bits:
 // zengine128.go). Edit this file, then run go generate ./... ; CI
 // fails when the generated files differ from it. What the variants do
 // differently (their tables, keys, bounds on sizes) is in variants.go.

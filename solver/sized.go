@@ -9,10 +9,10 @@ import (
 
 // Sized solves the positions of a board of any size (board.Grid) with
 // the engine whose bitboards and table hold it: Solver on 7x6, whose
-// dimensions are constants, Solver49 up to 49 bits
-// (a ttable.Table, entries of one word, as 7x6's), Solver64 up to 64,
-// SolverPacked over 64 bits on at most 64 cells (board.Packs),
-// Solver128 above, the same search as Solver's for 7x6 (it is generated
+// dimensions are constants, solver49 up to 49 bits
+// (a ttable.Table, entries of one word, as 7x6's), solver64 up to 64,
+// solverPacked over 64 bits on at most 64 cells (board.Packs),
+// solver128 above, the same search as Solver's for 7x6 (it is generated
 // from the same source, engine.tmpl.go), lazy SMP and every rule
 // included. It is the one door the command, the server and the books of
 // other boards go through, so that none of them branches on the size.
@@ -77,8 +77,8 @@ func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
 // goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
 // g, which other Sized solvers may share and use at the same time (book
 // generation's, one a goroutine). The engine follows from the table
-// AllocSizedTable chose for g: Solver49 on a Table, Solver64,
-// SolverPacked or Solver128 on a Wide.
+// AllocSizedTable chose for g: solver49 on a Table, solver64,
+// solverPacked or solver128 on a Wide.
 func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 	s := &Sized{g: g, tt: tt}
 	switch t := tt.(type) {
@@ -88,21 +88,21 @@ func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
 			s.e = engineOf[board.Position, Analysis, Book]{e, board.Board.Position, g.BoardOf}
 			break
 		}
-		e := New49(g.Geometry64(), t, threads)
-		s.e = engineOf[board.Position64, Analysis49, Book49]{e, board.Board.Position64, g.BoardOf64}
+		e := newSolver49(g.Geometry64(), t, threads)
+		s.e = engineOf[board.Position64, analysis49, book49]{e, board.Board.Position64, g.BoardOf64}
 	case *ttable.Wide:
 		if gp := g.GeometryPacked(); gp != nil {
-			e := NewPacked(gp, t, threads)
+			e := newSolverPacked(gp, t, threads)
 			g128 := g.Geometry128()
-			s.e = engineOf[board.PositionPacked, AnalysisPacked, BookPacked]{e,
+			s.e = engineOf[board.PositionPacked, analysisPacked, bookPacked]{e,
 				func(b board.Board) board.PositionPacked { return gp.FromPosition128(b.Position128()) },
 				func(p board.PositionPacked) board.Board { return g.BoardOf128(p.Position128(g128)) }}
 		} else if g.Wide() {
-			e := New128(g.Geometry128(), t, threads)
-			s.e = engineOf[board.Position128, Analysis128, Book128]{e, board.Board.Position128, g.BoardOf128}
+			e := newSolver128(g.Geometry128(), t, threads)
+			s.e = engineOf[board.Position128, analysis128, book128]{e, board.Board.Position128, g.BoardOf128}
 		} else {
-			e := New64(g.Geometry64(), t, threads)
-			s.e = engineOf[board.Position64, Analysis64, Book64]{e, board.Board.Position64, g.BoardOf64}
+			e := newSolver64(g.Geometry64(), t, threads)
+			s.e = engineOf[board.Position64, analysis64, book64]{e, board.Board.Position64, g.BoardOf64}
 		}
 	}
 	return s
@@ -124,7 +124,7 @@ type sizedEngine interface {
 }
 
 // solverOf is the methods of the engine of positions P, analyses A and
-// books B (Solver49, Solver64, Solver128) that Sized uses.
+// books B (solver49, solver64, solver128) that Sized uses.
 type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
 	Solve(context.Context, P) (Result, error)
 	SolveAtLeast(context.Context, P, int) (Result, error)
@@ -195,7 +195,7 @@ type SizedBook interface {
 }
 
 // sizedBook is a SizedBook as the Book of the engine of positions P
-// (Book49, Book64, Book128): board turns P into the grid's Board.
+// (book49, book64, book128): board turns P into the grid's Board.
 type sizedBook[P any] struct {
 	bk    SizedBook
 	board func(P) board.Board

@@ -8,42 +8,18 @@ import (
 )
 
 // What the instantiations of the search (engine.tmpl.go) do differently:
-// the 7x6 Solver and Solver49 (other boards of at most 49 bits) keep
+// the 7x6 Solver and solver49 (other boards of at most 49 bits) keep
 // their positions in a ttable.Table, whose keys are of 49 bits at most;
-// Solver64 and Solver128, for the boards over 49 bits, in a ttable.Wide,
-// whose keys are of one or two words. The names here
-// take the variant's suffix in the generated code (internal/gen).
+// solver64, solverPacked and solver128, for the boards over 49 bits, in a
+// ttable.Wide, whose keys are of one or two words. The names here take
+// the variant's suffix in the generated code (internal/gen); Sized makes
+// the solvers of other boards (newSolver49, ...: a board's geometry, the
+// shared table, the threads).
 
 // New returns a Solver of 7x6 positions with the given number of worker
 // goroutines (at least 1) that uses the table tt, shared by the workers,
 // and a table of LeafTableMiB for each worker.
 func New(tt *ttable.Table, threads int) *Solver { return newSolver(board.Geometry{}, tt, threads) }
-
-// New49 returns a Solver49 of the positions of g, a board of at most 49
-// bits, whose keys a ttable.Table holds, as New does for 7x6. tt should
-// be of ttable.AllocGrowing's.
-func New49(g *board.Geometry64, tt *ttable.Table, threads int) *Solver49 {
-	return newSolver49(g, tt, threads)
-}
-
-// New64 returns a Solver64 of the positions of g, a board of at most 64
-// bits, as New does for 7x6.
-func New64(g *board.Geometry64, tt *ttable.Wide, threads int) *Solver64 {
-	return newSolver64(g, tt, threads)
-}
-
-// New128 returns a Solver128 of the positions of g, a board of 65 to 128
-// bits, as New does for 7x6.
-func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *Solver128 {
-	return newSolver128(g, tt, threads)
-}
-
-// NewPacked returns a SolverPacked of the positions of g, a board of at
-// most 64 cells (board.Packs), as New does for 7x6. tt's keys are of
-// 64+Width bits (packedKeyBits).
-func NewPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *SolverPacked {
-	return newSolverPacked(g, tt, threads)
-}
 
 // packedKeyBits is the bits of a board.KeyPacked of a board of width w:
 // a word and the full columns.

@@ -10,24 +10,25 @@
 //
 //   - 7x6, the source as written (Position, Solver, ...), its geometry's
 //     methods constants (board.Geometry), so that the compiler folds them;
-//   - 49, the search of the boards of at most 49 bits (Solver49) on the
+//   - 49, the search of the boards of at most 49 bits (solver49) on the
 //     positions of variant 64, its tables ttable.Table, whose entries
 //     are of one word, as 7x6's;
-//   - 64, for any board of at most 64 bits (Position64, Solver64, ...),
+//   - 64, for any board of at most 64 bits (Position64, solver64, ...),
 //     the geometry a pointer to the dimensions and masks worked out once;
-//   - 128, for any board of at most 128 bits (Position128, Solver128,
+//   - 128, for any board of at most 128 bits (Position128, solver128,
 //     ...), its bitboards board.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
 //     constant is a Bits128 literal), found by the types go/types gives
 //     each expression;
 //   - Packed, for the boards of at most 64 cells whose bitboards with a
 //     sentinel bit a column take more than 64 bits (8x8, 9x7, 10x6): one
-//     word without the sentinels (PositionPacked, SolverPacked, ...), the
+//     word without the sentinels (PositionPacked, solverPacked, ...), the
 //     code under the constant packed taking their place.
 //
 // The names a template declares at the top level get the variant's
 // suffix, and so do the names each job lists as varying (the geometry,
-// the key type). Plain generics would do the same at run time, but their
+// the key type); the search's exported names are unexported in the
+// variants but 7x6's (Solver is solver64), which solver.Sized reaches. Plain generics would do the same at run time, but their
 // instantiations share code by GC shape and call the geometry's methods
 // through a dictionary: the 7x6 path lost 5-11% of its instructions so
 // (docs/performance.md).
@@ -112,6 +113,9 @@ type job struct {
 	// qualified maps pkg.Name, for other packages' names, to the name in
 	// each variant but 7x6's (the same for both).
 	qualified map[string]string
+	// unexport: the variants but 7x6's unexport the names the template
+	// exports (Solver is solver64): the package's one door reaches them.
+	unexport bool
 }
 
 var jobs = []job{
@@ -136,6 +140,7 @@ var jobs = []job{
 			"ttable.Table": "ttable.Wide",
 			"ttable.Ref":   "ttable.WideRef",
 		},
+		unexport: true,
 	},
 }
 
@@ -214,7 +219,7 @@ func (j job) generate(root string) (map[string][]byte, error) {
 // files (not the generated ones, which are the template's output) and the
 // stub. It fails on an error of the check in the template: the rewrites
 // need the types of its expressions. Errors in the other files are left
-// out: they may name what only the generated files declare (Solver64).
+// out: they may name what only the generated files declare (solver64).
 func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *types.Package, error) {
 	tmpl, err := parser.ParseFile(fset, filepath.Join(dir, j.template), nil, parser.ParseComments)
 	if err != nil {
@@ -611,7 +616,7 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 	if r.v.suffix == "" {
 		return
 	}
-	id.Name = name + r.v.suffix
+	id.Name = r.variantName(name)
 	if contains(r.j.pointer, name) && r.isTypeUse(c) {
 		c.Replace(&ast.StarExpr{X: id})
 	}
@@ -674,6 +679,15 @@ func contains(list []string, s string) bool {
 
 // print writes the variant's file: a header, the template without its
 // build constraint and its leading comment, gofmt'ed.
+// variantName returns the name of the variant's instance of name, which
+// the template declares or the job lists as varying.
+func (r *rewriter) variantName(name string) string {
+	if r.j.unexport && r.declared[name] && ast.IsExported(name) {
+		name = strings.ToLower(name[:1]) + name[1:]
+	}
+	return name + r.v.suffix
+}
+
 // renameDocs makes the doc comment of each top-level declaration the
 // variant renamed name its new name where its first word is the old one:
 // "// Position is ..." over type Position64 becomes "// Position64 is ...".
@@ -683,8 +697,12 @@ func (r *rewriter) renameDocs(f *ast.File) {
 			return
 		}
 		c := doc.List[0]
-		if old := "// " + strings.TrimSuffix(id.Name, r.v.suffix) + " "; strings.HasPrefix(c.Text, old) {
-			c.Text = "// " + id.Name + " " + strings.TrimPrefix(c.Text, old)
+		old := strings.TrimSuffix(id.Name, r.v.suffix)
+		if r.j.unexport && !ast.IsExported(old) && r.declared[strings.ToUpper(old[:1])+old[1:]] {
+			old = strings.ToUpper(old[:1]) + old[1:]
+		}
+		if prefix := "// " + old + " "; strings.HasPrefix(c.Text, prefix) {
+			c.Text = "// " + id.Name + " " + strings.TrimPrefix(c.Text, prefix)
 		}
 	}
 	for _, d := range f.Decls {

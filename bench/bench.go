@@ -140,27 +140,9 @@ type Outcome struct {
 	Mismatch bool
 }
 
-// Solve solves one line with s and compares with its expected score.
-func Solve(ctx context.Context, s *solver.Solver, l posfile.Line, opt Options) (Outcome, error) {
-	return solveWith(ctx, s, l.Position, l, opt)
-}
-
-// SolveSized is Solve for a line of a board of another size (its Board),
-// with s.
-func SolveSized(ctx context.Context, s *solver.Sized, l posfile.Line, opt Options) (Outcome, error) {
-	return solveWith(ctx, s, l.Board, l, opt)
-}
-
-// searcher is what solveWith needs of a solver of positions P.
-type searcher[P any] interface {
-	Clear()
-	Solve(context.Context, P) (solver.Result, error)
-	SolveWeak(context.Context, P) (solver.Result, error)
-}
-
-// solveWith times the solve of p, l's position, and compares its score
-// with l's.
-func solveWith[P any](ctx context.Context, s searcher[P], p P, l posfile.Line, opt Options) (Outcome, error) {
+// Solve solves one line, a position of s's board (its Board), with s and
+// compares the score with the line's expected one.
+func Solve(ctx context.Context, s *solver.Sized, l posfile.Line, opt Options) (Outcome, error) {
 	if opt.Cold {
 		s.Clear()
 	}
@@ -169,7 +151,7 @@ func solveWith[P any](ctx context.Context, s searcher[P], p P, l posfile.Line, o
 		solve = s.SolveWeak
 	}
 	start := time.Now()
-	r, err := solve(ctx, p)
+	r, err := solve(ctx, l.Board)
 	o := Outcome{Line: l, Score: r.Score, Lower: r.Lower, Upper: r.Upper, Nodes: r.Nodes, Expanded: r.Expanded, Time: time.Since(start)}
 	if err != nil {
 		return o, err

@@ -11,7 +11,6 @@ import (
 	"c4solve/board"
 	"c4solve/posfile"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 func TestStats(t *testing.T) {
@@ -130,14 +129,15 @@ func TestSolve(t *testing.T) {
 		{"23163416124767223154467471272416755633", 0, true, true, false, 0, false},
 		{"71255763773133525731261364622167124446454", 0, true, false, false, 0, false}, // 41 stones
 	}
-	s := solver.New(ttable.New(16), 1)
+	g, _ := board.NewGrid(board.Standard)
+	s := solver.NewSized(g, 16, 1)
 	ctx := context.Background()
 	for _, tt := range tests {
-		p, err := board.Parse(tt.moves)
+		p, err := g.Parse(tt.moves, false)
 		if err != nil {
 			t.Fatalf("Parse(%q) error %v", tt.moves, err)
 		}
-		l := posfile.Line{Num: 1, Moves: tt.moves, Position: p, Expected: tt.expected, HasScore: tt.hasScore}
+		l := posfile.Line{Num: 1, Moves: tt.moves, Board: p, Expected: tt.expected, HasScore: tt.hasScore}
 		opt := bench.Options{Weak: tt.weak, Cold: tt.cold}
 		o, err := bench.Solve(ctx, s, l, opt)
 		if err != nil {
@@ -153,8 +153,8 @@ func TestSolve(t *testing.T) {
 		}
 	}
 
-	won, _ := board.Parse("1212121")
-	if _, err := bench.Solve(ctx, s, posfile.Line{Moves: "1212121", Position: won}, bench.Options{}); !errors.Is(err, solver.ErrGameOver) {
+	won, _ := g.Parse("1212121", false)
+	if _, err := bench.Solve(ctx, s, posfile.Line{Moves: "1212121", Board: won}, bench.Options{}); !errors.Is(err, solver.ErrGameOver) {
 		t.Errorf("Solve(\"1212121\") error %v; want %v", err, solver.ErrGameOver)
 	}
 }

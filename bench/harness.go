@@ -12,7 +12,6 @@ import (
 
 	"c4solve/posfile"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // Setting is one configuration the harness measures.
@@ -23,7 +22,7 @@ type Setting struct {
 	Weak     bool // solve for the sign of the score only
 	// Book is the opening book the solver answers from, nil for none, and
 	// BookName what the results call it ("none" when nil).
-	Book     solver.Book
+	Book     solver.SizedBook
 	BookName string
 }
 
@@ -38,13 +37,13 @@ type Row struct {
 	Speedup float64
 }
 
-// Measure solves lines at setting set with the table tt, cleared first,
-// and returns the statistics. Each line's outcome is passed to each, if not nil (for
+// Measure solves lines, positions of s's board, with s (of set.Threads
+// threads) at setting set, its table cleared first, and returns the
+// statistics. Each line's outcome is passed to each, if not nil (for
 // progress and mismatch reports). It stops at the first error, an
 // interrupted solve or a position that is over.
-func Measure(ctx context.Context, tt *ttable.Table, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
-	tt.ClearAll() // no timed solve pays for the first touch of its pages
-	s := solver.New(tt, set.Threads)
+func Measure(ctx context.Context, s *solver.Sized, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
+	s.ClearAll() // no timed solve pays for the first touch of its pages
 	s.UseBook(set.Book)
 	return MeasureWith(lines, each, func(l posfile.Line) (Outcome, error) {
 		return Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})

@@ -16,7 +16,6 @@ import (
 	"c4solve/board"
 	"c4solve/posfile"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // l3r1Head is the first eight lines of Pons' Test_L3_R1 set, with their
@@ -54,7 +53,7 @@ func measureScores(t *testing.T, lines []posfile.Line, set bench.Setting) (bench
 	t.Helper()
 	var scores []int
 	var outs []bench.Outcome
-	st, err := bench.Measure(context.Background(), ttable.New(set.TableMiB), lines, set, func(o bench.Outcome) {
+	st, err := bench.Measure(context.Background(), solver.NewSized(standardGrid(t), set.TableMiB, set.Threads), lines, set, func(o bench.Outcome) {
 		scores = append(scores, o.Score)
 		outs = append(outs, o)
 	})
@@ -178,7 +177,7 @@ func TestMeasureWeak(t *testing.T) {
 func TestMeasureGameOver(t *testing.T) {
 	lines := parseLines(t, "7422341735647741166133573473242566 1\n# the first player has four in column 1\n1212121\n2252576253462244111563365343671351441 -1\n")
 	calls := 0
-	st, err := bench.Measure(context.Background(), ttable.New(1), lines, bench.Setting{Threads: 1, TableMiB: 1}, func(bench.Outcome) { calls++ })
+	st, err := bench.Measure(context.Background(), solver.NewSized(standardGrid(t), 1, 1), lines, bench.Setting{Threads: 1, TableMiB: 1}, func(bench.Outcome) { calls++ })
 	if !errors.Is(err, solver.ErrGameOver) {
 		t.Fatalf("Measure with a won position: error %v; want %v", err, solver.ErrGameOver)
 	}
@@ -476,5 +475,15 @@ func checkFields(t *testing.T, format string, r bench.Row, num func(string) (flo
 // emptyBook is a book that knows nothing.
 type emptyBook struct{}
 
-func (emptyBook) Depth() int                                   { return 0 }
-func (emptyBook) Lookup(p board.Position) (score int, ok bool) { return 0, false }
+func (emptyBook) Depth() int                                     { return 0 }
+func (emptyBook) LookupBoard(p board.Board) (score int, ok bool) { return 0, false }
+
+// standardGrid returns the grid of the 7x6 board.
+func standardGrid(t *testing.T) *board.Grid {
+	t.Helper()
+	g, err := board.NewGrid(board.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

@@ -77,21 +77,23 @@ func unspell(moves string) string {
 	return moves
 }
 
+// standardGrid is the grid of the zero Format, 7x6's.
+var standardGrid, _ = board.NewGrid(board.Standard)
+
 // Position returns the line of the position that moves names, as a line
 // or a command-line argument writes it (EmptyBoard or "" for the empty
-// board), on f's board: Moves as given, the Position, and with a Grid the
-// Board (and on a 7x6 Grid the Position too). Its errors are the board
-// package's *ParseError.
+// board), on f's board: Moves as given, the Board, and on 7x6 the
+// Position too. Its errors are the board package's *ParseError.
 func (f Format) Position(moves string) (Line, error) {
+	g := f.Grid
+	if g == nil {
+		g = standardGrid
+	}
 	l := Line{Moves: moves}
 	var err error
-	if f.Grid != nil {
-		l.Board, err = f.Grid.Parse(unspell(moves), f.From0)
-		if err == nil && f.Grid.Size == board.Standard {
-			l.Position, err = board.FromKey(l.Board.Key())
-		}
-	} else {
-		l.Position, err = board.Parse(unspell(moves))
+	l.Board, err = g.Parse(unspell(moves), f.From0)
+	if err == nil && g.Size == board.Standard {
+		l.Position = l.Board.Position()
 	}
 	return l, err
 }

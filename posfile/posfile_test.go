@@ -65,6 +65,10 @@ func TestParseLine(t *testing.T) {
 		}
 		want := posfile.Line{Num: 7, Moves: tt.moves, Expected: tt.expected, HasScore: tt.hasScore}
 		want.Position, _ = board.Parse(tt.moves)
+		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != want.Position.Key() {
+			t.Errorf("ParseLine(7, %q): Board %v; want the 7x6 board of %v", tt.text, l.Board, want.Position)
+		}
+		l.Board = board.Board{} // its grid, the zero Format's
 		if l != want {
 			t.Errorf("ParseLine(7, %q) = %+v; want %+v", tt.text, l, want)
 		}

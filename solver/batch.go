@@ -17,31 +17,33 @@ package solver
 // the goroutine that calls Do or Flush. The zero value is not usable; call
 // NewBatch.
 type Batch struct {
-	s        *Solver
-	pool     *Pool     // made when first needed
+	s        *Sized
+	free     []*Sized  // the single-threaded solvers not in use, made when first needed
+	made     bool      // whether they were
+	lends    int       // since the table's last new generation
 	pending  []*job    // work started and not done, in order
 	finished chan *job // work ended, in any order
 }
 
 // job is one item of a Batch.
 type job struct {
-	s     *Solver // the pool's, nil for an item with no work
+	s     *Sized // a single-threaded one, nil for an item with no work
 	done  func()
 	ended bool
 }
 
 // NewBatch returns a Batch that solves with s, or with single-threaded
-// Solvers on s's table and book, one per thread of s, side by side.
-func NewBatch(s *Solver) *Batch { return &Batch{s: s, finished: make(chan *job)} }
+// solvers on s's table and book, one per thread of s, side by side.
+func NewBatch(s *Sized) *Batch { return &Batch{s: s, finished: make(chan *job)} }
 
-// Do runs work with a Solver, then done, after the done of every item
+// Do runs work with a solver, then done, after the done of every item
 // before it. more says whether another item is known to follow at once.
-// With nothing pending and nothing to follow, or a Solver of one thread,
-// work runs at once with the Batch's Solver; otherwise it runs beside the
-// others with a single-threaded Solver, once one is free (Do waits, and
+// With nothing pending and nothing to follow, or a solver of one thread,
+// work runs at once with the Batch's solver; otherwise it runs beside the
+// others with a single-threaded solver, once one is free (Do waits, and
 // calls the done functions due meanwhile). A nil work is an item with no
 // solve, such as a bad line to report in its turn.
-func (b *Batch) Do(more bool, work func(*Solver), done func()) {
+func (b *Batch) Do(more bool, work func(*Sized), done func()) {
 	switch {
 	case work == nil && len(b.pending) == 0:
 		done()
@@ -49,24 +51,35 @@ func (b *Batch) Do(more bool, work func(*Solver), done func()) {
 	case work == nil:
 		b.pending = append(b.pending, &job{done: done, ended: true})
 		return
-	case len(b.s.workers) == 1 || !more && len(b.pending) == 0:
+	case b.s.Threads() == 1 || !more && len(b.pending) == 0:
 		work(b.s)
 		done()
 		return
 	}
-	if b.pool == nil {
-		b.pool = NewPool(b.s.tt, len(b.s.workers), 1, b.s.book)
-		// The pool's Solvers keep in b.s's table file too: its entries
-		// are in the table they share already.
-		for _, ps := range b.pool.free {
-			ps.keepIn(b.s.workers[0].journal)
+	if !b.made {
+		// Single-threaded solvers on b.s's table, its book, keeping in its
+		// table file too (its entries are in the table they share
+		// already); they do not age the table each solve, the Batch does
+		// (as Pool does).
+		b.made = true
+		for range b.s.Threads() {
+			s := NewSizedOn(b.s.g, b.s.tt, 1)
+			s.UseBook(b.s.bk)
+			s.e.setAging(false)
+			s.e.keepIn(b.s.e.tableFile())
+			b.free = append(b.free, s)
 		}
 	}
-	s, ok := b.pool.TryGet()
-	for !ok {
+	for len(b.free) == 0 {
 		b.wait()
-		s, ok = b.pool.TryGet()
 	}
+	if len(b.pending) == 0 || b.lends >= agingLends {
+		b.s.tt.NewSearch()
+		b.lends = 0
+	}
+	b.lends++
+	s := b.free[len(b.free)-1]
+	b.free = b.free[:len(b.free)-1]
 	j := &job{s: s, done: done}
 	b.pending = append(b.pending, j)
 	go func() {
@@ -75,12 +88,12 @@ func (b *Batch) Do(more bool, work func(*Solver), done func()) {
 	}()
 }
 
-// wait waits for one work to end, gives back its Solver and calls every
+// wait waits for one work to end, gives back its solver and calls every
 // done function now due.
 func (b *Batch) wait() {
 	j := <-b.finished
 	j.ended = true
-	b.pool.Put(j.s)
+	b.free = append(b.free, j.s)
 	for len(b.pending) > 0 && b.pending[0].ended {
 		j := b.pending[0]
 		b.pending = b.pending[1:]
@@ -88,9 +101,7 @@ func (b *Batch) wait() {
 	}
 }
 
-// Flush waits for all work under way and calls the remaining done
-// functions. The first pending item is always work under way: wait calls
-// the done functions behind it.
+// Flush waits for every item and calls their done functions.
 func (b *Batch) Flush() {
 	for len(b.pending) > 0 {
 		b.wait()

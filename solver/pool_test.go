@@ -60,7 +60,8 @@ func TestPool(t *testing.T) {
 // single-threaded ones, and an item without work waits for its turn.
 func TestBatch(t *testing.T) {
 	lines := readPositions(t)[:40]
-	s := solver.New(ttable.New(16), 2)
+	g := mustGrid(t, "7x6")
+	s := solver.NewSized(g, 16, 2)
 	b := solver.NewBatch(s)
 	var order []int
 	scores := make([]int, len(lines))
@@ -70,11 +71,15 @@ func TestBatch(t *testing.T) {
 		if i == 10 {
 			b.Do(true, nil, func() { order = append(order, -1) })
 		}
-		b.Do(i < len(lines)-1, func(sv *solver.Solver) {
+		p, err := g.Parse(l.Moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Do(i < len(lines)-1, func(sv *solver.Sized) {
 			if sv != s {
 				sideBySide.Add(1)
 			}
-			r, err := sv.Solve(ctx, l.Position)
+			r, err := sv.Solve(ctx, p)
 			if err != nil {
 				t.Error(err)
 			}
@@ -101,8 +106,8 @@ func TestBatch(t *testing.T) {
 		t.Error("no position of the stream was solved side by side")
 	}
 	// Alone: the Batch's own Solver, at once.
-	var got *solver.Solver
-	b.Do(false, func(sv *solver.Solver) { got = sv }, func() {})
+	var got *solver.Sized
+	b.Do(false, func(sv *solver.Sized) { got = sv }, func() {})
 	if got != s {
 		t.Error("a position alone was not solved by the Batch's Solver")
 	}

@@ -23,6 +23,7 @@ type Sized struct {
 	g  *board.Grid
 	tt SizedTable
 	e  sizedEngine
+	bk SizedBook // the book it uses, nil for none
 }
 
 // SizedTable is the table the workers of a Sized solver share, and
@@ -32,6 +33,7 @@ type SizedTable interface {
 	Bytes() int
 	Free()
 	ClearAll()
+	NewSearch()
 }
 
 // NewSized returns a solver of the positions of grid g with a table of
@@ -121,6 +123,9 @@ type sizedEngine interface {
 	useTableFile(tf *TableFile) error
 	threads() int
 	clear()
+	setAging(on bool)
+	keepIn(tf *TableFile)
+	tableFile() *TableFile
 }
 
 // solverOf is the methods of the engine of positions P, analyses A and
@@ -137,6 +142,9 @@ type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
 	Threads() int
 	Clear()
 	UseBook(B)
+	SetAging(bool)
+	keepIn(*TableFile)
+	tableFile() *TableFile
 }
 
 // engineOf is the sizedEngine of a solver of positions P: position
@@ -176,6 +184,9 @@ func (e engineOf[P, A, B]) progress() (uint64, int, int)     { return e.s.Progre
 func (e engineOf[P, A, B]) useTableFile(tf *TableFile) error { return e.s.UseTableFile(tf) }
 func (e engineOf[P, A, B]) threads() int                     { return e.s.Threads() }
 func (e engineOf[P, A, B]) clear()                           { e.s.Clear() }
+func (e engineOf[P, A, B]) setAging(on bool)                 { e.s.SetAging(on) }
+func (e engineOf[P, A, B]) keepIn(tf *TableFile)             { e.s.keepIn(tf) }
+func (e engineOf[P, A, B]) tableFile() *TableFile            { return e.s.tableFile() }
 
 // useBook gives the solver bk as its own Book type B, which sizedBook[P]
 // implements (nil for none).
@@ -206,7 +217,10 @@ func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.LookupBoard(b.board(
 
 // UseBook makes the solver answer from bk (nil for none) the positions it
 // holds, at the root and in the search.
-func (s *Sized) UseBook(bk SizedBook) { s.e.useBook(bk) }
+func (s *Sized) UseBook(bk SizedBook) {
+	s.bk = bk
+	s.e.useBook(bk)
+}
 
 // UseTableFile loads the entries of tf into the table and keeps there the
 // entries of large subtrees from now on (Solver.UseTableFile).

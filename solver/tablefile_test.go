@@ -14,7 +14,6 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // TestTableFileResume stops a solve part way, as a kill would, and solves
@@ -371,15 +370,19 @@ func TestTableFileBatch(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.c4table")
 	tf := mustOpen(t, path, board.Standard)
 	tf.Nodes = 1 << 10
-	s := solver.New(ttable.New(16), 2)
+	g := mustGrid(t, "7x6")
+	s := solver.NewSized(g, 16, 2)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
 	b := solver.NewBatch(s)
-	var pool []*solver.Solver
+	var pool []*solver.Sized
 	for _, moves := range []string{"444444", "333333", "555555"} {
-		p := mustParse(t, moves)
-		b.Do(true, func(ps *solver.Solver) {
+		p, err := g.Parse(moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Do(true, func(ps *solver.Sized) {
 			if ps == s {
 				t.Errorf("%s solved alone; want beside the others", moves)
 			}

@@ -828,6 +828,10 @@ func (s *Solver) keepIn(tf *TableFile) {
 	}
 }
 
+// tableFile returns the table file the Solver keeps entries in, nil for
+// none.
+func (s *Solver) tableFile() *TableFile { return s.workers[0].journal }
+
 // Table returns the Solver's shared transposition table.
 func (s *Solver) Table() *ttable.Table { return s.tt }
 

@@ -828,6 +828,10 @@ func (s *solver128) keepIn(tf *TableFile) {
 	}
 }
 
+// tableFile returns the table file the Solver keeps entries in, nil for
+// none.
+func (s *solver128) tableFile() *TableFile { return s.workers[0].journal }
+
 // Table returns the Solver's shared transposition table.
 func (s *solver128) Table() *ttable.Wide { return s.tt }
 

@@ -828,6 +828,10 @@ func (s *solver64) keepIn(tf *TableFile) {
 	}
 }
 
+// tableFile returns the table file the Solver keeps entries in, nil for
+// none.
+func (s *solver64) tableFile() *TableFile { return s.workers[0].journal }
+
 // Table returns the Solver's shared transposition table.
 func (s *solver64) Table() *ttable.Wide { return s.tt }
 

@@ -29,7 +29,7 @@ type batch struct {
 }
 
 func newBatch(ctx context.Context, c *command) *batch {
-	e, ok := c.eng.(standard)
+	e, ok := c.eng.(sized)
 	if !ok {
 		return &batch{c: c, ctx: ctx} // one position at a time
 	}
@@ -49,13 +49,13 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 	jc := *b.c // the command as a solve beside others sees it: buffered outputs
 	jc.stdout, jc.stderr, jc.terminal, jc.status = &out, &errOut, false, 0
 	beside := false
-	b.b.Do(more, func(s *solver.Solver) {
-		if b.c.eng == (standard{s}) { // alone, with every thread: printed at once
+	b.b.Do(more, func(s *solver.Sized) {
+		if b.c.eng == (sized{s}) { // alone, with every thread: printed at once
 			b.clearCount()
 			b.c.solveLine(b.ctx, where, l)
 			return
 		}
-		beside, jc.eng = true, standard{s}
+		beside, jc.eng = true, sized{s}
 		jc.solveLine(b.ctx, where, l)
 	}, func() {
 		if beside {

@@ -86,7 +86,7 @@ func TestBookGenerateInfoVerify(t *testing.T) {
 	bad := filepath.Join(dir, "wrong.c4book")
 	os.WriteFile(bad, wrong, 0o644)
 	code, out, _ = runCmd(context.Background(), "", "book", "verify", "-n", "100000", "-tt", "16", bad)
-	if code != exitMismatch || !strings.Contains(out, "MISMATCH "+bad+" key=") || !strings.Contains(out, " mismatches=1 ") {
+	if code != exitMismatch || !strings.Contains(out, "MISMATCH "+bad+" pos=") || !strings.Contains(out, " mismatches=1 ") {
 		t.Errorf("book verify of a wrong score: exit %d, stdout %q", code, out)
 	}
 

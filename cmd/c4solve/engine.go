@@ -19,17 +19,6 @@ import (
 // explicit if -tt gave it), threads search goroutines, and the book bk of
 // the board (nil for none). It is where a command's size picks its engine.
 func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book, stderr io.Writer) (engine, error) {
-	if z == board.Standard {
-		tt, err := allocTable(mib, threads, explicit, stderr)
-		if err != nil {
-			return nil, err
-		}
-		s := solver.New(tt, threads)
-		if bk != nil {
-			s.UseBook(bk)
-		}
-		return standard{s}, nil
-	}
 	g, err := board.NewGrid(z)
 	if err != nil {
 		return nil, err
@@ -50,10 +39,10 @@ func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book,
 }
 
 // engine is the search a command solves with, chosen once, from -size, by
-// newCommand: the engine of 7x6 (solver.Solver, whose dimensions are
-// constants) or the one of any other board (solver.Sized). Solving,
-// analysis, lines of perfect play, progress, verify and play are written
-// once, over it.
+// newCommand: solver.Sized, which picks the engine of the board (on 7x6
+// solver.Solver, whose dimensions are constants), or known, where no
+// position needs a search. Solving, analysis, lines of perfect play,
+// progress, verify and play are written once, over it.
 type engine interface {
 	// solve solves l, for its sign only with weak.
 	solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error)
@@ -88,61 +77,7 @@ type engine interface {
 	verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(checked int)) ([]string, int, error)
 }
 
-// standard is the engine of 7x6: lines carry their Position.
-type standard struct{ s *solver.Solver }
-
-func (e standard) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
-	if weak {
-		return e.s.SolveWeak(ctx, l.Position)
-	}
-	return e.s.Solve(ctx, l.Position)
-}
-
-func (e standard) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error) {
-	analyze := e.s.Analyze
-	if weak {
-		analyze = e.s.AnalyzeWeak
-	}
-	an, err := analyze(ctx, l.Position)
-	return an.Sized(), err
-}
-
-func (e standard) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error) {
-	return e.s.PV(ctx, l.Position, score)
-}
-
-func (e standard) progress() (uint64, int, int) { return e.s.Progress() }
-
-func (e standard) measure(ctx context.Context, l posfile.Line, opt bench.Options) (bench.Outcome, error) {
-	return bench.Solve(ctx, e.s, l, opt)
-}
-
-func (e standard) clearAll() { e.s.Table().ClearAll() }
-
-func (e standard) withThreads(threads int, bk *book.Book) engine {
-	s := solver.New(e.s.Table(), threads)
-	if bk != nil {
-		s.UseBook(bk)
-	}
-	return standard{s}
-}
-
-func (e standard) tableMiB() int { return e.s.Table().Bytes() >> 20 }
-
-func (e standard) free() { e.s.Table().Free() }
-
-func (e standard) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
-
-func (e standard) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(int)) ([]string, int, error) {
-	bad, checked, err := bk.Verify(ctx, e.s, n, rng, progress)
-	var lines []string
-	for _, m := range bad {
-		lines = append(lines, fmt.Sprintf("key=%#x book=%d solved=%d", m.Position.Key(), m.Book, m.Solved))
-	}
-	return lines, checked, err
-}
-
-// sized is the engine of any other board: lines carry their Board.
+// sized is the engine of every board: lines carry their Board.
 type sized struct{ s *solver.Sized }
 
 func (e sized) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
@@ -163,7 +98,7 @@ func (e sized) pv(ctx context.Context, l posfile.Line, score int) ([]int, solver
 func (e sized) progress() (uint64, int, int) { return e.s.Progress() }
 
 func (e sized) measure(ctx context.Context, l posfile.Line, opt bench.Options) (bench.Outcome, error) {
-	return bench.SolveSized(ctx, e.s, l, opt)
+	return bench.Solve(ctx, e.s, l, opt)
 }
 
 func (e sized) clearAll() { e.s.ClearAll() }

@@ -39,9 +39,6 @@ func (f *sizeFlag) board() board.Size {
 
 // format returns how lines name positions, with columns from 0 if from0.
 func (f *sizeFlag) format(from0 bool) (posfile.Format, error) {
-	if f.standard() && !from0 {
-		return posfile.Format{}, nil
-	}
 	g, err := board.NewGrid(f.board())
 	return posfile.Format{Grid: g, From0: from0}, err
 }

@@ -141,7 +141,11 @@ func (standard) lender(opt Options) (lendFunc[uint64], error) {
 			return nil, err
 		}
 	}
-	pool := solver.NewPool(tt, opt.Threads, 1, nil)
+	g, err := board.NewGrid(board.Standard)
+	if err != nil {
+		return nil, err
+	}
+	pool := solver.NewPool(g, tt, opt.Threads, 1, nil)
 	return func(ctx context.Context) (func(context.Context, uint64, int) (int, error), func(), error) {
 		s, err := pool.Get(ctx)
 		if err != nil {
@@ -149,7 +153,7 @@ func (standard) lender(opt Options) (lendFunc[uint64], error) {
 		}
 		solve := func(ctx context.Context, k uint64, lower int) (int, error) {
 			p, _ := board.FromKey(k) // a key enumerated
-			r, err := s.SolveAtLeast(ctx, p, lower)
+			r, err := s.SolveAtLeast(ctx, g.BoardOf(p), lower)
 			return r.Score, err
 		}
 		return solve, func() { pool.Put(s) }, nil

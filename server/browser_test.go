@@ -312,7 +312,7 @@ func TestPageWaitsAndFails(t *testing.T) {
 	}
 	ctx := browser(t)
 	// No book and a millisecond: the empty board's analysis cannot finish.
-	slow := newServer(t, server.Config{Book: noBook{}, Timeout: time.Millisecond})
+	slow := newServer(t, server.Config{Books: withBook(nil, board.Standard, noBook{}), Timeout: time.Millisecond})
 	if err := chromedp.Do(ctx, chromedp.Navigate(slow.URL+"/"), chromedp.Poll[chromedp.Void](`!document.getElementById("retry").hidden`)); err != nil {
 		t.Fatalf("a 503: %v", err)
 	}
@@ -362,8 +362,8 @@ func TestPageWaitsAndFails(t *testing.T) {
 // noBook is a book that knows no position, so that the server searches.
 type noBook struct{}
 
-func (noBook) Lookup(board.Position) (int, bool) { return 0, false }
-func (noBook) Depth() int                        { return -1 }
+func (noBook) LookupBoard(board.Board) (int, bool) { return 0, false }
+func (noBook) Depth() int                          { return -1 }
 
 // TestPageColumnNames: the page names the columns of every board as the
 // boards' moves are written: 1 to 9, then a, b, ... (it said "1 to 9,
@@ -486,7 +486,7 @@ func TestPageOtherSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.New(server.Config{Table: ttable.New(16), Book: bk, Full: server.DefaultFull, SizedMiB: 8})
+	h := server.New(server.Config{Table: ttable.New(16), Books: withBook(nil, board.Standard, bk), Full: server.DefaultFull, SizedMiB: 8})
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/analyze" {
 			time.Sleep(2500 * time.Millisecond)

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"c4solve/board"
 	"c4solve/book"
 	"c4solve/server"
+	"c4solve/solver"
 	"c4solve/ttable"
 )
 
@@ -18,7 +20,7 @@ func Example() {
 		panic(err)
 	}
 	ts := httptest.NewServer(server.New(server.Config{
-		Table: ttable.New(16), Book: bk, Full: server.DefaultFull,
+		Table: ttable.New(16), Books: map[board.Size]solver.SizedBook{board.Standard: bk}, Full: server.DefaultFull,
 	}))
 	defer ts.Close()
 	for _, pos := range []string{"4453", "444444", "448"} {

@@ -60,7 +60,6 @@ import (
 // (DefaultFull is the public service's).
 type Config struct {
 	Table   *ttable.Table // shared by all solves of the standard board
-	Book    solver.Book   // nil for none
 	Solvers int           // positions solved at once (at least 1)
 	Threads int           // search goroutines of each solve (at least 1)
 	Queue   int           // requests that may wait for a solver; more are refused at once
@@ -76,8 +75,8 @@ type Config struct {
 	// each with a table of SizedMiB/Solvers MiB (at least
 	// ttable.MinMiB), which a search uses as it grows.
 	SizedMiB int
-	// Books are the opening books of boards other than 7x6, by size
-	// (solver.Sized.UseBook); nil for none. Book is 7x6's.
+	// Books are the opening books of the boards, 7x6's among them, by
+	// size (solver.Sized.UseBook); nil for none.
 	Books map[board.Size]solver.SizedBook
 }
 
@@ -121,9 +120,13 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
 	cfg.Table.Prefault()
-	s.pool = solver.NewPool(cfg.Table, cfg.Solvers, cfg.Threads, cfg.Book)
 	s.sized = &sizedSolvers{mib: max(cfg.SizedMiB/cfg.Solvers, ttable.MinMiB), threads: cfg.Threads, max: cfg.Solvers,
 		books: cfg.Books, grids: make(map[board.Size]*board.Grid)}
+	g, err := s.sized.grid(board.Standard)
+	if err != nil {
+		panic(err) // 7x6 is a board
+	}
+	s.pool = solver.NewPool(g, cfg.Table, cfg.Solvers, cfg.Threads, cfg.Books[board.Standard])
 	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
 	s.solving = make(chan struct{}, cfg.Solvers)
 	files, err := fs.Sub(page, "page")
@@ -317,13 +320,7 @@ type analyzer struct {
 // that stopped it.
 func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board.Size,
 	work func(context.Context, analyzer) (any, error)) {
-	var do func(context.Context) (any, error)
-	var err error
-	if z == board.Standard {
-		do, err = s.standardWork(pos, work)
-	} else {
-		do, err = s.sizedWork(pos, z, work)
-	}
+	do, err := s.work(pos, z, work)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
 		return
@@ -362,35 +359,9 @@ func (s *Server) solveWith(ctx context.Context, do func(context.Context) (any, e
 	return do(ctx)
 }
 
-// standardWork returns work for the position pos of the standard board,
-// done with a solver of the pool.
-func (s *Server) standardWork(pos string, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
-	p, err := board.Parse(pos)
-	if err == nil && p.Over() {
-		err = solver.ErrGameOver
-	}
-	if err != nil {
-		return nil, err
-	}
-	return func(ctx context.Context) (any, error) {
-		sv, err := s.pool.Get(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer s.pool.Put(sv)
-		return work(ctx, analyzer{
-			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) {
-				an, err := sv.Analyze(ctx, p)
-				return an.Sized(), err
-			},
-			pv: func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, p, score) },
-		})
-	}, nil
-}
-
-// sizedWork returns work for the position pos of the board of size z,
-// other than 7x6, done with a solver of that board.
-func (s *Server) sizedWork(pos string, z board.Size, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
+// work returns work for the position pos of the board of size z, done
+// with a solver of that board: 7x6's pool's, or one of sizedSolvers.
+func (s *Server) work(pos string, z board.Size, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
 	g, err := s.sized.grid(z)
 	if err != nil {
 		return nil, err
@@ -403,16 +374,27 @@ func (s *Server) sizedWork(pos string, z board.Size, work func(context.Context, 
 		return nil, err
 	}
 	return func(ctx context.Context) (any, error) {
-		sv, err := s.sized.get(g)
+		sv, put, err := s.lend(ctx, g)
 		if err != nil {
 			return nil, err
 		}
-		defer s.sized.put(sv)
+		defer put()
 		return work(ctx, analyzer{
 			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) { return sv.Analyze(ctx, b, false) },
 			pv:      func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, b, score) },
 		})
 	}, nil
+}
+
+// lend lends a solver of the board of grid g, and put gives it back: one
+// of the pool of 7x6, whose table they share and keep, or of sizedSolvers.
+func (s *Server) lend(ctx context.Context, g *board.Grid) (sv *solver.Sized, put func(), err error) {
+	if g.Size == board.Standard {
+		sv, err = s.pool.Get(ctx)
+		return sv, func() { s.pool.Put(sv) }, err
+	}
+	sv, err = s.sized.get(g)
+	return sv, func() { s.sized.put(sv) }, err
 }
 
 // failed answers a request whose work returned err: 503 with Retry-After

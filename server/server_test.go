@@ -37,12 +37,12 @@ func newServer(t *testing.T, cfg server.Config) *httptest.Server {
 	if cfg.Full == 0 {
 		cfg.Full = server.DefaultFull
 	}
-	if cfg.Book == nil {
+	if cfg.Books[board.Standard] == nil {
 		bk, err := book.Default()
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg.Book = bk
+		cfg.Books = withBook(cfg.Books, board.Standard, bk)
 	}
 	ts := httptest.NewServer(server.New(cfg))
 	t.Cleanup(ts.Close)
@@ -373,7 +373,7 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Table: ttable.New(64), Book: bk, Solvers: runtime.NumCPU(), Threads: *loadThreads,
+	ts := newServer(t, server.Config{Table: ttable.New(64), Books: withBook(nil, board.Standard, bk), Solvers: runtime.NumCPU(), Threads: *loadThreads,
 		Queue: 64, Timeout: 10 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), *loadTime)
 	defer cancel()
@@ -599,4 +599,16 @@ func TestSizedServer(t *testing.T) {
 	if resp := get(t, ts, "/?pos=33", nil); resp.StatusCode != 200 || resp.Request.URL.RequestURI() != "/?size=5x4&pos=33" {
 		t.Errorf("/?pos=33 on 5x4: %d at %s; want 200, the page at /?size=5x4&pos=33", resp.StatusCode, resp.Request.URL.RequestURI())
 	}
+}
+
+// withBook returns books with bk as the book of the board z, a new map
+// where books is nil.
+func withBook(books map[board.Size]solver.SizedBook, z board.Size, bk solver.SizedBook) map[board.Size]solver.SizedBook {
+	out := map[board.Size]solver.SizedBook{z: bk}
+	for k, v := range books {
+		if k != z {
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -18,16 +18,14 @@ package solver
 // NewBatch.
 type Batch struct {
 	s        *Sized
-	free     []*Sized  // the single-threaded solvers not in use, made when first needed
-	made     bool      // whether they were
-	lends    int       // since the table's last new generation
+	pool     *Pool     // made when first needed
 	pending  []*job    // work started and not done, in order
 	finished chan *job // work ended, in any order
 }
 
 // job is one item of a Batch.
 type job struct {
-	s     *Sized // a single-threaded one, nil for an item with no work
+	s     *Sized // the pool's, nil for an item with no work
 	done  func()
 	ended bool
 }
@@ -56,30 +54,19 @@ func (b *Batch) Do(more bool, work func(*Sized), done func()) {
 		done()
 		return
 	}
-	if !b.made {
-		// Single-threaded solvers on b.s's table, its book, keeping in its
-		// table file too (its entries are in the table they share
-		// already); they do not age the table each solve, the Batch does
-		// (as Pool does).
-		b.made = true
-		for range b.s.Threads() {
-			s := NewSizedOn(b.s.g, b.s.tt, 1)
-			s.UseBook(b.s.bk)
-			s.e.setAging(false)
-			s.e.keepIn(b.s.e.tableFile())
-			b.free = append(b.free, s)
+	if b.pool == nil {
+		b.pool = NewPool(b.s.g, b.s.tt, b.s.Threads(), 1, b.s.bk)
+		// The pool's solvers keep in b.s's table file too: its entries
+		// are in the table they share already.
+		for _, ps := range b.pool.free {
+			ps.e.keepIn(b.s.e.tableFile())
 		}
 	}
-	for len(b.free) == 0 {
+	s, ok := b.pool.TryGet()
+	for !ok {
 		b.wait()
+		s, ok = b.pool.TryGet()
 	}
-	if len(b.pending) == 0 || b.lends >= agingLends {
-		b.s.tt.NewSearch()
-		b.lends = 0
-	}
-	b.lends++
-	s := b.free[len(b.free)-1]
-	b.free = b.free[:len(b.free)-1]
 	j := &job{s: s, done: done}
 	b.pending = append(b.pending, j)
 	go func() {
@@ -93,7 +80,7 @@ func (b *Batch) Do(more bool, work func(*Sized), done func()) {
 func (b *Batch) wait() {
 	j := <-b.finished
 	j.ended = true
-	b.free = append(b.free, j.s)
+	b.pool.Put(j.s)
 	for len(b.pending) > 0 && b.pending[0].ended {
 		j := b.pending[0]
 		b.pending = b.pending[1:]

@@ -4,24 +4,24 @@ import (
 	"context"
 	"sync"
 
-	"c4solve/ttable"
+	"c4solve/board"
 )
 
-// Pool is a set of Solvers that share one table and solve at once: the
-// server's solvers, book generation's, the command's batch. It makes at
-// most n Solvers of the same number of threads, as they are first needed,
-// and lends them out one at a time (Get, TryGet, Put). Its Solvers do not
+// Pool is a set of solvers of one board that share one table and solve
+// at once: the server's solvers, book generation's, the command's batch.
+// It makes n solvers of the same number of threads and lends them out one
+// at a time (Get, TryGet, Put). Its solvers do not
 // age the table at each solve (see SetAging); the pool starts a new
 // generation instead when a Solver is lent while none is in use, or once
 // agingLends Solvers were lent since the last one, so that a pool that is
 // never idle ages its table too. A Pool is safe for concurrent use. The
 // zero value is not usable; call NewPool.
 type Pool struct {
-	tt    *ttable.Table
-	slots chan struct{} // one per Solver lent
+	tt    SizedTable
+	slots chan struct{} // one per solver lent
 
 	mu    sync.Mutex // guards what follows
-	free  []*Solver
+	free  []*Sized
 	inUse int
 	lends int // since the last new generation
 }
@@ -31,22 +31,23 @@ type Pool struct {
 // under way rarely see their own entries aged.
 const agingLends = 256
 
-// NewPool returns a pool of at most n Solvers of threads workers each,
-// sharing tt, answering from b (nil: no book).
-func NewPool(tt *ttable.Table, n, threads int, b Book) *Pool {
+// NewPool returns a pool of n solvers (at least 1) of the positions of g,
+// of threads workers each, sharing tt (of AllocSizedTable's for g),
+// answering from b (nil: no book).
+func NewPool(g *board.Grid, tt SizedTable, n, threads int, b SizedBook) *Pool {
 	p := &Pool{tt: tt, slots: make(chan struct{}, max(n, 1))}
 	for range cap(p.slots) {
-		s := New(tt, threads)
+		s := NewSizedOn(g, tt, threads)
 		s.UseBook(b)
-		s.SetAging(false)
+		s.e.setAging(false)
 		p.free = append(p.free, s)
 	}
 	return p
 }
 
-// Get lends a Solver, waiting for one to be free, or returns ctx's error
+// Get lends a solver, waiting for one to be free, or returns ctx's error
 // if ctx is done first. Give it back with Put.
-func (p *Pool) Get(ctx context.Context) (*Solver, error) {
+func (p *Pool) Get(ctx context.Context) (*Sized, error) {
 	select {
 	case p.slots <- struct{}{}:
 		return p.lend(), nil
@@ -55,8 +56,8 @@ func (p *Pool) Get(ctx context.Context) (*Solver, error) {
 	}
 }
 
-// TryGet lends a Solver if one is free, without waiting.
-func (p *Pool) TryGet() (*Solver, bool) {
+// TryGet lends a solver if one is free, without waiting.
+func (p *Pool) TryGet() (*Sized, bool) {
 	select {
 	case p.slots <- struct{}{}:
 		return p.lend(), true
@@ -65,8 +66,8 @@ func (p *Pool) TryGet() (*Solver, bool) {
 	}
 }
 
-// lend takes a free Solver for a slot just taken.
-func (p *Pool) lend() *Solver {
+// lend takes a free solver for a slot just taken.
+func (p *Pool) lend() *Sized {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.inUse == 0 || p.lends >= agingLends {
@@ -75,13 +76,13 @@ func (p *Pool) lend() *Solver {
 	}
 	p.inUse++
 	p.lends++
-	s := p.free[len(p.free)-1] // a slot was free, so a Solver is
+	s := p.free[len(p.free)-1] // a slot was free, so a solver is
 	p.free = p.free[:len(p.free)-1]
 	return s
 }
 
-// Put gives back a Solver that Get or TryGet lent.
-func (p *Pool) Put(s *Solver) {
+// Put gives back a solver that Get or TryGet lent.
+func (p *Pool) Put(s *Sized) {
 	p.mu.Lock()
 	p.free = append(p.free, s)
 	p.inUse--
@@ -89,5 +90,5 @@ func (p *Pool) Put(s *Solver) {
 	<-p.slots
 }
 
-// Table returns the table the pool's Solvers share.
-func (p *Pool) Table() *ttable.Table { return p.tt }
+// Table returns the table the pool's solvers share.
+func (p *Pool) Table() SizedTable { return p.tt }

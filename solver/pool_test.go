@@ -16,7 +16,8 @@ import (
 // which ages when a solver is lent while none is in use.
 func TestPool(t *testing.T) {
 	tt := ttable.New(4)
-	pool := solver.NewPool(tt, 2, 1, nil)
+	g := mustGrid(t, "7x6")
+	pool := solver.NewPool(g, tt, 2, 1, nil)
 	ctx := context.Background()
 	before := tt.Searches()
 	a, err := pool.Get(ctx)
@@ -38,7 +39,7 @@ func TestPool(t *testing.T) {
 	if _, err := pool.Get(tctx); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Get with both solvers lent, until a deadline: %v; want DeadlineExceeded", err)
 	}
-	got := make(chan *solver.Solver)
+	got := make(chan *solver.Sized)
 	go func() {
 		s, _ := pool.Get(ctx)
 		got <- s
@@ -49,7 +50,8 @@ func TestPool(t *testing.T) {
 	}
 	// Solves on the pool's solvers are right (the book of none, no aging
 	// of their own).
-	r, err := a.Solve(ctx, mustParse(t, "4455"))
+	p, _ := g.Parse("4455", false)
+	r, err := a.Solve(ctx, p)
 	if err != nil || r.Score != 18 {
 		t.Errorf("Solve(4455) on a pool's solver = %d, %v; want 18", r.Score, err)
 	}

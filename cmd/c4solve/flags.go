@@ -168,41 +168,35 @@ func (f *bookFiles) Set(name string) error {
 	return nil
 }
 
-// loadBooks returns the books of files, each of the board its file
-// records (book.Book.Board): 7x6's, the built-in one if none of files is
-// of 7x6, nil with off; and those of other boards, by size. Two books of
-// one board are an error.
-func loadBooks(files []string, off bool) (solver.Book, map[board.Size]solver.SizedBook, error) {
+// loadBooks returns the books of files by board, each of the board its
+// file records (book.Book.Board), and for 7x6 the built-in one if none of
+// files is of 7x6 (none with off). Two books of one board are an error.
+func loadBooks(files []string, off bool) (map[board.Size]solver.SizedBook, error) {
 	if off && len(files) > 0 {
-		return nil, nil, errBookAndNobook
+		return nil, errBookAndNobook
 	}
-	var std solver.Book
-	sized := make(map[board.Size]solver.SizedBook)
+	books := make(map[board.Size]solver.SizedBook)
 	from := make(map[board.Size]string) // the file of each board's book
 	for _, name := range files {
 		bk, err := book.ReadFile(name)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		z := bk.Board()
 		if other, ok := from[z]; ok {
-			return nil, nil, fmt.Errorf("-book %s and -book %s: two books of the %v board; give one", other, name, z)
+			return nil, fmt.Errorf("-book %s and -book %s: two books of the %v board; give one", other, name, z)
 		}
-		from[z] = name
-		if z == board.Standard {
-			std = bk
-		} else {
-			sized[z] = bk
-		}
+		from[z], books[z] = name, bk
 	}
-	if std != nil || off {
-		return std, sized, nil
+	if _, ok := books[board.Standard]; ok || off {
+		return books, nil
 	}
 	bk, err := book.Default()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return bk, sized, nil
+	books[board.Standard] = bk
+	return books, nil
 }
 
 // timeoutFlag is -timeout.

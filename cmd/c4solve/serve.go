@@ -104,7 +104,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 {
 		return fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads())
 	}
-	bk, sizedBooks, err := loadBooks(books, *nobook)
+	bks, err := loadBooks(books, *nobook)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Size: size.board(), Book: bk, Books: sizedBooks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
+	cfg := server.Config{Size: size.board(), Books: bks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
 	if cfg.SizedMiB, err = serveTablesMiB(&search, *solvers, std.err); err != nil {
 		return err
 	}

@@ -151,13 +151,6 @@ func (b *Book) LookupBoard(p board.Board) (score int, ok bool) {
 	return int(b.scores[i]), true
 }
 
-// Entry returns the i-th position of the book, in the order of keys, and
-// its score. The book must be of 7x6 (EntryBoard is of any board).
-func (b *Book) Entry(i int) (board.Position, int) {
-	p, _ := board.FromKey(b.keys[i]) // validated when the book was made
-	return p, int(b.scores[i])
-}
-
 // Size returns the size of the book in the file format, in bytes.
 func (b *Book) Size() int { return len(b.encode()) }
 
@@ -173,9 +166,9 @@ func (b *Book) Counts() []int {
 	return counts
 }
 
-// EntryBoard returns the i-th position of the book, in the order of keys,
-// on a grid of the book's board, g, and its score.
-func (b *Book) EntryBoard(g *board.Grid, i int) (board.Board, int) {
+// Entry returns the i-th position of the book, in the order of keys, on
+// a grid of the book's board, g, and its score.
+func (b *Book) Entry(g *board.Grid, i int) (board.Board, int) {
 	p, _ := g.FromKey128(b.key(i)) // validated when the book was made
 	return p, int(b.scores[i])
 }

@@ -81,18 +81,19 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 	if counts[len(testRoot)] != 1 || b.Len() != sum(counts) || counts[testDepth] < 100 {
 		t.Fatalf("Counts() = %v, Len() = %d; want 1 position with the root's stones, Len the sum, and 100 or more of the most stones", counts, b.Len())
 	}
-	s := solver.New(ttable.New(16), 1)
+	g := standardGrid(t)
+	s := solver.NewSized(g, 16, 1)
 	step := 1
 	if testing.Short() {
 		step = 7
 	}
 	for i := 0; i < b.Len(); i += step {
-		p, want := b.Entry(i)
+		p, want := b.Entry(g, i)
 		r, err := s.Solve(context.Background(), p)
 		if err != nil || r.Score != want {
-			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, p, r.Score, err, want)
+			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, p.Position(), r.Score, err, want)
 		}
-		if sc, ok := b.Lookup(p.Mirror()); !ok || sc != want {
+		if sc, ok := b.Lookup(p.Position().Mirror()); !ok || sc != want {
 			t.Fatalf("entry %d mirrored: Lookup = %d, %v; want %d, true", i, sc, ok, want)
 		}
 	}
@@ -227,7 +228,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatal(err)
 		}
 		for i := range b.Len() {
-			p, sc := b.EntryBoard(g, i)
+			p, sc := b.Entry(g, i)
 			if got, ok := b.LookupBoard(p); !ok || got != sc {
 				t.Fatalf("entry %d: Lookup = %d, %v; want %d", i, got, ok, sc)
 			}
@@ -433,7 +434,8 @@ func TestAnalyzeFromBook(t *testing.T) {
 
 func TestVerify(t *testing.T) {
 	b := testBook(t)
-	s := solver.New(ttable.New(16), 1)
+	g := standardGrid(t)
+	s := solver.NewSized(g, 16, 1)
 	n := 50
 	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != n || len(bad) != 0 {
@@ -443,7 +445,7 @@ func TestVerify(t *testing.T) {
 	wrong := *b
 	wrong.scores = slices.Clone(b.scores)
 	wrong.scores[7]++
-	p, _ := wrong.Entry(7)
+	p, _ := wrong.Entry(g, 7)
 	bad, checked, err = wrong.Verify(context.Background(), s, wrong.Len()+10, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != wrong.Len() || len(bad) != 1 || bad[0].Position != p || bad[0].Book != bad[0].Solved+1 {
 		t.Errorf("Verify of a book with entry 7 one too high: %+v, %d checked, %v; want that entry alone, all %d checked",
@@ -669,8 +671,9 @@ func TestGenerateCopies(t *testing.T) {
 	}
 	lied := generate(t, Options{Threads: 1, Parents: lyingBook{testDepth}})
 	deepest := 0
+	g := standardGrid(t)
 	for i := range lied.Len() {
-		if p, sc := lied.Entry(i); p.Stones() == testDepth {
+		if p, sc := lied.Entry(g, i); p.Stones() == testDepth {
 			deepest++
 			if sc != board.MinScore {
 				t.Fatalf("position %#x of %d stones scores %d; want the given book's %d, copied", p.Key(), testDepth, sc, board.MinScore)
@@ -709,4 +712,14 @@ func TestGenerateWithParents(t *testing.T) {
 	if b := generate(t, Options{Threads: 1, Parents: lyingBook{testDepth - 2}}); !bytes.Equal(b.encode(), whole.encode()) {
 		t.Error("a book of parents shallower than the parents changed the book")
 	}
+}
+
+// standardGrid returns the grid of the 7x6 board.
+func standardGrid(t testing.TB) *board.Grid {
+	t.Helper()
+	g, err := board.NewGrid(board.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -70,7 +70,7 @@ func TestGenerateSized(t *testing.T) {
 
 			s := solver.NewSized(g, 4, 1)
 			for i := range b.Len() {
-				p, sc := b.EntryBoard(g, i)
+				p, sc := b.Entry(g, i)
 				r, err := s.Solve(context.Background(), p)
 				if err != nil || r.Score != sc {
 					t.Errorf("entry %s: book %d, search %d (%v)", formatKey(b.key(i)), sc, r.Score, err)

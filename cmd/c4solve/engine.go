@@ -118,7 +118,7 @@ func (e sized) free() { e.s.Table().Free() }
 func (e sized) useTableFile(tf *solver.TableFile) error { return e.s.UseTableFile(tf) }
 
 func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.Rand, progress func(int)) ([]string, int, error) {
-	bad, checked, err := bk.VerifyBoard(ctx, e.s, n, rng, progress)
+	bad, checked, err := bk.Verify(ctx, e.s, n, rng, progress)
 	var lines []string
 	for _, m := range bad {
 		line, _ := m.Position.Line() // the book's entries are checked when read

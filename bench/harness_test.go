@@ -475,8 +475,8 @@ func checkFields(t *testing.T, format string, r bench.Row, num func(string) (flo
 // emptyBook is a book that knows nothing.
 type emptyBook struct{}
 
-func (emptyBook) Depth() int                                     { return 0 }
-func (emptyBook) LookupBoard(p board.Board) (score int, ok bool) { return 0, false }
+func (emptyBook) Depth() int                                { return 0 }
+func (emptyBook) Lookup(p board.Board) (score int, ok bool) { return 0, false }
 
 // standardGrid returns the grid of the 7x6 board.
 func standardGrid(t *testing.T) *board.Grid {

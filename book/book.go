@@ -120,21 +120,9 @@ func formatKey(k board.Key128) string {
 // Shard returns K and N for part K of N, 0 and 0 for a whole book.
 func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
 
-// Lookup returns the score of p and whether the book holds p.
-func (b *Book) Lookup(p board.Position) (score int, ok bool) {
-	if p.Stones() > b.depth || !b.standard() {
-		return 0, false
-	}
-	i, ok := slices.BinarySearch(b.keys, canonical(p))
-	if !ok {
-		return 0, false
-	}
-	return int(b.scores[i]), true
-}
-
-// LookupBoard returns the score of p, a position of the book's board,
-// and whether the book holds p.
-func (b *Book) LookupBoard(p board.Board) (score int, ok bool) {
+// Lookup returns the score of p, a position of the book's board, and
+// whether the book holds p.
+func (b *Book) Lookup(p board.Board) (score int, ok bool) {
 	if p.Stones() > b.depth || p.Grid().Size != b.Board() {
 		return 0, false
 	}

@@ -65,7 +65,7 @@ var testBook = func() func(t testing.TB) *Book {
 
 func TestKnownScore(t *testing.T) {
 	b := testBook(t)
-	if sc, ok := b.Lookup(mustParse(t, testRoot)); !ok || sc != testRootScore {
+	if sc, ok := lookup(t, b, mustParse(t, testRoot)); !ok || sc != testRootScore {
 		t.Errorf("Lookup(%s) = %d, %v; want %d, true", testRoot, sc, ok, testRootScore)
 	}
 	if b.Root() != testRoot || b.Depth() != testDepth {
@@ -93,7 +93,7 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 		if err != nil || r.Score != want {
 			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, p.Position(), r.Score, err, want)
 		}
-		if sc, ok := b.Lookup(p.Position().Mirror()); !ok || sc != want {
+		if sc, ok := lookup(t, b, p.Position().Mirror()); !ok || sc != want {
 			t.Fatalf("entry %d mirrored: Lookup = %d, %v; want %d, true", i, sc, ok, want)
 		}
 	}
@@ -111,7 +111,7 @@ func TestLookupOutside(t *testing.T) {
 	b := testBook(t)
 	for _, moves := range []string{"", "4", "737534232261", "7375342322614", testRoot + "1111"} {
 		p := mustParse(t, moves)
-		if sc, ok := b.Lookup(p); ok {
+		if sc, ok := lookup(t, b, p); ok {
 			t.Errorf("Lookup(%q) = %d, true; the book does not hold it", moves, sc)
 		}
 	}
@@ -229,7 +229,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		for i := range b.Len() {
 			p, sc := b.Entry(g, i)
-			if got, ok := b.LookupBoard(p); !ok || got != sc {
+			if got, ok := b.Lookup(p); !ok || got != sc {
 				t.Fatalf("entry %d: Lookup = %d, %v; want %d", i, got, ok, sc)
 			}
 		}
@@ -381,8 +381,9 @@ func TestGenerateRefuses(t *testing.T) {
 // positions above it.
 func TestSolverStopsAtBook(t *testing.T) {
 	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
-	p := mustParse(t, testRoot)
-	s := solver.New(ttable.New(16), 1)
+	g := standardGrid(t)
+	p := g.BoardOf(mustParse(t, testRoot))
+	s := solver.NewSized(g, 16, 1)
 	bare, err := s.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -409,9 +410,9 @@ func TestSolverStopsAtBook(t *testing.T) {
 func TestAnalyzeFromBook(t *testing.T) {
 	b := testBook(t)
 	p := mustParse(t, testRoot)
-	s := solver.New(ttable.New(16), 1)
+	s := solver.NewSized(standardGrid(t), 16, 1)
 	s.UseBook(b)
-	an, err := s.Analyze(context.Background(), p)
+	an, err := s.Analyze(context.Background(), standardGrid(t).BoardOf(p), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +424,7 @@ func TestAnalyzeFromBook(t *testing.T) {
 		moves++
 		c := p
 		c.Play(col)
-		if sc, _ := b.Lookup(c); an.Scores[col] != -sc {
+		if sc, _ := lookup(t, b, c); an.Scores[col] != -sc {
 			t.Errorf("move %d: Analyze says %d, the book %d", col+1, an.Scores[col], -sc)
 		}
 	}
@@ -525,7 +526,7 @@ func TestDefaultBook(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s:%d: %v", name, i+1, err)
 			}
-			if got, ok := b.Lookup(p); !ok || got != want {
+			if got, ok := lookup(t, b, p); !ok || got != want {
 				t.Errorf("the built-in book: %s = %d, %v; want %d (%s:%d)", moves, got, ok, want, name, i+1)
 			}
 		}
@@ -612,7 +613,7 @@ func TestSample(t *testing.T) {
 				}
 				p.Play(col)
 			}
-			sc, ok := b.Lookup(p)
+			sc, ok := lookup(t, b, p)
 			switch {
 			case !ok || sc != scores[i]:
 				t.Errorf("line %v: score %d; the book has %d, %v", line, scores[i], sc, ok)
@@ -658,8 +659,8 @@ func TestEnumerateWithin(t *testing.T) {
 // bounds every child by MaxScore, which is false.
 type lyingBook struct{ depth int }
 
-func (b lyingBook) Depth() int                        { return b.depth }
-func (b lyingBook) Lookup(board.Position) (int, bool) { return board.MinScore, true }
+func (b lyingBook) Depth() int                     { return b.depth }
+func (b lyingBook) Lookup(board.Board) (int, bool) { return board.MinScore, true }
 
 // TestGenerateCopies: the positions a given book already holds are copied
 // from it, not solved: a book as deep as the one to make gives that book,
@@ -722,4 +723,9 @@ func standardGrid(t testing.TB) *board.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// lookup is b.Lookup of p, a 7x6 position.
+func lookup(t testing.TB, b *Book, p board.Position) (int, bool) {
+	return b.Lookup(standardGrid(t).BoardOf(p))
 }

@@ -14,8 +14,9 @@ func ExampleDefault() {
 		fmt.Println(err)
 		return
 	}
+	g, _ := board.NewGrid(board.Standard)
 	for _, moves := range []string{"", "4", "1", "4453"} {
-		p, _ := board.Parse(moves)
+		p, _ := g.Parse(moves, false)
 		score, ok := b.Lookup(p)
 		fmt.Printf("%q: %d %v\n", moves, score, ok)
 	}

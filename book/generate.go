@@ -58,10 +58,8 @@ type Options struct {
 	// of Depth-1 stones, such as the built-in book for a book one stone
 	// deeper. A position whose family's parent it knows is then solved
 	// knowing that it scores at least minus the parent's score
-	// (solver.SolveAtLeast): the parent's best moves cost one probe. On
-	// another board than 7x6, it must be a solver.SizedBook too, as a
-	// *Book is.
-	Parents solver.Book
+	// (solver.SolveAtLeast): the parent's best moves cost one probe.
+	Parents solver.SizedBook
 }
 
 // Generate solves every position of exactly Depth stones that arises from
@@ -75,7 +73,11 @@ type Options struct {
 // (solver.Solver), every other size with solver.Sized's.
 func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if isStandard(opt.Size) {
-		return generateOn(ctx, standard{opt.Parents}, opt)
+		g, err := board.NewGrid(board.Standard)
+		if err != nil {
+			return nil, err
+		}
+		return generateOn(ctx, standard{g, opt.Parents}, opt)
 	}
 	v, err := newSized(opt)
 	if err != nil {

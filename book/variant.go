@@ -63,7 +63,10 @@ type lendFunc[K any] func(ctx context.Context) (solve func(ctx context.Context, 
 const checksumSize = 4
 
 // standard is the variant of the 7x6 board, on board.Position's keys.
-type standard struct{ parents solver.Book }
+type standard struct {
+	g       *board.Grid      // 7x6's
+	parents solver.SizedBook // nil for none
+}
 
 func (standard) size() board.Size { return board.Standard }
 
@@ -126,7 +129,7 @@ func (v standard) known(k uint64) (int, bool) {
 	if err != nil || p.Stones() > v.parents.Depth() {
 		return 0, false
 	}
-	return v.parents.Lookup(p)
+	return v.parents.Lookup(v.g.BoardOf(p))
 }
 
 // defaultTableMiB is the size of the table of a generation given none:
@@ -167,21 +170,13 @@ type sized struct {
 	parents solver.SizedBook // nil for none
 }
 
-// newSized returns the variant of the board of opt.Size. opt.Parents, if
-// not nil, must be a solver.SizedBook too (a *Book is).
+// newSized returns the variant of the board of opt.Size.
 func newSized(opt Options) (sized, error) {
 	g, err := board.NewGrid(opt.Size)
 	if err != nil {
 		return sized{}, err
 	}
-	v := sized{g: g}
-	if opt.Parents != nil {
-		var ok bool
-		if v.parents, ok = opt.Parents.(solver.SizedBook); !ok {
-			return sized{}, fmt.Errorf("parents %T: a book of the %v board has no LookupBoard", opt.Parents, opt.Size)
-		}
-	}
-	return v, nil
+	return sized{g: g, parents: opt.Parents}, nil
 }
 
 func (v sized) size() board.Size { return v.g.Size }
@@ -253,7 +248,7 @@ func (v sized) known(k board.Key128) (int, bool) {
 	if p.Stones() > v.parents.Depth() {
 		return 0, false
 	}
-	return v.parents.LookupBoard(p)
+	return v.parents.Lookup(p)
 }
 
 func (v sized) lender(opt Options) (lendFunc[board.Key128], error) {

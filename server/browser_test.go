@@ -362,7 +362,7 @@ func TestPageWaitsAndFails(t *testing.T) {
 // noBook is a book that knows no position, so that the server searches.
 type noBook struct{}
 
-func (noBook) LookupBoard(board.Board) (int, bool) { return 0, false }
+func (noBook) Lookup(board.Board) (int, bool) { return 0, false }
 func (noBook) Depth() int                          { return -1 }
 
 // TestPageColumnNames: the page names the columns of every board as the

@@ -201,7 +201,7 @@ func (e engineOf[P, A, B]) useBook(bk SizedBook) {
 // SizedBook is an opening book of a board of another size (package
 // book's): the exact scores of positions of at most Depth stones.
 type SizedBook interface {
-	LookupBoard(board.Board) (score int, ok bool)
+	Lookup(board.Board) (score int, ok bool)
 	Depth() int
 }
 
@@ -213,7 +213,7 @@ type sizedBook[P any] struct {
 }
 
 func (b sizedBook[P]) Depth() int             { return b.bk.Depth() }
-func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.LookupBoard(b.board(p)) }
+func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.Lookup(b.board(p)) }
 
 // UseBook makes the solver answer from bk (nil for none) the positions it
 // holds, at the root and in the search.

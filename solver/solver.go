@@ -34,12 +34,25 @@ func (r Result) Weak() Result {
 	return r
 }
 
-// Known returns the result of the 7x6 position p that needs no search,
-// with ok, if it has one, as Solve would return it: a win at once, or a
-// position of the book b (nil for none); or ErrGameOver for a game that
-// is over. A command whose positions all have one needs no table.
-func Known(p board.Position, b Book) (r Result, ok bool, err error) {
-	return known(board.Geometry{}, p, b)
+// Known returns the result of the position p, of any board, that needs
+// no search, with ok, if it has one, as Solve would return it: a win at
+// once, or a position of the book b (nil for none); or ErrGameOver for a
+// game that is over. A command whose positions all have one needs no
+// table.
+func Known(p board.Board, b SizedBook) (r Result, ok bool, err error) {
+	g, n := p.Grid(), p.Stones()
+	switch {
+	case p.Won() || n == g.Cells():
+		return Result{}, false, ErrGameOver
+	case p.CanWinNext():
+		sc := g.WinNextScore(n)
+		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
+	case b != nil && n <= b.Depth():
+		if sc, ok := b.Lookup(p); ok {
+			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
+		}
+	}
+	return Result{}, false, nil
 }
 
 // rootBounds is the range of the root score that the workers of a solve

@@ -129,7 +129,7 @@ func (e sized) verifyBook(ctx context.Context, bk *book.Book, n int, rng *rand.R
 
 // known is the engine of a command none of whose positions needs a
 // search (needSearch): it answers from the book or a win at once
-// (solver.Known), as the 7x6 solver would, and holds no table.
+// (solver.Known), as the solver would, and holds no table.
 type known struct{ bk *book.Book }
 
 // errNoSearch is what known answers where a search is asked of it, which
@@ -137,11 +137,11 @@ type known struct{ bk *book.Book }
 var errNoSearch = errors.New("internal error: a search where none was planned")
 
 func (e known) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
-	var b solver.Book
+	var b solver.SizedBook
 	if e.bk != nil {
 		b = e.bk
 	}
-	r, ok, err := solver.Known(l.Position, b)
+	r, ok, err := solver.Known(l.Board, b)
 	switch {
 	case err != nil:
 		return r, err

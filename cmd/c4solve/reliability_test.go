@@ -365,6 +365,10 @@ func TestMemoryLimit(t *testing.T) {
 			t.Errorf("c4solve %v with no memory left: exit %d, stdout %q, stderr %q; want 0 and the book's answers, no table", args, code, stdout, stderr)
 		}
 	}
+	// So does a win at once on any board (8x5: 17 = (40+1-6)/2).
+	if code, stdout, stderr := runCmd(context.Background(), "", "-size", "8x5", "-from0", "001122"); code != exitOK || stdout != "001122 17\n" || strings.Contains(stderr, "MiB") {
+		t.Errorf("c4solve -size 8x5 -from0 001122 with no memory left: exit %d, stdout %q, stderr %q; want 0 and 17, no table", code, stdout, stderr)
+	}
 	if code, _, stderr := runCmd(context.Background(), "", "-threads", "1", "-nobook", "4453"); code != exitBad ||
 		!strings.Contains(stderr, "the tables take 18 MiB (2 beside it), and this process has no memory left for them (a test's limit)") {
 		t.Errorf("c4solve -threads 1 -nobook 4453 with no memory left: exit %d, stderr %q; want 2, and no memory left said so", code, stderr)

@@ -400,19 +400,23 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // may, a table file is for one, and a position that neither the book bk
 // nor a win at once answers does.
 func needSearch(opt options, bk *book.Book, positions []string) bool {
-	if opt.pv || opt.analyze || opt.from0 || !opt.size.standard() || opt.tableFile != "" {
+	if opt.pv || opt.analyze || opt.tableFile != "" {
 		return true
 	}
+	format, err := opt.size.format(opt.from0)
+	if err != nil {
+		return true // refused later
+	}
+	var b solver.SizedBook
+	if bk != nil {
+		b = bk
+	}
 	for _, moves := range positions {
-		p, err := board.Parse(moves)
+		l, err := format.Position(moves)
 		if err != nil {
 			continue // refused
 		}
-		var b solver.Book
-		if bk != nil {
-			b = bk
-		}
-		if _, ok, err := solver.Known(p, b); !ok && err == nil {
+		if _, ok, err := solver.Known(l.Board, b); !ok && err == nil {
 			return true
 		}
 	}

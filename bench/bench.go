@@ -142,7 +142,7 @@ type Outcome struct {
 
 // Solve solves one line, a position of s's board (its Board), with s and
 // compares the score with the line's expected one.
-func Solve(ctx context.Context, s *solver.Sized, l posfile.Line, opt Options) (Outcome, error) {
+func Solve(ctx context.Context, s *solver.Solver, l posfile.Line, opt Options) (Outcome, error) {
 	if opt.Cold {
 		s.Clear()
 	}

@@ -22,7 +22,7 @@ type Setting struct {
 	Weak     bool // solve for the sign of the score only
 	// Book is the opening book the solver answers from, nil for none, and
 	// BookName what the results call it ("none" when nil).
-	Book     solver.SizedBook
+	Book     solver.Book
 	BookName string
 }
 
@@ -42,7 +42,7 @@ type Row struct {
 // statistics. Each line's outcome is passed to each, if not nil (for
 // progress and mismatch reports). It stops at the first error, an
 // interrupted solve or a position that is over.
-func Measure(ctx context.Context, s *solver.Sized, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
+func Measure(ctx context.Context, s *solver.Solver, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
 	s.ClearAll() // no timed solve pays for the first touch of its pages
 	s.UseBook(set.Book)
 	return MeasureWith(lines, each, func(l posfile.Line) (Outcome, error) {

@@ -82,7 +82,7 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 		t.Fatalf("Counts() = %v, Len() = %d; want 1 position with the root's stones, Len the sum, and 100 or more of the most stones", counts, b.Len())
 	}
 	g := standardGrid(t)
-	s := solver.NewSized(g, 16, 1)
+	s := solver.New(g, 16, 1)
 	step := 1
 	if testing.Short() {
 		step = 7
@@ -383,7 +383,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
 	g := standardGrid(t)
 	p := g.BoardOf(mustParse(t, testRoot))
-	s := solver.NewSized(g, 16, 1)
+	s := solver.New(g, 16, 1)
 	bare, err := s.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -410,7 +410,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 func TestAnalyzeFromBook(t *testing.T) {
 	b := testBook(t)
 	p := mustParse(t, testRoot)
-	s := solver.NewSized(standardGrid(t), 16, 1)
+	s := solver.New(standardGrid(t), 16, 1)
 	s.UseBook(b)
 	an, err := s.Analyze(context.Background(), standardGrid(t).BoardOf(p), false)
 	if err != nil {
@@ -436,7 +436,7 @@ func TestAnalyzeFromBook(t *testing.T) {
 func TestVerify(t *testing.T) {
 	b := testBook(t)
 	g := standardGrid(t)
-	s := solver.NewSized(g, 16, 1)
+	s := solver.New(g, 16, 1)
 	n := 50
 	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != n || len(bad) != 0 {

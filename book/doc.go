@@ -18,7 +18,7 @@
 // joined by Merge; a checkpoint file lets an interrupted run resume.
 // Books of every board are made so, by one generator written over the
 // positions' keys (variant.go): 7x6 with its own engine, other boards of
-// up to 128 bits with solver.Sized, their keys of two words in the file
+// up to 128 bits with solver.Solver, their keys of two words in the file
 // where the board takes more than 64 bits.
 //
 // A book holds each position once, under the smaller of its key and its

@@ -59,7 +59,7 @@ type Options struct {
 	// deeper. A position whose family's parent it knows is then solved
 	// knowing that it scores at least minus the parent's score
 	// (solver.SolveAtLeast): the parent's best moves cost one probe.
-	Parents solver.SizedBook
+	Parents solver.Book
 }
 
 // Generate solves every position of exactly Depth stones that arises from
@@ -69,8 +69,8 @@ type Options struct {
 // Only the deepest positions are searched; each shallower score is the best
 // of its children's, already in the book. When ctx is done, Generate
 // returns ctx's error, and the checkpoint holds every position finished.
-// Every board is generated the same way: 7x6 with its own engine
-// (solver.Solver), every other size with solver.Sized's.
+// Every board is generated the same way, with solver.Solver (7x6's keys
+// of one word in a format of their own: variant.go).
 func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if isStandard(opt.Size) {
 		g, err := board.NewGrid(board.Standard)

@@ -68,7 +68,7 @@ func TestGenerateSized(t *testing.T) {
 				t.Fatalf("Merge of the 2 parts: %v, or a book that differs from the whole run's", err)
 			}
 
-			s := solver.NewSized(g, 4, 1)
+			s := solver.New(g, 4, 1)
 			for i := range b.Len() {
 				p, sc := b.Entry(g, i)
 				r, err := s.Solve(context.Background(), p)

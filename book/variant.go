@@ -15,7 +15,7 @@ import (
 // A variant is what the generator needs of the engine of one board, on
 // the canonical keys K of its positions: the 7x6 board's fast engine on
 // keys of one word (standard), or the engine of any other board
-// (solver.Sized) on keys of two words (sized). Generate, Merge and the
+// (solver.Solver) on keys of two words (sized). Generate, Merge and the
 // checkpoint are written once over it; only the search of each position
 // differs, and it is the engine's, untouched.
 type variant[K comparable] interface {
@@ -64,8 +64,8 @@ const checksumSize = 4
 
 // standard is the variant of the 7x6 board, on board.Position's keys.
 type standard struct {
-	g       *board.Grid      // 7x6's
-	parents solver.SizedBook // nil for none
+	g       *board.Grid // 7x6's
+	parents solver.Book // nil for none
 }
 
 func (standard) size() board.Size { return board.Standard }
@@ -167,7 +167,7 @@ func (standard) lender(opt Options) (lendFunc[uint64], error) {
 // 128 bits, on keys of two words (the high one 0 up to 64 bits).
 type sized struct {
 	g       *board.Grid
-	parents solver.SizedBook // nil for none
+	parents solver.Book // nil for none
 }
 
 // newSized returns the variant of the board of opt.Size.
@@ -255,16 +255,16 @@ func (v sized) lender(opt Options) (lendFunc[board.Key128], error) {
 	if opt.Table != nil {
 		return nil, errors.New("Options.Table is a table of 7x6 positions: a book of another board takes TableMiB")
 	}
-	tt, err := solver.AllocSizedTable(v.g, cmp.Or(opt.TableMiB, defaultTableMiB))
+	tt, err := solver.AllocTable(v.g, cmp.Or(opt.TableMiB, defaultTableMiB))
 	if err != nil {
 		return nil, err
 	}
-	free := make(chan *solver.Sized, max(opt.Threads, 1))
+	free := make(chan *solver.Solver, max(opt.Threads, 1))
 	for range cap(free) {
-		free <- solver.NewSizedOn(v.g, tt, 1)
+		free <- solver.NewOn(v.g, tt, 1)
 	}
 	return func(ctx context.Context) (func(context.Context, board.Key128, int) (int, error), func(), error) {
-		var s *solver.Sized
+		var s *solver.Solver
 		select {
 		case s = <-free:
 		case <-ctx.Done():

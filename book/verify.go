@@ -23,7 +23,7 @@ type Mismatch struct {
 // only when ctx stopped it, with ctx's error. progress, if not nil, is
 // called after each entry checked with the number checked so far, for a
 // display of a verify that takes a while.
-func (b *Book) Verify(ctx context.Context, s *solver.Sized, n int, rng *rand.Rand, progress func(checked int)) ([]Mismatch, int, error) {
+func (b *Book) Verify(ctx context.Context, s *solver.Solver, n int, rng *rand.Rand, progress func(checked int)) ([]Mismatch, int, error) {
 	g := s.Grid()
 	if g.Size != b.Board() {
 		return nil, 0, fmt.Errorf("a solver of the %v board for a book of the %v board", g.Size, b.Board())

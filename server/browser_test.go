@@ -363,7 +363,7 @@ func TestPageWaitsAndFails(t *testing.T) {
 type noBook struct{}
 
 func (noBook) Lookup(board.Board) (int, bool) { return 0, false }
-func (noBook) Depth() int                          { return -1 }
+func (noBook) Depth() int                     { return -1 }
 
 // TestPageColumnNames: the page names the columns of every board as the
 // boards' moves are written: 1 to 9, then a, b, ... (it said "1 to 9,

@@ -20,7 +20,7 @@ func Example() {
 		panic(err)
 	}
 	ts := httptest.NewServer(server.New(server.Config{
-		Table: ttable.New(16), Books: map[board.Size]solver.SizedBook{board.Standard: bk}, Full: server.DefaultFull,
+		Table: ttable.New(16), Books: map[board.Size]solver.Book{board.Standard: bk}, Full: server.DefaultFull,
 	}))
 	defer ts.Close()
 	for _, pos := range []string{"4453", "444444", "448"} {

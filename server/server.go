@@ -76,8 +76,8 @@ type Config struct {
 	// ttable.MinMiB), which a search uses as it grows.
 	SizedMiB int
 	// Books are the opening books of the boards, 7x6's among them, by
-	// size (solver.Sized.UseBook); nil for none.
-	Books map[board.Size]solver.SizedBook
+	// size (solver.Solver.UseBook); nil for none.
+	Books map[board.Size]solver.Book
 }
 
 // ErrStopping is the cause (context.Cause) with which the caller cancels
@@ -311,7 +311,7 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 // analyzer is a request's position with the solver that has it: the
 // analysis of its moves and the line of perfect play, on any board.
 type analyzer struct {
-	analyze func(context.Context) (solver.SizedAnalysis, error)
+	analyze func(context.Context) (solver.Analysis, error)
 	pv      func(ctx context.Context, score int) ([]int, solver.Result, error)
 }
 
@@ -380,7 +380,7 @@ func (s *Server) work(pos string, z board.Size, work func(context.Context, analy
 		}
 		defer put()
 		return work(ctx, analyzer{
-			analyze: func(ctx context.Context) (solver.SizedAnalysis, error) { return sv.Analyze(ctx, b, false) },
+			analyze: func(ctx context.Context) (solver.Analysis, error) { return sv.Analyze(ctx, b, false) },
 			pv:      func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, b, score) },
 		})
 	}, nil
@@ -388,7 +388,7 @@ func (s *Server) work(pos string, z board.Size, work func(context.Context, analy
 
 // lend lends a solver of the board of grid g, and put gives it back: one
 // of the pool of 7x6, whose table they share and keep, or of sizedSolvers.
-func (s *Server) lend(ctx context.Context, g *board.Grid) (sv *solver.Sized, put func(), err error) {
+func (s *Server) lend(ctx context.Context, g *board.Grid) (sv *solver.Solver, put func(), err error) {
 	if g.Size == board.Standard {
 		sv, err = s.pool.Get(ctx)
 		return sv, func() { s.pool.Put(sv) }, err

@@ -572,7 +572,7 @@ func TestSizedServer(t *testing.T) {
 	}
 	ts := newServer(t, server.Config{Size: z, Solvers: 2, SizedMiB: 8})
 	want := make([]int, 5)
-	s := solver.NewSized(g, 4, 1)
+	s := solver.New(g, 4, 1)
 	b, _ := g.Parse("3333", false)
 	an, err := s.Analyze(context.Background(), b, false)
 	if err != nil {
@@ -603,8 +603,8 @@ func TestSizedServer(t *testing.T) {
 
 // withBook returns books with bk as the book of the board z, a new map
 // where books is nil.
-func withBook(books map[board.Size]solver.SizedBook, z board.Size, bk solver.SizedBook) map[board.Size]solver.SizedBook {
-	out := map[board.Size]solver.SizedBook{z: bk}
+func withBook(books map[board.Size]solver.Book, z board.Size, bk solver.Book) map[board.Size]solver.Book {
+	out := map[board.Size]solver.Book{z: bk}
 	for k, v := range books {
 		if k != z {
 			out[k] = v

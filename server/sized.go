@@ -39,7 +39,7 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 }
 
 // sizedSolvers lends the solvers of boards other than 7x6. A solver is
-// made when a request first needs one of its board (solver.AllocSized,
+// made when a request first needs one of its board (solver.Alloc,
 // whose table starts small and grows with the search) and kept for the
 // next request of that board. At most max are kept, lent or idle, each
 // with a table of mib MiB, so their tables take at most max*mib MiB: a
@@ -64,12 +64,12 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 // It is safe for concurrent use. The zero value is not usable.
 type sizedSolvers struct {
 	mib, threads, max int
-	books             map[board.Size]solver.SizedBook
+	books             map[board.Size]solver.Book
 
 	mu    sync.Mutex // guards what follows
 	grids map[board.Size]*board.Grid
-	idle  []*solver.Sized // least recently used first
-	made  int             // solvers lent or idle
+	idle  []*solver.Solver // least recently used first
+	made  int              // solvers lent or idle
 }
 
 // grid returns the grid of the board of size z, made once.
@@ -88,7 +88,7 @@ func (p *sizedSolvers) grid(z board.Size) (*board.Grid, error) {
 
 // get lends a solver of grid g: the idle one of its board used last, or
 // a new one. Give it back with put.
-func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
+func (p *sizedSolvers) get(g *board.Grid) (*solver.Solver, error) {
 	p.mu.Lock()
 	for i := len(p.idle) - 1; i >= 0; i-- {
 		if sv := p.idle[i]; sv.Grid() == g {
@@ -97,7 +97,7 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 			return sv, nil
 		}
 	}
-	var released *solver.Sized
+	var released *solver.Solver
 	if p.made >= p.max && len(p.idle) > 0 {
 		// Two statements: in one, p.idle[0] could be read after
 		// slices.Delete has shifted the list (Go leaves that order
@@ -113,7 +113,7 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 		// Its table is given back now, before another is had.
 		released.Table().Free()
 	}
-	sv, err := solver.AllocSized(g, p.mib, p.threads)
+	sv, err := solver.Alloc(g, p.mib, p.threads)
 	if err != nil {
 		p.mu.Lock()
 		p.made--
@@ -125,7 +125,7 @@ func (p *sizedSolvers) get(g *board.Grid) (*solver.Sized, error) {
 }
 
 // put takes back a solver that get lent.
-func (p *sizedSolvers) put(sv *solver.Sized) {
+func (p *sizedSolvers) put(sv *solver.Solver) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.idle = append(p.idle, sv)

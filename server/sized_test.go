@@ -32,7 +32,7 @@ func exactScores(t *testing.T, z board.Size, moves string) []int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.NewSized(g, 4, 1)
+	s := solver.New(g, 4, 1)
 	scores := make([]int, z.Width)
 	for col := range scores {
 		switch {
@@ -168,7 +168,7 @@ func TestSizedBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with := newServer(t, server.Config{Books: map[board.Size]solver.SizedBook{z: bk}, SizedMiB: 4})
+	with := newServer(t, server.Config{Books: map[board.Size]solver.Book{z: bk}, SizedMiB: 4})
 	without := newServer(t, server.Config{SizedMiB: 4})
 	for _, pos := range []string{"", "3", "45"} {
 		var a, b server.AnalyzeAnswer

@@ -17,7 +17,7 @@ package solver
 // the goroutine that calls Do or Flush. The zero value is not usable; call
 // NewBatch.
 type Batch struct {
-	s        *Sized
+	s        *Solver
 	pool     *Pool     // made when first needed
 	pending  []*job    // work started and not done, in order
 	finished chan *job // work ended, in any order
@@ -25,14 +25,14 @@ type Batch struct {
 
 // job is one item of a Batch.
 type job struct {
-	s     *Sized // the pool's, nil for an item with no work
+	s     *Solver // the pool's, nil for an item with no work
 	done  func()
 	ended bool
 }
 
 // NewBatch returns a Batch that solves with s, or with single-threaded
 // solvers on s's table and book, one per thread of s, side by side.
-func NewBatch(s *Sized) *Batch { return &Batch{s: s, finished: make(chan *job)} }
+func NewBatch(s *Solver) *Batch { return &Batch{s: s, finished: make(chan *job)} }
 
 // Do runs work with a solver, then done, after the done of every item
 // before it. more says whether another item is known to follow at once.
@@ -41,7 +41,7 @@ func NewBatch(s *Sized) *Batch { return &Batch{s: s, finished: make(chan *job)} 
 // others with a single-threaded solver, once one is free (Do waits, and
 // calls the done functions due meanwhile). A nil work is an item with no
 // solve, such as a bad line to report in its turn.
-func (b *Batch) Do(more bool, work func(*Sized), done func()) {
+func (b *Batch) Do(more bool, work func(*Solver), done func()) {
 	switch {
 	case work == nil && len(b.pending) == 0:
 		done()

@@ -36,7 +36,7 @@ func BenchmarkSolve(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
 			p := mustParse(b, bp.moves)
-			s := solver.New(tt, 1)
+			s := solver.NewStandard(tt, 1)
 			b.ReportAllocs()
 			var nodes uint64
 			var solving time.Duration
@@ -72,7 +72,7 @@ func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
 	g64, _ := board.NewGeometry64(board.Standard)
 	g128, _ := board.NewGeometry128(board.Standard)
-	s := solver.New(ttable.New(*benchMiB), 1)
+	s := solver.NewStandard(ttable.New(*benchMiB), 1)
 	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, g64.Size().Bits()), 1)
 	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Size().Bits()), 1)
 	engines := []benchEngine{
@@ -133,7 +133,7 @@ func BenchmarkBoards(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := solver.NewSized(g, *benchMiB, 1)
+			s := solver.New(g, *benchMiB, 1)
 			defer s.Table().Free()
 			var nodes uint64
 			var solving time.Duration

@@ -112,12 +112,12 @@
 // # Every board
 //
 // The search is written once, in engine.tmpl.go, and generated
-// (internal/gen) for the 7x6 board (Solver, on board.Position, whose
+// (internal/gen) for the 7x6 board (engine, on board.Position, whose
 // dimensions are constants the compiler folds), for every other board of
-// at most 49 bits (solver49) and of at most 64 (solver64), both on
+// at most 49 bits (engine49) and of at most 64 (engine64), both on
 // board.Position64, for the boards over 64 bits of at most 64 cells
-// (solverPacked, on board.PositionPacked: one word without sentinel bits)
-// and for every board of at most 128 bits (solver128, on
+// (enginePacked, on board.PositionPacked: one word without sentinel bits)
+// and for every board of at most 128 bits (engine128, on
 // board.Position128): one search, with every rule, lazy SMP and the
 // workers' own tables at every size. The rules' bounds come from the
 // board's height (board.Geometry); on boards of odd height, where
@@ -125,7 +125,7 @@
 // keep their positions in a ttable.Table, as 7x6 does: entries of one
 // word, a key's check beside its bounds, three times as many in the same
 // memory as a ttable.Wide's, which the boards over 49 bits use, whose
-// entries keep whole keys of one or two words. Sized picks the engine of
+// entries keep whole keys of one or two words. Solver picks the engine of
 // a board's size, for the code that handles every size alike.
 //
 // Solvers that share one table and solve at once (book generation, the

@@ -14,7 +14,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	s := solver.New(ttable.New(16), 2)
+	s := solver.NewStandard(ttable.New(16), 2)
 	r, err := s.Solve(context.Background(), p)
 	if err != nil {
 		panic(err)
@@ -27,7 +27,7 @@ func Example() {
 func ExampleSolver_Analyze() {
 	// A late position of Pons' Test_L3_R1 set, which scores 1.
 	p, _ := board.Parse("7422341735647741166133573473242566")
-	s := solver.New(ttable.New(16), 1)
+	s := solver.NewStandard(ttable.New(16), 1)
 	an, _ := s.Analyze(context.Background(), p)
 	for col, sc := range an.Scores {
 		if an.Legal[col] {

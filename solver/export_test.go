@@ -5,15 +5,28 @@ import (
 	"c4solve/ttable"
 )
 
-// New64 and New128 give the tests of package solver_test the engines of
-// other boards, which the package reaches only through Sized, to run them
-// on a 7x6 geometry beside the 7x6 Solver (TestEnginesAgree,
+// The engines behind Solver, for the tests of package solver_test that
+// run them directly: 7x6's on its positions (Standard, NewStandard), and
+// those of other boards on a 7x6 geometry beside it (TestEnginesAgree,
 // BenchmarkEngines).
-func New64(g *board.Geometry64, tt *ttable.Wide, threads int) *solver64 {
+type (
+	Standard         = engine
+	StandardAnalysis = engineAnalysis
+	StandardBook     = engineBook
+)
+
+// NewStandard returns the engine of 7x6 with threads workers (at least 1)
+// sharing tt, and a table of LeafTableMiB for each.
+func NewStandard(tt *ttable.Table, threads int) *engine {
+	return newSolver(board.Geometry{}, tt, threads)
+}
+
+// New64 returns the engine of boards of at most 64 bits on g.
+func New64(g *board.Geometry64, tt *ttable.Wide, threads int) *engine64 {
 	return newSolver64(g, tt, threads)
 }
 
-// New128: see New64.
-func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *solver128 {
+// New128 returns the engine of boards of at most 128 bits on g.
+func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *engine128 {
 	return newSolver128(g, tt, threads)
 }

@@ -17,11 +17,11 @@ import (
 // never idle ages its table too. A Pool is safe for concurrent use. The
 // zero value is not usable; call NewPool.
 type Pool struct {
-	tt    SizedTable
+	tt    Table
 	slots chan struct{} // one per solver lent
 
 	mu    sync.Mutex // guards what follows
-	free  []*Sized
+	free  []*Solver
 	inUse int
 	lends int // since the last new generation
 }
@@ -32,12 +32,12 @@ type Pool struct {
 const agingLends = 256
 
 // NewPool returns a pool of n solvers (at least 1) of the positions of g,
-// of threads workers each, sharing tt (of AllocSizedTable's for g),
+// of threads workers each, sharing tt (of AllocTable's for g),
 // answering from b (nil: no book).
-func NewPool(g *board.Grid, tt SizedTable, n, threads int, b SizedBook) *Pool {
+func NewPool(g *board.Grid, tt Table, n, threads int, b Book) *Pool {
 	p := &Pool{tt: tt, slots: make(chan struct{}, max(n, 1))}
 	for range cap(p.slots) {
-		s := NewSizedOn(g, tt, threads)
+		s := NewOn(g, tt, threads)
 		s.UseBook(b)
 		s.e.setAging(false)
 		p.free = append(p.free, s)
@@ -47,7 +47,7 @@ func NewPool(g *board.Grid, tt SizedTable, n, threads int, b SizedBook) *Pool {
 
 // Get lends a solver, waiting for one to be free, or returns ctx's error
 // if ctx is done first. Give it back with Put.
-func (p *Pool) Get(ctx context.Context) (*Sized, error) {
+func (p *Pool) Get(ctx context.Context) (*Solver, error) {
 	select {
 	case p.slots <- struct{}{}:
 		return p.lend(), nil
@@ -57,7 +57,7 @@ func (p *Pool) Get(ctx context.Context) (*Sized, error) {
 }
 
 // TryGet lends a solver if one is free, without waiting.
-func (p *Pool) TryGet() (*Sized, bool) {
+func (p *Pool) TryGet() (*Solver, bool) {
 	select {
 	case p.slots <- struct{}{}:
 		return p.lend(), true
@@ -67,7 +67,7 @@ func (p *Pool) TryGet() (*Sized, bool) {
 }
 
 // lend takes a free solver for a slot just taken.
-func (p *Pool) lend() *Sized {
+func (p *Pool) lend() *Solver {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.inUse == 0 || p.lends >= agingLends {
@@ -82,7 +82,7 @@ func (p *Pool) lend() *Sized {
 }
 
 // Put gives back a solver that Get or TryGet lent.
-func (p *Pool) Put(s *Sized) {
+func (p *Pool) Put(s *Solver) {
 	p.mu.Lock()
 	p.free = append(p.free, s)
 	p.inUse--
@@ -91,4 +91,4 @@ func (p *Pool) Put(s *Sized) {
 }
 
 // Table returns the table the pool's solvers share.
-func (p *Pool) Table() SizedTable { return p.tt }
+func (p *Pool) Table() Table { return p.tt }

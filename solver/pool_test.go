@@ -39,7 +39,7 @@ func TestPool(t *testing.T) {
 	if _, err := pool.Get(tctx); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Get with both solvers lent, until a deadline: %v; want DeadlineExceeded", err)
 	}
-	got := make(chan *solver.Sized)
+	got := make(chan *solver.Solver)
 	go func() {
 		s, _ := pool.Get(ctx)
 		got <- s
@@ -63,7 +63,7 @@ func TestPool(t *testing.T) {
 func TestBatch(t *testing.T) {
 	lines := readPositions(t)[:40]
 	g := mustGrid(t, "7x6")
-	s := solver.NewSized(g, 16, 2)
+	s := solver.New(g, 16, 2)
 	b := solver.NewBatch(s)
 	var order []int
 	scores := make([]int, len(lines))
@@ -77,7 +77,7 @@ func TestBatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Do(i < len(lines)-1, func(sv *solver.Sized) {
+		b.Do(i < len(lines)-1, func(sv *solver.Solver) {
 			if sv != s {
 				sideBySide.Add(1)
 			}
@@ -108,8 +108,8 @@ func TestBatch(t *testing.T) {
 		t.Error("no position of the stream was solved side by side")
 	}
 	// Alone: the Batch's own Solver, at once.
-	var got *solver.Sized
-	b.Do(false, func(sv *solver.Sized) { got = sv }, func() {})
+	var got *solver.Solver
+	b.Do(false, func(sv *solver.Solver) { got = sv }, func() {})
 	if got != s {
 		t.Error("a position alone was not solved by the Batch's Solver")
 	}

@@ -15,7 +15,7 @@ import (
 // score favours with the winner's stone count it implies, or in a full
 // board for 0; and every move along it must keep the score, which the
 // independent solve of each position on it checks.
-func checkLine(t *testing.T, s *solver.Solver, moves string, p board.Position, score int, line []int) {
+func checkLine(t *testing.T, s *solver.Standard, moves string, p board.Position, score int, line []int) {
 	t.Helper()
 	ctx := context.Background()
 	q, sc := p, score
@@ -76,8 +76,8 @@ func checkLine(t *testing.T, s *solver.Solver, moves string, p board.Position, s
 
 func TestPV(t *testing.T) {
 	lines := readPositions(t)
-	s := solver.New(ttable.New(testMiB), 1)
-	check := solver.New(ttable.New(testMiB), 1)
+	s := solver.NewStandard(ttable.New(testMiB), 1)
+	check := solver.NewStandard(ttable.New(testMiB), 1)
 	ctx := context.Background()
 	for i, l := range lines {
 		if i%10 != 0 {
@@ -105,14 +105,14 @@ func TestPV(t *testing.T) {
 func TestPVSameLine(t *testing.T) {
 	lines := readPositions(t)
 	ctx := context.Background()
-	one := solver.New(ttable.New(testMiB), 1)
-	three := solver.New(ttable.New(testMiB), 3)
+	one := solver.NewStandard(ttable.New(testMiB), 1)
+	three := solver.NewStandard(ttable.New(testMiB), 3)
 	for i, l := range lines {
 		if i%15 != 0 {
 			continue
 		}
 		var got [2][]int
-		for k, s := range []*solver.Solver{one, three} {
+		for k, s := range []*solver.Standard{one, three} {
 			if k == 0 {
 				s.Clear() // the other keeps its table warm from line to line
 			}

@@ -7,62 +7,63 @@ import (
 	"c4solve/ttable"
 )
 
-// Sized solves the positions of a board of any size (board.Grid) with
-// the engine whose bitboards and table hold it: Solver on 7x6, whose
-// dimensions are constants, solver49 up to 49 bits
-// (a ttable.Table, entries of one word, as 7x6's), solver64 up to 64,
-// solverPacked over 64 bits on at most 64 cells (board.Packs),
-// solver128 above, the same search as Solver's for 7x6 (it is generated
+// Solver solves the positions of a board of any size (board.Grid) with
+// the engine whose bitboards and table hold it: engine on 7x6, whose
+// dimensions are constants, engine49 up to 49 bits
+// (a ttable.Table, entries of one word, as 7x6's), engine64 up to 64,
+// enginePacked over 64 bits on at most 64 cells (board.Packs),
+// engine128 above, the same search as 7x6's (it is generated
 // from the same source, engine.tmpl.go), lazy SMP and every rule
-// included. It is the one door the command, the server and the books of
-// other boards go through, so that none of them branches on the size.
+// included. It is the one door the command, the server, books and bench go
+// through, 7x6 as every other board, so that none of them branches on
+// the size.
 //
-// A Sized is not safe for concurrent use, except for Progress. The zero
-// value is not usable; call NewSized.
-type Sized struct {
+// A Solver is not safe for concurrent use, except for Progress. The zero
+// value is not usable; call New.
+type Solver struct {
 	g  *board.Grid
-	tt SizedTable
-	e  sizedEngine
-	bk SizedBook // the book it uses, nil for none
+	tt Table
+	e  variant
+	bk Book // the book it uses, nil for none
 }
 
-// SizedTable is the table the workers of a Sized solver share, and
-// Sized solvers of one grid may share (AllocSizedTable): a ttable.Table
+// Table is the table the workers of a Solver solver share, and
+// Solver solvers of one grid may share (AllocTable): a ttable.Table
 // for a board of at most 49 bits, a ttable.Wide above.
-type SizedTable interface {
+type Table interface {
 	Bytes() int
 	Free()
 	ClearAll()
 	NewSearch()
 }
 
-// NewSized returns a solver of the positions of grid g with a table of
+// New returns a solver of the positions of grid g with a table of
 // mib MiB shared by threads worker goroutines (at least 1). It panics if
-// the table's memory cannot be had, as ttable.New does; AllocSized
+// the table's memory cannot be had, as ttable.New does; Alloc
 // returns that as an error.
-func NewSized(g *board.Grid, mib, threads int) *Sized {
-	s, err := AllocSized(g, mib, threads)
+func New(g *board.Grid, mib, threads int) *Solver {
+	s, err := Alloc(g, mib, threads)
 	if err != nil {
 		panic(err)
 	}
 	return s
 }
 
-// AllocSized is NewSized, but returns an error where the table's memory
+// Alloc is New, but returns an error where the table's memory
 // cannot be had.
-func AllocSized(g *board.Grid, mib, threads int) (*Sized, error) {
-	tt, err := AllocSizedTable(g, mib)
+func Alloc(g *board.Grid, mib, threads int) (*Solver, error) {
+	tt, err := AllocTable(g, mib)
 	if err != nil {
 		return nil, err
 	}
-	return NewSizedOn(g, tt, threads), nil
+	return NewOn(g, tt, threads), nil
 }
 
-// AllocSizedTable returns a table of mib MiB for the solvers of the
-// positions of g (NewSizedOn): a ttable.Table for 7x6, a growing one for
+// AllocTable returns a table of mib MiB for the solvers of the
+// positions of g (NewOn): a ttable.Table for 7x6, a growing one for
 // another board of at most 49 bits, a ttable.Wide of the board's keys
 // above.
-func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
+func AllocTable(g *board.Grid, mib int) (Table, error) {
 	if g.Size == board.Standard {
 		return ttable.Alloc(mib)
 	}
@@ -75,51 +76,51 @@ func AllocSizedTable(g *board.Grid, mib int) (SizedTable, error) {
 	return ttable.AllocWide(mib, g.Bits())
 }
 
-// NewSizedOn returns a solver of the positions of g with threads worker
-// goroutines (at least 1) that uses tt, a table of AllocSizedTable's for
-// g, which other Sized solvers may share and use at the same time (book
+// NewOn returns a solver of the positions of g with threads worker
+// goroutines (at least 1) that uses tt, a table of AllocTable's for
+// g, which other Solver solvers may share and use at the same time (book
 // generation's, one a goroutine). The engine follows from the table
-// AllocSizedTable chose for g: solver49 on a Table, solver64,
-// solverPacked or solver128 on a Wide.
-func NewSizedOn(g *board.Grid, tt SizedTable, threads int) *Sized {
-	s := &Sized{g: g, tt: tt}
+// AllocTable chose for g: engine49 on a Table, engine64,
+// enginePacked or engine128 on a Wide.
+func NewOn(g *board.Grid, tt Table, threads int) *Solver {
+	s := &Solver{g: g, tt: tt}
 	switch t := tt.(type) {
 	case *ttable.Table:
 		if g.Size == board.Standard {
-			e := New(t, threads)
-			s.e = engineOf[board.Position, Analysis, Book]{e, board.Board.Position, g.BoardOf}
+			e := newSolver(board.Geometry{}, t, threads)
+			s.e = engineOf[board.Position, engineAnalysis, engineBook]{e, board.Board.Position, g.BoardOf}
 			break
 		}
 		e := newSolver49(g.Geometry64(), t, threads)
-		s.e = engineOf[board.Position64, analysis49, book49]{e, board.Board.Position64, g.BoardOf64}
+		s.e = engineOf[board.Position64, engineAnalysis49, engineBook49]{e, board.Board.Position64, g.BoardOf64}
 	case *ttable.Wide:
 		if gp := g.GeometryPacked(); gp != nil {
 			e := newSolverPacked(gp, t, threads)
 			g128 := g.Geometry128()
-			s.e = engineOf[board.PositionPacked, analysisPacked, bookPacked]{e,
+			s.e = engineOf[board.PositionPacked, engineAnalysisPacked, engineBookPacked]{e,
 				func(b board.Board) board.PositionPacked { return gp.FromPosition128(b.Position128()) },
 				func(p board.PositionPacked) board.Board { return g.BoardOf128(p.Position128(g128)) }}
 		} else if g.Wide() {
 			e := newSolver128(g.Geometry128(), t, threads)
-			s.e = engineOf[board.Position128, analysis128, book128]{e, board.Board.Position128, g.BoardOf128}
+			s.e = engineOf[board.Position128, engineAnalysis128, engineBook128]{e, board.Board.Position128, g.BoardOf128}
 		} else {
 			e := newSolver64(g.Geometry64(), t, threads)
-			s.e = engineOf[board.Position64, analysis64, book64]{e, board.Board.Position64, g.BoardOf64}
+			s.e = engineOf[board.Position64, engineAnalysis64, engineBook64]{e, board.Board.Position64, g.BoardOf64}
 		}
 	}
 	return s
 }
 
-// sizedEngine is what Sized asks of the engine of its board: its
+// variant is what Solver asks of the engine of its board: its
 // methods on positions as Boards.
-type sizedEngine interface {
+type variant interface {
 	solve(ctx context.Context, b board.Board) (Result, error)
 	solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
 	solveWeak(ctx context.Context, b board.Board) (Result, error)
-	analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error)
+	analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error)
 	pv(ctx context.Context, b board.Board, score int) ([]int, Result, error)
 	progress() (nodes uint64, lower, upper int)
-	useBook(bk SizedBook) // nil for none
+	useBook(bk Book) // nil for none
 	useTableFile(tf *TableFile) error
 	threads() int
 	clear()
@@ -129,8 +130,8 @@ type sizedEngine interface {
 }
 
 // solverOf is the methods of the engine of positions P, analyses A and
-// books B (solver49, solver64, solver128) that Sized uses.
-type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
+// books B (engine49, engine64, engine128) that Solver uses.
+type solverOf[P any, A interface{ public() Analysis }, B any] interface {
 	Solve(context.Context, P) (Result, error)
 	SolveAtLeast(context.Context, P, int) (Result, error)
 	SolveWeak(context.Context, P) (Result, error)
@@ -147,9 +148,9 @@ type solverOf[P any, A interface{ Sized() SizedAnalysis }, B any] interface {
 	tableFile() *TableFile
 }
 
-// engineOf is the sizedEngine of a solver of positions P: position
+// engineOf is the variant of a solver of positions P: position
 // turns a Board into its P, and board a P into its Board.
-type engineOf[P any, A interface{ Sized() SizedAnalysis }, B any] struct {
+type engineOf[P any, A interface{ public() Analysis }, B any] struct {
 	s        solverOf[P, A, B]
 	position func(board.Board) P
 	board    func(P) board.Board
@@ -167,13 +168,13 @@ func (e engineOf[P, A, B]) solveWeak(ctx context.Context, b board.Board) (Result
 	return e.s.SolveWeak(ctx, e.position(b))
 }
 
-func (e engineOf[P, A, B]) analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error) {
+func (e engineOf[P, A, B]) analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	analyze := e.s.Analyze
 	if weak {
 		analyze = e.s.AnalyzeWeak
 	}
 	an, err := analyze(ctx, e.position(b))
-	return an.Sized(), err
+	return an.public(), err
 }
 
 func (e engineOf[P, A, B]) pv(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
@@ -190,7 +191,7 @@ func (e engineOf[P, A, B]) tableFile() *TableFile            { return e.s.tableF
 
 // useBook gives the solver bk as its own Book type B, which sizedBook[P]
 // implements (nil for none).
-func (e engineOf[P, A, B]) useBook(bk SizedBook) {
+func (e engineOf[P, A, B]) useBook(bk Book) {
 	var b B
 	if bk != nil {
 		b = any(sizedBook[P]{bk, e.board}).(B)
@@ -198,17 +199,17 @@ func (e engineOf[P, A, B]) useBook(bk SizedBook) {
 	e.s.UseBook(b)
 }
 
-// SizedBook is an opening book of a board of another size (package
+// Book is an opening book of a board of another size (package
 // book's): the exact scores of positions of at most Depth stones.
-type SizedBook interface {
+type Book interface {
 	Lookup(board.Board) (score int, ok bool)
 	Depth() int
 }
 
-// sizedBook is a SizedBook as the Book of the engine of positions P
-// (book49, book64, book128): board turns P into the grid's Board.
+// sizedBook is a Book as the Book of the engine of positions P
+// (engineBook49, engineBook64, engineBook128): board turns P into the grid's Board.
 type sizedBook[P any] struct {
-	bk    SizedBook
+	bk    Book
 	board func(P) board.Board
 }
 
@@ -217,64 +218,64 @@ func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.Lookup(b.board(p)) }
 
 // UseBook makes the solver answer from bk (nil for none) the positions it
 // holds, at the root and in the search.
-func (s *Sized) UseBook(bk SizedBook) {
+func (s *Solver) UseBook(bk Book) {
 	s.bk = bk
 	s.e.useBook(bk)
 }
 
 // UseTableFile loads the entries of tf into the table and keeps there the
 // entries of large subtrees from now on (Solver.UseTableFile).
-func (s *Sized) UseTableFile(tf *TableFile) error { return s.e.useTableFile(tf) }
+func (s *Solver) UseTableFile(tf *TableFile) error { return s.e.useTableFile(tf) }
 
 // Grid returns the solver's grid.
-func (s *Sized) Grid() *board.Grid { return s.g }
+func (s *Solver) Grid() *board.Grid { return s.g }
 
 // Threads returns the number of worker goroutines.
-func (s *Sized) Threads() int { return s.e.threads() }
+func (s *Solver) Threads() int { return s.e.threads() }
 
 // Table returns the solver's shared table.
-func (s *Sized) Table() SizedTable { return s.tt }
+func (s *Solver) Table() Table { return s.tt }
 
 // TableBytes returns the memory of the solver's shared table.
-func (s *Sized) TableBytes() int { return s.tt.Bytes() }
+func (s *Solver) TableBytes() int { return s.tt.Bytes() }
 
 // Clear empties the tables, so that the next solve starts cold.
-func (s *Sized) Clear() { s.e.clear() }
+func (s *Solver) Clear() { s.e.clear() }
 
 // ClearAll empties the tables as Clear does, and zeroes all of the shared
 // table's memory (ttable.Table.ClearAll): once before a benchmark's timed
 // solves, so that none pays for the first touch of a page.
-func (s *Sized) ClearAll() {
+func (s *Solver) ClearAll() {
 	s.Clear()
 	s.tt.ClearAll()
 }
 
 // Solve returns the exact score of b, which must not be over, as
 // Solver.Solve does: when ctx is done, ctx's error and the bounds found.
-func (s *Sized) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.solve(ctx, b) }
+func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.solve(ctx, b) }
 
 // SolveAtLeast returns the exact score of b, given that it is at least
 // lower, as Solver.SolveAtLeast does.
-func (s *Sized) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
+func (s *Solver) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
 	return s.e.solveAtLeast(ctx, b, lower)
 }
 
 // SolveWeak returns the sign of b's score (1, 0 or -1), as
 // Solver.SolveWeak does.
-func (s *Sized) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
+func (s *Solver) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
 	return s.e.solveWeak(ctx, b)
 }
 
 // Progress returns the nodes searched so far by the solve under way and
 // the bounds on its score established so far, as Solver.Progress does. It
 // is safe to call from any goroutine while Solve runs.
-func (s *Sized) Progress() (nodes uint64, lower, upper int) { return s.e.progress() }
+func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.progress() }
 
-// SizedAnalysis is Analysis for a board of any size: the score of each
+// Analysis is Analysis for a board of any size: the score of each
 // move from the point of view of the side that plays it, column 1 first,
 // Legal false for a full column. When Analyze is stopped, Lower <= score
 // <= Upper is what it established about the position's score.
-type SizedAnalysis struct {
+type Analysis struct {
 	Scores          []int
 	Legal           []bool
 	Lower, Upper    int
@@ -284,7 +285,7 @@ type SizedAnalysis struct {
 // Columns returns an analysis that finished as Analysis.Columns does: the
 // score of each move, nil for a full column, and the columns, numbered
 // from 1, of the best moves.
-func (an SizedAnalysis) Columns() (scores []*int, best []int) {
+func (an Analysis) Columns() (scores []*int, best []int) {
 	scores = make([]*int, len(an.Scores))
 	for col := range an.Scores {
 		if an.Legal[col] {
@@ -300,7 +301,7 @@ func (an SizedAnalysis) Columns() (scores []*int, best []int) {
 // BestMove returns the column (0-based) of the best move of an analysis
 // that finished: among the moves of the best score, the first in
 // center-first order, as Analysis.BestMove.
-func (an SizedAnalysis) BestMove() int {
+func (an Analysis) BestMove() int {
 	for _, col := range board.CenterFirst(len(an.Scores)) {
 		if an.Legal[col] && an.Scores[col] == an.Lower {
 			return col
@@ -310,20 +311,20 @@ func (an SizedAnalysis) BestMove() int {
 }
 
 // sized returns the first width columns of an analysis's arrays as a
-// SizedAnalysis.
-func sized(width int, scores []int, legal []bool, lower, upper int, nodes, expanded uint64) SizedAnalysis {
-	return SizedAnalysis{Scores: scores[:width], Legal: legal[:width], Lower: lower, Upper: upper, Nodes: nodes, Expanded: expanded}
+// Analysis.
+func sized(width int, scores []int, legal []bool, lower, upper int, nodes, expanded uint64) Analysis {
+	return Analysis{Scores: scores[:width], Legal: legal[:width], Lower: lower, Upper: upper, Nodes: nodes, Expanded: expanded}
 }
 
 // Analyze solves every move of b, which must not be over, as
 // Solver.Analyze does; with weak, for the sign of each score only.
-func (s *Sized) Analyze(ctx context.Context, b board.Board, weak bool) (SizedAnalysis, error) {
+func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	return s.e.analyze(ctx, b, weak)
 }
 
 // PV returns a line of perfect play from b, whose score is score, to the
 // end of the game, as Solver.PV does, and the nodes its searches took in
 // a Result.
-func (s *Sized) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
+func (s *Solver) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
 	return s.e.pv(ctx, b, score)
 }

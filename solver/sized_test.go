@@ -81,7 +81,7 @@ func TestSizes(t *testing.T) {
 			t.Fatalf("results.txt has no score for %s", size)
 		}
 		g := mustGrid(t, size)
-		s := solver.NewSized(g, 64, 1)
+		s := solver.New(g, 64, 1)
 		start := time.Now()
 		r, err := s.Solve(context.Background(), g.Empty())
 		if err != nil || r.Score != w {
@@ -95,7 +95,7 @@ func TestSizes(t *testing.T) {
 // of positions.txt, as Solver does.
 func TestSizedStandard(t *testing.T) {
 	g := mustGrid(t, "7x6")
-	s := solver.NewSized(g, testMiB, 1)
+	s := solver.New(g, testMiB, 1)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:50]
@@ -121,8 +121,8 @@ func TestSizedStandard(t *testing.T) {
 func TestSizedStandardEngine(t *testing.T) {
 	g := mustGrid(t, "7x6")
 	ctx := context.Background()
-	sized := solver.NewSized(g, 16, 1)
-	s := solver.New(ttable.New(16), 1)
+	sized := solver.New(g, 16, 1)
+	s := solver.NewStandard(ttable.New(16), 1)
 	for _, moves := range []string{"2416615552", "445365", "37313333717124171162542"} {
 		b, err := g.Parse(moves, false)
 		if err != nil {
@@ -134,7 +134,7 @@ func TestSizedStandardEngine(t *testing.T) {
 		got, err1 := sized.Solve(ctx, b)
 		want, err2 := s.Solve(ctx, p)
 		if err1 != nil || err2 != nil || got != want {
-			t.Errorf("%s: Sized %+v, %v; Solver %+v, %v; want the same", moves, got, err1, want, err2)
+			t.Errorf("%s: Solver %+v, %v; Standard %+v, %v; want the same", moves, got, err1, want, err2)
 		}
 	}
 }
@@ -178,7 +178,7 @@ func TestSizedAgainstNegamax(t *testing.T) {
 	for _, size := range sizes {
 		g := mustGrid(t, size)
 		for _, threads := range []int{1, 2} {
-			s := solver.NewSized(g, 4, threads)
+			s := solver.New(g, 4, threads)
 			for solved := 0; solved < games; {
 				b, moves, ok := lateGame(rng, g, g.Cells()-9-rng.IntN(3))
 				if !ok {
@@ -342,7 +342,7 @@ func TestSizedPV(t *testing.T) {
 	}
 	for _, b := range tests {
 		g := b.Grid()
-		s := solver.NewSized(g, 16, 1)
+		s := solver.New(g, 16, 1)
 		r, err := s.Solve(ctx, b)
 		if err != nil {
 			t.Fatal(err)
@@ -376,7 +376,7 @@ func TestSizedGameOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.NewSized(g, 1, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
+	if _, err := solver.New(g, 1, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
 		t.Errorf("Solve(won position) error = %v; want ErrGameOver", err)
 	}
 }
@@ -387,7 +387,7 @@ func TestSizedGameOver(t *testing.T) {
 func TestSizedZeroAllocs(t *testing.T) {
 	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
 		g := mustGrid(t, tt.size)
-		s := solver.NewSized(g, 4, 1)
+		s := solver.New(g, 4, 1)
 		b, err := g.Parse(tt.moves, false)
 		if err != nil {
 			t.Fatal(err)
@@ -433,7 +433,7 @@ func TestFreedTable(t *testing.T) {
 			var progress func() uint64
 			var free func()
 			if tc.size == "7x6" {
-				s := solver.New(ttable.New(8), 2)
+				s := solver.NewStandard(ttable.New(8), 2)
 				p, err := board.Parse(tc.moves)
 				if err != nil {
 					t.Fatal(err)
@@ -442,7 +442,7 @@ func TestFreedTable(t *testing.T) {
 				progress = func() uint64 { n, _, _ := s.Progress(); return n }
 				free = s.Table().Free
 			} else {
-				s := solver.NewSized(g, 8, 2)
+				s := solver.New(g, 8, 2)
 				solve = func() (solver.Result, error) { return s.Solve(ctx, b) }
 				progress = func() uint64 { n, _, _ := s.Progress(); return n }
 				free = s.Table().Free

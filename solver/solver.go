@@ -39,7 +39,7 @@ func (r Result) Weak() Result {
 // once, or a position of the book b (nil for none); or ErrGameOver for a
 // game that is over. A command whose positions all have one needs no
 // table.
-func Known(p board.Board, b SizedBook) (r Result, ok bool, err error) {
+func Known(p board.Board, b Book) (r Result, ok bool, err error) {
 	g, n := p.Grid(), p.Stones()
 	switch {
 	case p.Won() || n == g.Cells():

@@ -24,7 +24,7 @@ func TestTableFileResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.c4table")
 	ctx := context.Background()
 
-	fresh, err := solver.NewSized(g, 16, 1).Solve(ctx, g.Empty())
+	fresh, err := solver.New(g, 16, 1).Solve(ctx, g.Empty())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestTableFileResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1 << 10
-	s := solver.NewSized(g, 16, 1)
+	s := solver.New(g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestTableFileResume(t *testing.T) {
 	if tf.Loaded != written || tf.Damaged != 0 || tf.Invalid != 0 || tf.CutTail != 0 {
 		t.Fatalf("%d entries loaded, %d damaged, %d invalid, %d bytes cut; want %d, 0, 0, 0", tf.Loaded, tf.Damaged, tf.Invalid, tf.CutTail, written)
 	}
-	s = solver.NewSized(g, 16, 1)
+	s = solver.New(g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestTableFileBad(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1
-	s := solver.NewSized(g, 4, 1)
+	s := solver.New(g, 4, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestTableFileBad(t *testing.T) {
 
 	// The 7x6 Solver refuses a file of another board.
 	tf = mustOpen(t, filepath.Join(dir, "x"), g.Size)
-	if err := solver.New(nil, 1).UseTableFile(tf); err == nil || !strings.Contains(err.Error(), "5x4, and the solver's is 7x6") {
+	if err := solver.NewStandard(nil, 1).UseTableFile(tf); err == nil || !strings.Contains(err.Error(), "5x4, and the solver's is 7x6") {
 		t.Errorf("7x6 Solver with a 5x4 file: %v", err)
 	}
 }
@@ -371,18 +371,18 @@ func TestTableFileBatch(t *testing.T) {
 	tf := mustOpen(t, path, board.Standard)
 	tf.Nodes = 1 << 10
 	g := mustGrid(t, "7x6")
-	s := solver.NewSized(g, 16, 2)
+	s := solver.New(g, 16, 2)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
 	b := solver.NewBatch(s)
-	var pool []*solver.Sized
+	var pool []*solver.Solver
 	for _, moves := range []string{"444444", "333333", "555555"} {
 		p, err := g.Parse(moves, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Do(true, func(ps *solver.Sized) {
+		b.Do(true, func(ps *solver.Solver) {
 			if ps == s {
 				t.Errorf("%s solved alone; want beside the others", moves)
 			}
@@ -422,7 +422,7 @@ func TestTableFilePacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1 << 10
-	s := solver.NewSized(g, 16, 1)
+	s := solver.New(g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +448,7 @@ func TestTableFilePacked(t *testing.T) {
 	if tf.Loaded == 0 || tf.Invalid != 0 {
 		t.Fatalf("%d entries loaded, %d invalid; want some and 0", tf.Loaded, tf.Invalid)
 	}
-	s = solver.NewSized(g, 16, 1)
+	s = solver.New(g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}

@@ -8,18 +8,13 @@ import (
 )
 
 // What the instantiations of the search (engine.tmpl.go) do differently:
-// the 7x6 Solver and solver49 (other boards of at most 49 bits) keep
+// the 7x6 Solver and engine49 (other boards of at most 49 bits) keep
 // their positions in a ttable.Table, whose keys are of 49 bits at most;
-// solver64, solverPacked and solver128, for the boards over 49 bits, in a
+// engine64, enginePacked and engine128, for the boards over 49 bits, in a
 // ttable.Wide, whose keys are of one or two words. The names here take
-// the variant's suffix in the generated code (internal/gen); Sized makes
+// the variant's suffix in the generated code (internal/gen); Solver makes
 // the solvers of other boards (newSolver49, ...: a board's geometry, the
 // shared table, the threads).
-
-// New returns a Solver of 7x6 positions with the given number of worker
-// goroutines (at least 1) that uses the table tt, shared by the workers,
-// and a table of LeafTableMiB for each worker.
-func New(tt *ttable.Table, threads int) *Solver { return newSolver(board.Geometry{}, tt, threads) }
 
 // packedKeyBits is the bits of a board.KeyPacked of a board of width w:
 // a word and the full columns.

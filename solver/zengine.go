@@ -590,7 +590,7 @@ type worker struct {
 	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	journal    *TableFile    // where the entries of large subtrees are kept, nil for none
 	workers    int           // of the Solver, this one included
-	book       Book          // nil for none
+	book       engineBook    // nil for none
 	bookDepth  int           // the book's depth, -1 for none
 	id         int           // 0 for the first worker, 1 and up for the helpers
 	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
@@ -713,15 +713,16 @@ func (w *worker) poll() {
 	}
 }
 
-// Solver solves positions, one at a time, with one or more worker
-// goroutines that share its transposition table (lazy SMP: every worker
-// searches the same root, and what one stores the others find). The table
-// may also be shared with other Solvers running concurrently. A Solver
-// itself is not safe for concurrent use, except for Progress. The zero
-// value is not usable; call New.
-type Solver struct {
+// engine solves the positions of one engine's boards, one at a time,
+// with one or more worker goroutines that share its transposition table
+// (lazy SMP: every worker searches the same root, and what one stores the
+// others find). The table may also be shared with other engines running
+// concurrently. An Engine itself is not safe for concurrent use, except
+// for Progress. The zero value is not usable; Solver makes one
+// (newSolver).
+type engine struct {
 	g       board.Geometry
-	book    Book
+	book    engineBook
 	tt      *ttable.Table
 	workers []*worker
 	bounds  rootBounds               // of the solve under way
@@ -734,8 +735,8 @@ type Solver struct {
 // newSolver returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
-func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Solver {
-	s := &Solver{g: g, tt: tt}
+func newSolver(g board.Geometry, tt *ttable.Table, threads int) *engine {
+	s := &engine{g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
@@ -749,7 +750,7 @@ func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Solver {
 // Clear empties the shared table and the workers' own tables, so that the
 // next solve starts cold. It must not run concurrently with a solve. It
 // does nothing to a table freed (ttable.Table.Free).
-func (s *Solver) Clear() {
+func (s *engine) Clear() {
 	if s.tt.Acquire() != nil {
 		return
 	}
@@ -765,17 +766,17 @@ func (s *Solver) Clear() {
 	}
 }
 
-// Book is a source of exact scores, such as an opening book (package
+// engineBook is a source of exact scores, such as an opening book (package
 // book): Lookup returns the score of p, if known. It must be safe for
 // concurrent use, and know no position of more than Depth stones.
-type Book interface {
+type engineBook interface {
 	Depth() int
 	Lookup(p board.Position) (score int, ok bool)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
 // b knows, at the root and wherever a search reaches one.
-func (s *Solver) UseBook(b Book) {
+func (s *engine) UseBook(b engineBook) {
 	s.book = b
 	for _, w := range s.workers {
 		w.book, w.bookDepth = b, -1
@@ -789,7 +790,7 @@ func (s *Solver) UseBook(b Book) {
 // into the shared table, and makes the workers keep there the entries of
 // large subtrees they store from now on (nil: none). The file must be of
 // the Solver's board. A Clear drops the entries loaded: use it after.
-func (s *Solver) UseTableFile(tf *TableFile) error {
+func (s *engine) UseTableFile(tf *TableFile) error {
 	if tf != nil {
 		if err := tf.check(s.g.Size()); err != nil {
 			return err
@@ -813,7 +814,7 @@ func (s *Solver) UseTableFile(tf *TableFile) error {
 // flushJournal writes out what the table file, if any, kept of the
 // search just ended: the next may be long in coming. An error is the
 // table file's OnError's and Close's to report.
-func (s *Solver) flushJournal() {
+func (s *engine) flushJournal() {
 	if tf := s.workers[0].journal; tf != nil {
 		_ = tf.Flush()
 	}
@@ -822,7 +823,7 @@ func (s *Solver) flushJournal() {
 // keepIn makes the workers keep in tf the entries of large subtrees they
 // store (nil: none), without loading its entries: those of a Solver on
 // the table of another that loaded them (Batch's).
-func (s *Solver) keepIn(tf *TableFile) {
+func (s *engine) keepIn(tf *TableFile) {
 	for _, w := range s.workers {
 		w.journal = tf
 	}
@@ -830,18 +831,18 @@ func (s *Solver) keepIn(tf *TableFile) {
 
 // tableFile returns the table file the Solver keeps entries in, nil for
 // none.
-func (s *Solver) tableFile() *TableFile { return s.workers[0].journal }
+func (s *engine) tableFile() *TableFile { return s.workers[0].journal }
 
 // Table returns the Solver's shared transposition table.
-func (s *Solver) Table() *ttable.Table { return s.tt }
+func (s *engine) Table() *ttable.Table { return s.tt }
 
 // Threads returns the number of worker goroutines.
-func (s *Solver) Threads() int { return len(s.workers) }
+func (s *engine) Threads() int { return len(s.workers) }
 
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
+func (s *engine) Solve(ctx context.Context, p board.Position) (Result, error) {
 	g := s.g
 	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -853,7 +854,7 @@ func (s *Solver) Solve(ctx context.Context, p board.Position) (Result, error) {
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
+func (s *engine) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, p)
@@ -868,7 +869,7 @@ func (s *Solver) SolveAtLeast(ctx context.Context, p board.Position, lower int) 
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
+func (s *engine) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
 	return r.Weak(), err
 }
@@ -880,7 +881,7 @@ func (s *Solver) SolveWeak(ctx context.Context, p board.Position) (Result, error
 // moves' bounds give the best move's score, not those of the move being
 // searched; during PV, the score it was given. It is safe to call from any
 // goroutine while Solve, Analyze or PV runs.
-func (s *Solver) Progress() (nodes uint64, lower, upper int) {
+func (s *engine) Progress() (nodes uint64, lower, upper int) {
 	v := s.view.Load()
 	if v != nil {
 		v.mu.Lock() // no search's nodes are banked while they are read
@@ -902,7 +903,7 @@ func (s *Solver) Progress() (nodes uint64, lower, upper int) {
 // analysis or line of perfect play v, to v's, and zeroes the counts the
 // workers published, as the next search's begin would: Progress counts
 // each node once.
-func (s *Solver) bank(v *rootView, nodes uint64) {
+func (s *engine) bank(v *rootView, nodes uint64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for _, w := range s.workers {
@@ -918,7 +919,7 @@ func (s *Solver) bank(v *rootView, nodes uint64) {
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
-func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
+func (s *engine) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
@@ -936,12 +937,12 @@ func (s *Solver) solve(ctx context.Context, p board.Position, lower, upper int) 
 // solve beside a stream of short ones then keeps almost nothing. Their
 // owner calls NewSearch itself, when no solve is under way or now and then.
 // The workers' own tables age with each solve either way.
-func (s *Solver) SetAging(on bool) { s.noAging = !on }
+func (s *engine) SetAging(on bool) { s.noAging = !on }
 
 // newSearch starts a new generation in the tables (ttable.NewSearch): what
 // earlier searches stored is the first to be replaced. Analyze and PV
 // start one for all the solves they make, which are one search.
-func (s *Solver) newSearch() {
+func (s *engine) newSearch() {
 	// Until the search sets its range, Progress reads the widest: not the
 	// range of the solve before, nor a zero range (0 <= score <= 0 shown
 	// at the start of an analysis, before its moves' ranges are set).
@@ -961,7 +962,7 @@ func (s *Solver) newSearch() {
 
 // search is solve within the current generation of the tables. Its first
 // probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
+func (s *engine) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
@@ -985,7 +986,7 @@ func (s *Solver) search(ctx context.Context, p board.Position, lower, upper, fir
 // known returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
-func known(g board.Geometry, p board.Position, b Book) (r Result, ok bool, err error) {
+func known(g board.Geometry, p board.Position, b engineBook) (r Result, ok bool, err error) {
 	n := p.Stones()
 	if p.Won() || n == g.Cells() {
 		return Result{}, false, ErrGameOver
@@ -1006,7 +1007,7 @@ func known(g board.Geometry, p board.Position, b Book) (r Result, ok bool, err e
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
-func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi int, err error) {
+func (s *engine) prepare(p board.Position, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
 	if r, ok, err := known(g, p, s.book); ok || err != nil {
 		return r, 0, 0, err
@@ -1036,7 +1037,7 @@ func (s *Solver) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *Solver) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
+func (s *engine) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
 		first.begin(nil, false, 0)
@@ -1064,7 +1065,7 @@ type helpers struct {
 
 // startHelpers starts every worker but the first on the solve under way.
 // The first worker calls it once it has searched helperNodes nodes.
-func (s *Solver) startHelpers() {
+func (s *engine) startHelpers() {
 	h := &s.helpers
 	s.workers[0].busy = s.busy
 	for _, w := range s.workers[1:] {
@@ -1077,14 +1078,14 @@ func (s *Solver) startHelpers() {
 	}
 }
 
-// Analysis holds the score of each move of a position, from the point of
+// engineAnalysis holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
 //
 // When Analyze is stopped, Scores are not all known, and Lower <= score
 // <= Upper is what it established about the position's score (the best
 // move's); when it finishes, both are that score.
-type Analysis struct {
+type engineAnalysis struct {
 	g            board.Geometry
 	Scores       [maxWidth]int
 	Legal        [maxWidth]bool
@@ -1093,15 +1094,15 @@ type Analysis struct {
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
 }
 
-// Sized returns the analysis as a SizedAnalysis, for code that handles
+// public returns the analysis as an Analysis, for code that handles
 // boards of every size.
-func (an Analysis) Sized() SizedAnalysis {
+func (an engineAnalysis) public() Analysis {
 	return sized(an.g.Width(), an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
 }
 
 // Best returns the columns (0-based, in order) of the moves whose score is
 // the best, Lower, of an analysis that finished.
-func (an Analysis) Best() []int {
+func (an engineAnalysis) Best() []int {
 	var cols []int
 	for col, sc := range an.Scores {
 		if an.Legal[col] && sc == an.Lower {
@@ -1115,7 +1116,7 @@ func (an Analysis) Best() []int {
 // it, the one view of the command's output and the server's answers: the
 // score of each move, column 1 first, nil for a full column, and the
 // columns, numbered from 1, of the best moves.
-func (an Analysis) Columns() (scores [maxWidth]*int, best []int) {
+func (an engineAnalysis) Columns() (scores [maxWidth]*int, best []int) {
 	for col := range an.Scores {
 		if an.Legal[col] {
 			scores[col] = &an.Scores[col]
@@ -1130,7 +1131,7 @@ func (an Analysis) Columns() (scores [maxWidth]*int, best []int) {
 // BestMove returns the column (0-based) of the best move of an analysis
 // that finished: among the moves of the best score, the first in
 // center-first order, as PV chooses.
-func (an Analysis) BestMove() int {
+func (an engineAnalysis) BestMove() int {
 	g := an.g
 	for i := range g.Width() {
 		col := g.ColumnOrder(i)
@@ -1143,7 +1144,7 @@ func (an Analysis) BestMove() int {
 
 // Analyze solves every move of p, which must not be over. With more than
 // one thread, the moves are solved side by side (see solveChildren).
-func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error) {
+func (s *engine) Analyze(ctx context.Context, p board.Position) (engineAnalysis, error) {
 	g := s.g
 	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -1151,7 +1152,7 @@ func (s *Solver) Analyze(ctx context.Context, p board.Position) (Analysis, error
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
 // of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
 // It searches less than Analyze.
-func (s *Solver) AnalyzeWeak(ctx context.Context, p board.Position) (Analysis, error) {
+func (s *engine) AnalyzeWeak(ctx context.Context, p board.Position) (engineAnalysis, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
@@ -1179,9 +1180,9 @@ type childSolve struct {
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
-func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int) (Analysis, error) {
+func (s *engine) analyze(ctx context.Context, p board.Position, lower, upper int) (engineAnalysis, error) {
 	g := s.g
-	an := Analysis{g: g}
+	an := engineAnalysis{g: g}
 	if p.Over() {
 		return an, ErrGameOver
 	}
@@ -1291,7 +1292,7 @@ func (s *Solver) analyze(ctx context.Context, p board.Position, lower, upper int
 // settle makes the result of c, whose searches have stopped, what its
 // range rb, clipped below at lower, says: the score if it closed, else the
 // bounds found, with ctx's error.
-func (s *Solver) settle(ctx context.Context, c *childSolve, lower int) {
+func (s *engine) settle(ctx context.Context, c *childSolve, lower int) {
 	var closed bool
 	c.r, closed = c.rb.result(lossLaterScore(s.g, c.p.Stones()), winLaterScore(s.g, c.p.Stones()), lower, c.nodes)
 	c.r.Expanded = c.expanded
@@ -1308,7 +1309,7 @@ func (s *Solver) settle(ctx context.Context, c *childSolve, lower int) {
 // from the cores than lazy SMP does on each in turn, and the helpers keep
 // the cores busy at the end, when one hard child is left. When ctx is
 // done, the children not finished keep the ranges found.
-func (s *Solver) solveChildren(ctx context.Context, children []*childSolve) {
+func (s *engine) solveChildren(ctx context.Context, children []*childSolve) {
 	g := s.g
 	// Center first: the central moves are the likely best, and their
 	// entries help the others.
@@ -1387,7 +1388,7 @@ func (s *Solver) solveChildren(ctx context.Context, children []*childSolve) {
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, Result, error) {
+func (s *engine) PV(ctx context.Context, p board.Position, score int) ([]int, Result, error) {
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {
@@ -1412,7 +1413,7 @@ func (s *Solver) PV(ctx context.Context, p board.Position, score int) ([]int, Re
 
 // bestMove returns a move of p that keeps p's exact score, adding the
 // nodes of its probes to r's and v's.
-func (s *Solver) bestMove(ctx context.Context, p board.Position, score int, v *rootView, r *Result) (int, error) {
+func (s *engine) bestMove(ctx context.Context, p board.Position, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
 	for i := range g.Width() {

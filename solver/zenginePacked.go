@@ -584,17 +584,17 @@ func orderScorePacked(p board.PositionPacked, cell, threats, oppThreats board.Bi
 // busy table, the book, and the context that stops them.
 type workerPacked struct {
 	g          *board.GeometryPacked
-	tt         *ttable.Wide // shared by all workers
-	leaf       *ttable.Wide // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int          // see leafEmpty and sharedPlies
-	leafStale  int          // parts of leaf (ttable.ClearParts) still to clear before it is used
-	journal    *TableFile   // where the entries of large subtrees are kept, nil for none
-	workers    int          // of the Solver, this one included
-	book       bookPacked   // nil for none
-	bookDepth  int          // the book's depth, -1 for none
-	id         int          // 0 for the first worker, 1 and up for the helpers
-	helper     bool         // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
-	rootStones int          // stones on the board at the root of the solve
+	tt         *ttable.Wide     // shared by all workers
+	leaf       *ttable.Wide     // this worker's own, for positions of leafFrom stones or more
+	leafFrom   int              // see leafEmpty and sharedPlies
+	leafStale  int              // parts of leaf (ttable.ClearParts) still to clear before it is used
+	journal    *TableFile       // where the entries of large subtrees are kept, nil for none
+	workers    int              // of the Solver, this one included
+	book       engineBookPacked // nil for none
+	bookDepth  int              // the book's depth, -1 for none
+	id         int              // 0 for the first worker, 1 and up for the helpers
+	helper     bool             // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
+	rootStones int              // stones on the board at the root of the solve
 	// mirrorKeys: the table's keys are CanonicalKey's, one for a position
 	// and its mirror image, where the root's tree may hold both (see
 	// probeRoot); else each position's own Key, no reflection at all.
@@ -713,15 +713,16 @@ func (w *workerPacked) poll() {
 	}
 }
 
-// solverPacked solves positions, one at a time, with one or more worker
-// goroutines that share its transposition table (lazy SMP: every worker
-// searches the same root, and what one stores the others find). The table
-// may also be shared with other Solvers running concurrently. A Solver
-// itself is not safe for concurrent use, except for Progress. The zero
-// value is not usable; call New.
-type solverPacked struct {
+// enginePacked solves the positions of one engine's boards, one at a time,
+// with one or more worker goroutines that share its transposition table
+// (lazy SMP: every worker searches the same root, and what one stores the
+// others find). The table may also be shared with other engines running
+// concurrently. An Engine itself is not safe for concurrent use, except
+// for Progress. The zero value is not usable; Solver makes one
+// (newSolver).
+type enginePacked struct {
 	g       *board.GeometryPacked
-	book    bookPacked
+	book    engineBookPacked
 	tt      *ttable.Wide
 	workers []*workerPacked
 	bounds  rootBounds               // of the solve under way
@@ -734,8 +735,8 @@ type solverPacked struct {
 // newSolverPacked returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
-func newSolverPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *solverPacked {
-	s := &solverPacked{g: g, tt: tt}
+func newSolverPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *enginePacked {
+	s := &enginePacked{g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
@@ -749,7 +750,7 @@ func newSolverPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *sol
 // Clear empties the shared table and the workers' own tables, so that the
 // next solve starts cold. It must not run concurrently with a solve. It
 // does nothing to a table freed (ttable.Table.Free).
-func (s *solverPacked) Clear() {
+func (s *enginePacked) Clear() {
 	if s.tt.Acquire() != nil {
 		return
 	}
@@ -765,17 +766,17 @@ func (s *solverPacked) Clear() {
 	}
 }
 
-// bookPacked is a source of exact scores, such as an opening book (package
+// engineBookPacked is a source of exact scores, such as an opening book (package
 // book): Lookup returns the score of p, if known. It must be safe for
 // concurrent use, and know no position of more than Depth stones.
-type bookPacked interface {
+type engineBookPacked interface {
 	Depth() int
 	Lookup(p board.PositionPacked) (score int, ok bool)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
 // b knows, at the root and wherever a search reaches one.
-func (s *solverPacked) UseBook(b bookPacked) {
+func (s *enginePacked) UseBook(b engineBookPacked) {
 	s.book = b
 	for _, w := range s.workers {
 		w.book, w.bookDepth = b, -1
@@ -789,7 +790,7 @@ func (s *solverPacked) UseBook(b bookPacked) {
 // into the shared table, and makes the workers keep there the entries of
 // large subtrees they store from now on (nil: none). The file must be of
 // the Solver's board. A Clear drops the entries loaded: use it after.
-func (s *solverPacked) UseTableFile(tf *TableFile) error {
+func (s *enginePacked) UseTableFile(tf *TableFile) error {
 	if tf != nil {
 		if err := tf.check(s.g.Size()); err != nil {
 			return err
@@ -813,7 +814,7 @@ func (s *solverPacked) UseTableFile(tf *TableFile) error {
 // flushJournal writes out what the table file, if any, kept of the
 // search just ended: the next may be long in coming. An error is the
 // table file's OnError's and Close's to report.
-func (s *solverPacked) flushJournal() {
+func (s *enginePacked) flushJournal() {
 	if tf := s.workers[0].journal; tf != nil {
 		_ = tf.Flush()
 	}
@@ -822,7 +823,7 @@ func (s *solverPacked) flushJournal() {
 // keepIn makes the workers keep in tf the entries of large subtrees they
 // store (nil: none), without loading its entries: those of a Solver on
 // the table of another that loaded them (Batch's).
-func (s *solverPacked) keepIn(tf *TableFile) {
+func (s *enginePacked) keepIn(tf *TableFile) {
 	for _, w := range s.workers {
 		w.journal = tf
 	}
@@ -830,18 +831,18 @@ func (s *solverPacked) keepIn(tf *TableFile) {
 
 // tableFile returns the table file the Solver keeps entries in, nil for
 // none.
-func (s *solverPacked) tableFile() *TableFile { return s.workers[0].journal }
+func (s *enginePacked) tableFile() *TableFile { return s.workers[0].journal }
 
 // Table returns the Solver's shared transposition table.
-func (s *solverPacked) Table() *ttable.Wide { return s.tt }
+func (s *enginePacked) Table() *ttable.Wide { return s.tt }
 
 // Threads returns the number of worker goroutines.
-func (s *solverPacked) Threads() int { return len(s.workers) }
+func (s *enginePacked) Threads() int { return len(s.workers) }
 
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *solverPacked) Solve(ctx context.Context, p board.PositionPacked) (Result, error) {
+func (s *enginePacked) Solve(ctx context.Context, p board.PositionPacked) (Result, error) {
 	g := s.g
 	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -853,7 +854,7 @@ func (s *solverPacked) Solve(ctx context.Context, p board.PositionPacked) (Resul
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *solverPacked) SolveAtLeast(ctx context.Context, p board.PositionPacked, lower int) (Result, error) {
+func (s *enginePacked) SolveAtLeast(ctx context.Context, p board.PositionPacked, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, p)
@@ -868,7 +869,7 @@ func (s *solverPacked) SolveAtLeast(ctx context.Context, p board.PositionPacked,
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *solverPacked) SolveWeak(ctx context.Context, p board.PositionPacked) (Result, error) {
+func (s *enginePacked) SolveWeak(ctx context.Context, p board.PositionPacked) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
 	return r.Weak(), err
 }
@@ -880,7 +881,7 @@ func (s *solverPacked) SolveWeak(ctx context.Context, p board.PositionPacked) (R
 // moves' bounds give the best move's score, not those of the move being
 // searched; during PV, the score it was given. It is safe to call from any
 // goroutine while Solve, Analyze or PV runs.
-func (s *solverPacked) Progress() (nodes uint64, lower, upper int) {
+func (s *enginePacked) Progress() (nodes uint64, lower, upper int) {
 	v := s.view.Load()
 	if v != nil {
 		v.mu.Lock() // no search's nodes are banked while they are read
@@ -902,7 +903,7 @@ func (s *solverPacked) Progress() (nodes uint64, lower, upper int) {
 // analysis or line of perfect play v, to v's, and zeroes the counts the
 // workers published, as the next search's begin would: Progress counts
 // each node once.
-func (s *solverPacked) bank(v *rootView, nodes uint64) {
+func (s *enginePacked) bank(v *rootView, nodes uint64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for _, w := range s.workers {
@@ -918,7 +919,7 @@ func (s *solverPacked) bank(v *rootView, nodes uint64) {
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
-func (s *solverPacked) solve(ctx context.Context, p board.PositionPacked, lower, upper int) (Result, error) {
+func (s *enginePacked) solve(ctx context.Context, p board.PositionPacked, lower, upper int) (Result, error) {
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
@@ -936,12 +937,12 @@ func (s *solverPacked) solve(ctx context.Context, p board.PositionPacked, lower,
 // solve beside a stream of short ones then keeps almost nothing. Their
 // owner calls NewSearch itself, when no solve is under way or now and then.
 // The workers' own tables age with each solve either way.
-func (s *solverPacked) SetAging(on bool) { s.noAging = !on }
+func (s *enginePacked) SetAging(on bool) { s.noAging = !on }
 
 // newSearch starts a new generation in the tables (ttable.NewSearch): what
 // earlier searches stored is the first to be replaced. Analyze and PV
 // start one for all the solves they make, which are one search.
-func (s *solverPacked) newSearch() {
+func (s *enginePacked) newSearch() {
 	// Until the search sets its range, Progress reads the widest: not the
 	// range of the solve before, nor a zero range (0 <= score <= 0 shown
 	// at the start of an analysis, before its moves' ranges are set).
@@ -961,7 +962,7 @@ func (s *solverPacked) newSearch() {
 
 // search is solve within the current generation of the tables. Its first
 // probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *solverPacked) search(ctx context.Context, p board.PositionPacked, lower, upper, first int) (Result, error) {
+func (s *enginePacked) search(ctx context.Context, p board.PositionPacked, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
@@ -985,7 +986,7 @@ func (s *solverPacked) search(ctx context.Context, p board.PositionPacked, lower
 // knownPacked returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
-func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b bookPacked) (r Result, ok bool, err error) {
+func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b engineBookPacked) (r Result, ok bool, err error) {
 	n := p.Stones()
 	if p.Won() || n == g.Cells() {
 		return Result{}, false, ErrGameOver
@@ -1006,7 +1007,7 @@ func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b bookPacked) 
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
-func (s *solverPacked) prepare(p board.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
+func (s *enginePacked) prepare(p board.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
 	if r, ok, err := knownPacked(g, p, s.book); ok || err != nil {
 		return r, 0, 0, err
@@ -1036,7 +1037,7 @@ func (s *solverPacked) prepare(p board.PositionPacked, lower, upper int) (r Resu
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *solverPacked) runWorkers(ctx context.Context, p board.PositionPacked, rb *rootBounds) {
+func (s *enginePacked) runWorkers(ctx context.Context, p board.PositionPacked, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
 		first.begin(nil, false, 0)
@@ -1064,7 +1065,7 @@ type helpersPacked struct {
 
 // startHelpers starts every worker but the first on the solve under way.
 // The first worker calls it once it has searched helperNodes nodes.
-func (s *solverPacked) startHelpers() {
+func (s *enginePacked) startHelpers() {
 	h := &s.helpers
 	s.workers[0].busy = s.busy
 	for _, w := range s.workers[1:] {
@@ -1077,14 +1078,14 @@ func (s *solverPacked) startHelpers() {
 	}
 }
 
-// analysisPacked holds the score of each move of a position, from the point of
+// engineAnalysisPacked holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
 //
 // When Analyze is stopped, Scores are not all known, and Lower <= score
 // <= Upper is what it established about the position's score (the best
 // move's); when it finishes, both are that score.
-type analysisPacked struct {
+type engineAnalysisPacked struct {
 	g            *board.GeometryPacked
 	Scores       [maxWidthPacked]int
 	Legal        [maxWidthPacked]bool
@@ -1093,15 +1094,15 @@ type analysisPacked struct {
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
 }
 
-// Sized returns the analysis as a SizedAnalysis, for code that handles
+// public returns the analysis as an Analysis, for code that handles
 // boards of every size.
-func (an analysisPacked) Sized() SizedAnalysis {
+func (an engineAnalysisPacked) public() Analysis {
 	return sized(an.g.Width(), an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
 }
 
 // Best returns the columns (0-based, in order) of the moves whose score is
 // the best, Lower, of an analysis that finished.
-func (an analysisPacked) Best() []int {
+func (an engineAnalysisPacked) Best() []int {
 	var cols []int
 	for col, sc := range an.Scores {
 		if an.Legal[col] && sc == an.Lower {
@@ -1115,7 +1116,7 @@ func (an analysisPacked) Best() []int {
 // it, the one view of the command's output and the server's answers: the
 // score of each move, column 1 first, nil for a full column, and the
 // columns, numbered from 1, of the best moves.
-func (an analysisPacked) Columns() (scores [maxWidthPacked]*int, best []int) {
+func (an engineAnalysisPacked) Columns() (scores [maxWidthPacked]*int, best []int) {
 	for col := range an.Scores {
 		if an.Legal[col] {
 			scores[col] = &an.Scores[col]
@@ -1130,7 +1131,7 @@ func (an analysisPacked) Columns() (scores [maxWidthPacked]*int, best []int) {
 // BestMove returns the column (0-based) of the best move of an analysis
 // that finished: among the moves of the best score, the first in
 // center-first order, as PV chooses.
-func (an analysisPacked) BestMove() int {
+func (an engineAnalysisPacked) BestMove() int {
 	g := an.g
 	for i := range g.Width() {
 		col := g.ColumnOrder(i)
@@ -1143,7 +1144,7 @@ func (an analysisPacked) BestMove() int {
 
 // Analyze solves every move of p, which must not be over. With more than
 // one thread, the moves are solved side by side (see solveChildren).
-func (s *solverPacked) Analyze(ctx context.Context, p board.PositionPacked) (analysisPacked, error) {
+func (s *enginePacked) Analyze(ctx context.Context, p board.PositionPacked) (engineAnalysisPacked, error) {
 	g := s.g
 	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -1151,7 +1152,7 @@ func (s *solverPacked) Analyze(ctx context.Context, p board.PositionPacked) (ana
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
 // of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
 // It searches less than Analyze.
-func (s *solverPacked) AnalyzeWeak(ctx context.Context, p board.PositionPacked) (analysisPacked, error) {
+func (s *enginePacked) AnalyzeWeak(ctx context.Context, p board.PositionPacked) (engineAnalysisPacked, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
@@ -1179,9 +1180,9 @@ type childSolvePacked struct {
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
-func (s *solverPacked) analyze(ctx context.Context, p board.PositionPacked, lower, upper int) (analysisPacked, error) {
+func (s *enginePacked) analyze(ctx context.Context, p board.PositionPacked, lower, upper int) (engineAnalysisPacked, error) {
 	g := s.g
-	an := analysisPacked{g: g}
+	an := engineAnalysisPacked{g: g}
 	if p.Over() {
 		return an, ErrGameOver
 	}
@@ -1291,7 +1292,7 @@ func (s *solverPacked) analyze(ctx context.Context, p board.PositionPacked, lowe
 // settle makes the result of c, whose searches have stopped, what its
 // range rb, clipped below at lower, says: the score if it closed, else the
 // bounds found, with ctx's error.
-func (s *solverPacked) settle(ctx context.Context, c *childSolvePacked, lower int) {
+func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower int) {
 	var closed bool
 	c.r, closed = c.rb.result(lossLaterScorePacked(s.g, c.p.Stones()), winLaterScorePacked(s.g, c.p.Stones()), lower, c.nodes)
 	c.r.Expanded = c.expanded
@@ -1308,7 +1309,7 @@ func (s *solverPacked) settle(ctx context.Context, c *childSolvePacked, lower in
 // from the cores than lazy SMP does on each in turn, and the helpers keep
 // the cores busy at the end, when one hard child is left. When ctx is
 // done, the children not finished keep the ranges found.
-func (s *solverPacked) solveChildren(ctx context.Context, children []*childSolvePacked) {
+func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolvePacked) {
 	g := s.g
 	// Center first: the central moves are the likely best, and their
 	// entries help the others.
@@ -1387,7 +1388,7 @@ func (s *solverPacked) solveChildren(ctx context.Context, children []*childSolve
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *solverPacked) PV(ctx context.Context, p board.PositionPacked, score int) ([]int, Result, error) {
+func (s *enginePacked) PV(ctx context.Context, p board.PositionPacked, score int) ([]int, Result, error) {
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {
@@ -1412,7 +1413,7 @@ func (s *solverPacked) PV(ctx context.Context, p board.PositionPacked, score int
 
 // bestMove returns a move of p that keeps p's exact score, adding the
 // nodes of its probes to r's and v's.
-func (s *solverPacked) bestMove(ctx context.Context, p board.PositionPacked, score int, v *rootView, r *Result) (int, error) {
+func (s *enginePacked) bestMove(ctx context.Context, p board.PositionPacked, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
 	for i := range g.Width() {

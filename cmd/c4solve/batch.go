@@ -49,7 +49,7 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 	jc := *b.c // the command as a solve beside others sees it: buffered outputs
 	jc.stdout, jc.stderr, jc.terminal, jc.status = &out, &errOut, false, 0
 	beside := false
-	b.b.Do(more, func(s *solver.Sized) {
+	b.b.Do(more, func(s *solver.Solver) {
 		if b.c.eng == (sized{s}) { // alone, with every thread: printed at once
 			b.clearCount()
 			b.c.solveLine(b.ctx, where, l)

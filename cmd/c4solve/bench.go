@@ -95,7 +95,7 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	var setBook solver.SizedBook // nil, not a nil *book.Book, for none
+	var setBook solver.Book // nil, not a nil *book.Book, for none
 	bookName := "none"
 	if bk != nil {
 		setBook, bookName = bk, cmp.Or(bf.name, "built-in")

@@ -27,7 +27,7 @@ func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book,
 	if err != nil {
 		return nil, err
 	}
-	sz, err := solver.AllocSized(g, fit, threads)
+	sz, err := solver.Alloc(g, fit, threads)
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
@@ -39,15 +39,15 @@ func newEngine(z board.Size, mib int, explicit bool, threads int, bk *book.Book,
 }
 
 // engine is the search a command solves with, chosen once, from -size, by
-// newCommand: solver.Sized, which picks the engine of the board (on 7x6
-// solver.Solver, whose dimensions are constants), or known, where no
-// position needs a search. Solving, analysis, lines of perfect play,
+// newCommand: solver.Solver, which picks the engine of the board (on 7x6
+// the one whose dimensions are constants), or known, where no position
+// needs a search. Solving, analysis, lines of perfect play,
 // progress, verify and play are written once, over it.
 type engine interface {
 	// solve solves l, for its sign only with weak.
 	solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error)
 	// analyze scores every move of l, for their signs only with weak.
-	analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error)
+	analyze(ctx context.Context, l posfile.Line, weak bool) (solver.Analysis, error)
 	// pv returns a line of perfect play from l, whose score is score,
 	// and the nodes its searches took (solver.Solver.PV).
 	pv(ctx context.Context, l posfile.Line, score int) ([]int, solver.Result, error)
@@ -78,7 +78,7 @@ type engine interface {
 }
 
 // sized is the engine of every board: lines carry their Board.
-type sized struct{ s *solver.Sized }
+type sized struct{ s *solver.Solver }
 
 func (e sized) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
 	if weak {
@@ -87,7 +87,7 @@ func (e sized) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Res
 	return e.s.Solve(ctx, l.Board)
 }
 
-func (e sized) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.SizedAnalysis, error) {
+func (e sized) analyze(ctx context.Context, l posfile.Line, weak bool) (solver.Analysis, error) {
 	return e.s.Analyze(ctx, l.Board, weak)
 }
 
@@ -104,7 +104,7 @@ func (e sized) measure(ctx context.Context, l posfile.Line, opt bench.Options) (
 func (e sized) clearAll() { e.s.ClearAll() }
 
 func (e sized) withThreads(threads int, bk *book.Book) engine {
-	s := solver.NewSizedOn(e.s.Grid(), e.s.Table(), threads)
+	s := solver.NewOn(e.s.Grid(), e.s.Table(), threads)
 	if bk != nil {
 		s.UseBook(bk)
 	}
@@ -137,7 +137,7 @@ type known struct{ bk *book.Book }
 var errNoSearch = errors.New("internal error: a search where none was planned")
 
 func (e known) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Result, error) {
-	var b solver.SizedBook
+	var b solver.Book
 	if e.bk != nil {
 		b = e.bk
 	}
@@ -153,8 +153,8 @@ func (e known) solve(ctx context.Context, l posfile.Line, weak bool) (solver.Res
 	return r, nil
 }
 
-func (known) analyze(context.Context, posfile.Line, bool) (solver.SizedAnalysis, error) {
-	return solver.SizedAnalysis{}, errNoSearch
+func (known) analyze(context.Context, posfile.Line, bool) (solver.Analysis, error) {
+	return solver.Analysis{}, errNoSearch
 }
 
 func (known) pv(context.Context, posfile.Line, int) ([]int, solver.Result, error) {

@@ -171,11 +171,11 @@ func (f *bookFiles) Set(name string) error {
 // loadBooks returns the books of files by board, each of the board its
 // file records (book.Book.Board), and for 7x6 the built-in one if none of
 // files is of 7x6 (none with off). Two books of one board are an error.
-func loadBooks(files []string, off bool) (map[board.Size]solver.SizedBook, error) {
+func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 	if off && len(files) > 0 {
 		return nil, errBookAndNobook
 	}
-	books := make(map[board.Size]solver.SizedBook)
+	books := make(map[board.Size]solver.Book)
 	from := make(map[board.Size]string) // the file of each board's book
 	for _, name := range files {
 		bk, err := book.ReadFile(name)

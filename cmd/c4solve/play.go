@@ -214,7 +214,7 @@ func (g *game) undo() {
 }
 
 // analyze scores every move of p, showing progress on a terminal.
-func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis, error) {
+func (g *game) analyze(ctx context.Context, p board.Board) (solver.Analysis, error) {
 	stop := g.c.showProgress()
 	an, err := g.c.eng.analyze(ctx, lineOf(p), false)
 	stop()
@@ -224,7 +224,7 @@ func (g *game) analyze(ctx context.Context, p board.Board) (solver.SizedAnalysis
 	return an, err
 }
 
-func (g *game) hint(an solver.SizedAnalysis) {
+func (g *game) hint(an solver.Analysis) {
 	var sb strings.Builder
 	sb.WriteString("hint: the score of each column:")
 	for col, sc := range an.Scores {

@@ -407,7 +407,7 @@ func needSearch(opt options, bk *book.Book, positions []string) bool {
 	if err != nil {
 		return true // refused later
 	}
-	var b solver.SizedBook
+	var b solver.Book
 	if bk != nil {
 		b = bk
 	}
@@ -517,7 +517,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	var fromBook bool
 	var err error
 	if c.opt.analyze {
-		var an solver.SizedAnalysis
+		var an solver.Analysis
 		an, err = c.eng.analyze(ctx, l, c.opt.weak)
 		r.Nodes, expanded = an.Nodes, an.Expanded
 		r.Scores, r.Best = an.Columns()

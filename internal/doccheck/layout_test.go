@@ -157,7 +157,7 @@ func TestIsPath(t *testing.T) {
 		"usage.txt":         true,
 		"Position64":        false,
 		"ttable.Wide":       false,
-		"solver.Sized":      false,
+		"solver.Solver":     false,
 		"go generate ./...": false,
 		"moves score":       false,
 		"/solve":            false,

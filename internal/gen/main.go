@@ -8,28 +8,29 @@
 // with bitboards of one word. gen writes four variants of it, and a
 // fifth of the search:
 //
-//   - 7x6, the source as written (Position, Solver, ...), its geometry's
+//   - 7x6, the source as written (Position, engine, ...), its geometry's
 //     methods constants (board.Geometry), so that the compiler folds them;
-//   - 49, the search of the boards of at most 49 bits (solver49) on the
+//   - 49, the search of the boards of at most 49 bits (engine49) on the
 //     positions of variant 64, its tables ttable.Table, whose entries
 //     are of one word, as 7x6's;
-//   - 64, for any board of at most 64 bits (Position64, solver64, ...),
+//   - 64, for any board of at most 64 bits (Position64, engine64, ...),
 //     the geometry a pointer to the dimensions and masks worked out once;
-//   - 128, for any board of at most 128 bits (Position128, solver128,
+//   - 128, for any board of at most 128 bits (Position128, engine128,
 //     ...), its bitboards board.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
 //     constant is a Bits128 literal), found by the types go/types gives
 //     each expression;
 //   - Packed, for the boards of at most 64 cells whose bitboards with a
 //     sentinel bit a column take more than 64 bits (8x8, 9x7, 10x6): one
-//     word without the sentinels (PositionPacked, solverPacked, ...), the
+//     word without the sentinels (PositionPacked, enginePacked, ...), the
 //     code under the constant packed taking their place.
 //
 // The names a template declares at the top level get the variant's
 // suffix, and so do the names each job lists as varying (the geometry,
-// the key type); the search's exported names are unexported in the
-// variants but 7x6's (Solver is solver64), which solver.Sized reaches. Plain generics would do the same at run time, but their
-// instantiations share code by GC shape and call the geometry's methods
+// the key type); the search's exported names are unexported in every
+// variant (Engine is engine in 7x6's, engine64 in 64's), which
+// solver.Solver reaches. Plain generics would do the same at run time, but
+// their instantiations share code by GC shape and call the geometry's methods
 // through a dictionary: the 7x6 path lost 5-11% of its instructions so
 // (docs/performance.md).
 //
@@ -113,8 +114,9 @@ type job struct {
 	// qualified maps pkg.Name, for other packages' names, to the name in
 	// each variant but 7x6's (the same for both).
 	qualified map[string]string
-	// unexport: the variants but 7x6's unexport the names the template
-	// exports (Solver is solver64): the package's one door reaches them.
+	// unexport: the variants unexport the names the template exports
+	// (Engine is engine in 7x6's, engine64 in 64's): the package's one
+	// door reaches them.
 	unexport bool
 }
 
@@ -613,7 +615,7 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 	default:
 		return
 	}
-	if r.v.suffix == "" {
+	if r.v.suffix == "" && !r.unexported(name) {
 		return
 	}
 	id.Name = r.variantName(name)
@@ -682,10 +684,16 @@ func contains(list []string, s string) bool {
 // variantName returns the name of the variant's instance of name, which
 // the template declares or the job lists as varying.
 func (r *rewriter) variantName(name string) string {
-	if r.j.unexport && r.declared[name] && ast.IsExported(name) {
+	if r.unexported(name) {
 		name = strings.ToLower(name[:1]) + name[1:]
 	}
 	return name + r.v.suffix
+}
+
+// unexported reports whether the variants unexport name: an exported
+// name the template declares, in a job that unexports them.
+func (r *rewriter) unexported(name string) bool {
+	return r.j.unexport && r.declared[name] && ast.IsExported(name)
 }
 
 // renameDocs makes the doc comment of each top-level declaration the
@@ -693,13 +701,16 @@ func (r *rewriter) variantName(name string) string {
 // "// Position is ..." over type Position64 becomes "// Position64 is ...".
 func (r *rewriter) renameDocs(f *ast.File) {
 	name := func(doc *ast.CommentGroup, id *ast.Ident) {
-		if doc == nil || r.v.suffix == "" || !strings.HasSuffix(id.Name, r.v.suffix) {
+		if doc == nil || !strings.HasSuffix(id.Name, r.v.suffix) {
 			return
 		}
 		c := doc.List[0]
 		old := strings.TrimSuffix(id.Name, r.v.suffix)
-		if r.j.unexport && !ast.IsExported(old) && r.declared[strings.ToUpper(old[:1])+old[1:]] {
-			old = strings.ToUpper(old[:1]) + old[1:]
+		if up := strings.ToUpper(old[:1]) + old[1:]; r.unexported(up) {
+			old = up
+		}
+		if old == id.Name {
+			return
 		}
 		if prefix := "// " + old + " "; strings.HasPrefix(c.Text, prefix) {
 			c.Text = "// " + id.Name + " " + strings.TrimPrefix(c.Text, prefix)

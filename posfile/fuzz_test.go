@@ -34,7 +34,7 @@ func FuzzParseLine(f *testing.F) {
 			moves = ""
 		}
 		p, perr := board.Parse(moves)
-		if perr != nil || p != l.Position || l.Num != 7 {
+		if perr != nil || p != l.Board.Position() || l.Num != 7 {
 			t.Fatalf("ParseLine(7, %q) = %+v; Parse(%q) = %v, %v", text, l, l.Moves, p, perr)
 		}
 		back := l.Moves

@@ -26,20 +26,17 @@ import (
 
 // Line is one position read from a file.
 type Line struct {
-	Num      int    // 1-based line number
-	Moves    string // the move string as written
-	Position board.Position
-	Board    board.Board // the position, on a board of another size (Format.Grid)
+	Num      int         // 1-based line number
+	Moves    string      // the move string as written
+	Board    board.Board // the position, on the Format's board
 	Expected int         // the expected score, if HasScore
 	HasScore bool        // whether the line carried an expected score
 }
 
-// Format says how the lines name positions, for a board other than the
-// standard 7x6: its grid, and whether its columns are numbered from 0
-// (Steininger's test files) rather than 1. The zero Format is the
-// standard board's, whose positions go to Line.Position; with a Grid
-// they go to Line.Board (and on a 7x6 Grid to Line.Position too), and
-// scores may reach the grid's MaxScore.
+// Format says how the lines name positions: the board's grid (nil: the
+// standard 7x6), and whether its columns are numbered from 0
+// (Steininger's test files) rather than 1. Scores may reach the grid's
+// MaxScore.
 type Format struct {
 	Grid  *board.Grid
 	From0 bool
@@ -82,20 +79,15 @@ var standardGrid, _ = board.NewGrid(board.Standard)
 
 // Position returns the line of the position that moves names, as a line
 // or a command-line argument writes it (EmptyBoard or "" for the empty
-// board), on f's board: Moves as given, the Board, and on 7x6 the
-// Position too. Its errors are the board package's *ParseError.
+// board), on f's board: Moves as given, and the Board. Its errors are the
+// board package's *ParseError.
 func (f Format) Position(moves string) (Line, error) {
 	g := f.Grid
 	if g == nil {
 		g = standardGrid
 	}
-	l := Line{Moves: moves}
-	var err error
-	l.Board, err = g.Parse(unspell(moves), f.From0)
-	if err == nil && g.Size == board.Standard {
-		l.Position = l.Board.Position()
-	}
-	return l, err
+	b, err := g.Parse(unspell(moves), f.From0)
+	return Line{Moves: moves, Board: b}, err
 }
 
 // playsOut reports whether line, after moves (as the line's position

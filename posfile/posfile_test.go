@@ -64,9 +64,9 @@ func TestParseLine(t *testing.T) {
 			continue
 		}
 		want := posfile.Line{Num: 7, Moves: tt.moves, Expected: tt.expected, HasScore: tt.hasScore}
-		want.Position, _ = board.Parse(tt.moves)
-		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != want.Position.Key() {
-			t.Errorf("ParseLine(7, %q): Board %v; want the 7x6 board of %v", tt.text, l.Board, want.Position)
+		p, _ := board.Parse(tt.moves)
+		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != p.Key() {
+			t.Errorf("ParseLine(7, %q): Board %v; want the 7x6 board of %v", tt.text, l.Board, p)
 		}
 		l.Board = board.Board{} // its grid, the zero Format's
 		if l != want {
@@ -257,7 +257,7 @@ func TestContradicts(t *testing.T) {
 // The empty board is written "", and a blank line is blank however long.
 func TestEmptyBoardAndLongBlankLines(t *testing.T) {
 	l, ok, err := posfile.ParseLine(3, `"" 1`)
-	if err != nil || !ok || l.Position != (board.Position{}) || l.Moves != `""` || !l.HasScore || l.Expected != 1 {
+	if err != nil || !ok || l.Board.Stones() != 0 || l.Board.Grid().Size != board.Standard || l.Moves != `""` || !l.HasScore || l.Expected != 1 {
 		t.Errorf(`ParseLine(3, "\"\" 1") = %+v, %v, %v; want the empty board, score 1`, l, ok, err)
 	}
 	input := strings.Repeat(" ", 3*posfile.MaxLineBytes) + "\n" + strings.Repeat("\t", posfile.MaxLineBytes+1) + "\n4453 -2\n" + strings.Repeat("4", posfile.MaxLineBytes+1) + "\n"

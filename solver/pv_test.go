@@ -84,15 +84,15 @@ func TestPV(t *testing.T) {
 			continue
 		}
 		s.Clear()
-		r, err := s.Solve(ctx, l.Position)
+		r, err := s.Solve(ctx, l.Board.Position())
 		if err != nil {
 			t.Fatal(err)
 		}
-		line, _, err := s.PV(ctx, l.Position, r.Score)
+		line, _, err := s.PV(ctx, l.Board.Position(), r.Score)
 		if err != nil {
 			t.Fatalf("PV(%q, %d): %v", l.Moves, r.Score, err)
 		}
-		checkLine(t, check, l.Moves, l.Position, r.Score, line)
+		checkLine(t, check, l.Moves, l.Board.Position(), r.Score, line)
 	}
 	if _, _, err := s.PV(ctx, mustParse(t, "4453"), 0); err == nil {
 		t.Errorf("PV(4453, 0): no error; want one, the score is -2")
@@ -116,11 +116,11 @@ func TestPVSameLine(t *testing.T) {
 			if k == 0 {
 				s.Clear() // the other keeps its table warm from line to line
 			}
-			r, err := s.Solve(ctx, l.Position)
+			r, err := s.Solve(ctx, l.Board.Position())
 			if err != nil || r.Score != l.Expected {
 				t.Fatalf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
 			}
-			if got[k], _, err = s.PV(ctx, l.Position, r.Score); err != nil {
+			if got[k], _, err = s.PV(ctx, l.Board.Position(), r.Score); err != nil {
 				t.Fatalf("PV(%q): %v", l.Moves, err)
 			}
 		}

@@ -101,7 +101,7 @@ func TestSizedStandard(t *testing.T) {
 		lines = lines[:50]
 	}
 	for _, l := range lines {
-		if l.Position.Stones() < 12 {
+		if l.Board.Position().Stones() < 12 {
 			continue // seconds each for this search
 		}
 		b, err := g.Parse(l.Moves, false)
@@ -298,7 +298,7 @@ func TestEnginesAgree(t *testing.T) {
 		lines = lines[:40]
 	}
 	for _, l := range lines {
-		if l.Position.Stones() < 14 {
+		if l.Board.Position().Stones() < 14 {
 			continue
 		}
 		p64, err := g64.Parse(l.Moves, false)

@@ -54,7 +54,7 @@ func TestKnownPositions(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range lines {
 		s.Clear()
-		r, err := s.Solve(ctx, l.Position)
+		r, err := s.Solve(ctx, l.Board.Position())
 		if err != nil {
 			t.Fatalf("Solve(%q): %v", l.Moves, err)
 		}
@@ -74,7 +74,7 @@ func TestWarmTable(t *testing.T) {
 	s := solver.NewStandard(ttable.New(1), 1) // small, so replacement happens a lot
 	ctx := context.Background()
 	for _, l := range lines {
-		r, err := s.Solve(ctx, l.Position)
+		r, err := s.Solve(ctx, l.Board.Position())
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
 		}
@@ -109,7 +109,7 @@ func TestMirror(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
 		s.Clear()
-		m := l.Position.Mirror()
+		m := l.Board.Position().Mirror()
 		r, err := s.Solve(ctx, m)
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(mirror of %q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
@@ -122,7 +122,7 @@ func TestWeak(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
 		s.Clear()
-		r, err := s.SolveWeak(ctx, l.Position)
+		r, err := s.SolveWeak(ctx, l.Board.Position())
 		want := min(max(l.Expected, -1), 1)
 		if err != nil || r.Score != want {
 			t.Errorf("SolveWeak(%q) = %d, %v; want %d", l.Moves, r.Score, err, want)
@@ -548,11 +548,11 @@ func TestThreads(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for _, l := range lines {
 			s.Clear()
-			r, err := s.Solve(ctx, l.Position)
+			r, err := s.Solve(ctx, l.Board.Position())
 			if err != nil || r.Score != l.Expected {
 				t.Errorf("%d threads: Solve(%q) = %d, %v; want %d", threads, l.Moves, r.Score, err, l.Expected)
 			}
-			w, err := s.SolveWeak(ctx, l.Position)
+			w, err := s.SolveWeak(ctx, l.Board.Position())
 			if want := min(max(l.Expected, -1), 1); err != nil || w.Score != want {
 				t.Errorf("%d threads: SolveWeak(%q) = %d, %v; want %d", threads, l.Moves, w.Score, err, want)
 			}
@@ -705,7 +705,7 @@ func TestAnalyzeThreads(t *testing.T) {
 	for _, threads := range []int{2, 3} {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Position
+			p := lines[i].Board.Position()
 			if p.CanWinNext() {
 				continue
 			}
@@ -742,7 +742,7 @@ func TestAnalyzeThreads(t *testing.T) {
 		}
 		// The Solver still solves alone afterwards.
 		s.Clear()
-		if r, err := s.Solve(ctx, lines[len(lines)-1].Position); err != nil || r.Score != lines[len(lines)-1].Expected {
+		if r, err := s.Solve(ctx, lines[len(lines)-1].Board.Position()); err != nil || r.Score != lines[len(lines)-1].Expected {
 			t.Errorf("%d threads: Solve after Analyze = %d, %v; want %d", threads, r.Score, err, lines[len(lines)-1].Expected)
 		}
 	}
@@ -772,7 +772,7 @@ func TestAnalyzeRootInBook(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		ctx := context.Background()
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Position
+			p := lines[i].Board.Position()
 			if p.CanWinNext() {
 				continue
 			}
@@ -851,7 +851,7 @@ func TestSolveAtLeast(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		var bestMoves, fewer int
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Position
+			p := lines[i].Board.Position()
 			if p.CanWinNext() || p.Stones() < fewest {
 				continue
 			}

@@ -184,9 +184,5 @@ func (known) verifyBook(context.Context, *book.Book, int, *rand.Rand, func(int))
 // lineOf returns the line of a position p of the command's board, as
 // posfile.Format.Position would read its moves.
 func lineOf(p board.Board) posfile.Line {
-	l := posfile.Line{Board: p}
-	if p.Grid().Size == board.Standard {
-		l.Position, _ = board.FromKey(p.Key()) // a legal position: its key is one
-	}
-	return l
+	return posfile.Line{Board: p}
 }

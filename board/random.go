@@ -21,30 +21,24 @@ import (
 // it fails when maxFailedDraws draws in a row give no new position, which
 // means that few are left to find.
 func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
-	switch {
-	case stones < 0 || stones >= Cells:
-		return fmt.Errorf("%d stones: want 0 to %d", stones, Cells-1)
-	case n > MaxRandomPositions:
-		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
-	case stones <= countedStones:
-		if exist := CountRandom(stones); n > exist {
-			return fmt.Errorf("%d positions of %d stones asked for: %s", n, stones, onlyExist(exist))
-		}
-	}
 	g, _ := NewGrid(Standard)
 	return g.RandomPositions(seed, stones, n, yield)
 }
 
 // RandomPositions is RandomPositions on the grid's board, columns named
-// by ColumnName; on 7x6 the same positions for a seed. The positions that
-// exist are not counted beforehand: maxFailedDraws draws that find no new
-// one end it.
+// by ColumnName. The positions that exist are counted beforehand on 7x6
+// only (CountRandom); elsewhere maxFailedDraws draws that find no new one
+// end it.
 func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
 	switch {
 	case stones < 0 || stones >= g.Cells():
 		return fmt.Errorf("%d stones: want 0 to %d", stones, g.Cells()-1)
 	case n > MaxRandomPositions:
 		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
+	case g.Size == Standard && stones <= countedStones:
+		if exist := CountRandom(stones); n > exist {
+			return fmt.Errorf("%d positions of %d stones asked for: %s", n, stones, onlyExist(exist))
+		}
 	}
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
 		b := g.Empty()

@@ -66,6 +66,16 @@ func (z Size) Check() error {
 	return nil
 }
 
+// OrStandard returns z, or Standard for the zero Size: the one place
+// where a Size left unset (a flag not given, a field of a struct left
+// zero) means the 7x6 board.
+func (z Size) OrStandard() Size {
+	if z == (Size{}) {
+		return Standard
+	}
+	return z
+}
+
 // Bits returns the bits of the board's bitboard: Width*(Height+1).
 func (z Size) Bits() int { return z.Width * (z.Height + 1) }
 

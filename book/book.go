@@ -72,12 +72,7 @@ type Book struct {
 }
 
 // Board returns the size of the book's board.
-func (b *Book) Board() board.Size {
-	if b.size == (board.Size{}) {
-		return board.Standard
-	}
-	return b.size
-}
+func (b *Book) Board() board.Size { return b.size.OrStandard() }
 
 // standard reports whether the book is of the standard board.
 func (b *Book) standard() bool { return b.Board() == board.Standard }

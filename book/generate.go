@@ -88,7 +88,7 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 
 // isStandard reports whether z is the 7x6 board, which the zero Size
 // means too.
-func isStandard(z board.Size) bool { return z == board.Size{} || z == board.Standard }
+func isStandard(z board.Size) bool { return z.OrStandard() == board.Standard }
 
 func generateOn[K comparable](ctx context.Context, v variant[K], opt Options) (*Book, error) {
 	root, stones, won, err := v.parse(opt.Root)

@@ -115,9 +115,7 @@ var page embed.FS
 // The solvers of other boards than 7x6 are made as requests need them.
 func New(cfg Config) *Server {
 	cfg.Solvers, cfg.Threads, cfg.Queue = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0)
-	if cfg.Size == (board.Size{}) {
-		cfg.Size = board.Standard
-	}
+	cfg.Size = cfg.Size.OrStandard()
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
 	cfg.Table.Prefault()
 	s.sized = &sizedSolvers{mib: max(cfg.SizedMiB/cfg.Solvers, ttable.MinMiB), threads: cfg.Threads, max: cfg.Solvers,

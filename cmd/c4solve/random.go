@@ -53,15 +53,11 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 		fmt.Fprintln(std.out, posfile.Spell(moves))
 		return ctx.Err() == nil
 	}
-	if size.standard() {
-		err = board.RandomPositions(*seed, stones, *n, print)
-	} else {
-		g, gerr := board.NewGrid(size.Size)
-		if gerr != nil {
-			return gerr
-		}
-		err = g.RandomPositions(*seed, stones, *n, print)
+	g, err := board.NewGrid(size.board())
+	if err != nil {
+		return err
 	}
+	err = g.RandomPositions(*seed, stones, *n, print)
 	if err == nil && ctx.Err() != nil {
 		return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 	}

@@ -9,10 +9,7 @@ import (
 type sizeFlag struct{ board.Size }
 
 func (f *sizeFlag) String() string {
-	if f.Size == (board.Size{}) {
-		return board.Standard.String()
-	}
-	return f.Size.String()
+	return f.board().String()
 }
 
 func (f *sizeFlag) Set(s string) error {
@@ -24,18 +21,8 @@ func (f *sizeFlag) Set(s string) error {
 	return nil
 }
 
-// standard reports whether the board is 7x6.
-func (f *sizeFlag) standard() bool {
-	return f.Size == (board.Size{}) || f.Size == board.Standard
-}
-
 // board returns the board of the flag: 7x6 unless -size named another.
-func (f *sizeFlag) board() board.Size {
-	if f.standard() {
-		return board.Standard
-	}
-	return f.Size
-}
+func (f *sizeFlag) board() board.Size { return f.Size.OrStandard() }
 
 // format returns how lines name positions, with columns from 0 if from0.
 func (f *sizeFlag) format(from0 bool) (posfile.Format, error) {

@@ -4,17 +4,16 @@ import "fmt"
 
 // Grid is a board of any size, for the code that handles every size the
 // same way (the command's input and output, books of other boards, the
-// game in the terminal): it picks the engine whose bitboards hold the
-// board, Geometry64 up to 64 bits, Geometry128 above, and hands out its
-// positions as Boards. It is read-only, and safe for concurrent use. Get
-// one from NewGrid.
+// game in the terminal): it hands out its positions as Boards, which hold
+// them as Position128s whatever the size, and has the geometry of the
+// engine that searches them (Geometry64 up to 64 bits, GeometryPacked
+// where the search packs, Geometry128 above). It is read-only, and safe
+// for concurrent use. Get one from NewGrid.
 type Grid struct {
 	Size
-	g64  *Geometry64  // nil for a board over 64 bits
-	g128 *Geometry128 // nil for one of at most 64
-	// gp is the geometry the search plays a board over 64 bits on where
-	// it packs (Packs), nil elsewhere.
-	gp *GeometryPacked
+	g128 *Geometry128    // the Boards' positions, on every board
+	g64  *Geometry64     // the search's, for a board of at most 64 bits; nil above
+	gp   *GeometryPacked // the search's where it packs (Packs); nil elsewhere
 }
 
 // NewGrid returns the grid of a board of size z.
@@ -24,27 +23,27 @@ func NewGrid(z Size) (*Grid, error) {
 	}
 	g := &Grid{Size: z}
 	var err error
-	if z.Bits() <= 64 {
+	if g.g128, err = NewGeometry128(z); err != nil {
+		return nil, err
+	}
+	switch {
+	case z.Bits() <= 64:
 		g.g64, err = NewGeometry64(z)
-	} else {
-		g.g128, err = NewGeometry128(z)
-		if err == nil && Packs(z) {
-			g.gp, err = NewGeometryPacked(z)
-		}
+	case Packs(z):
+		g.gp, err = NewGeometryPacked(z)
 	}
 	return g, err
 }
 
-// Wide reports whether the board takes more than 64 bits: its positions
-// are Position128s, and it has no Key of one word.
-func (g *Grid) Wide() bool { return g.g128 != nil }
+// Wide reports whether the board takes more than 64 bits: it has no Key
+// of one word, and no Geometry64.
+func (g *Grid) Wide() bool { return g.g64 == nil }
 
-// Geometry64 returns the board's geometry for boards of at most 64 bits,
-// nil for a wider board.
+// Geometry64 returns the search's geometry of a board of at most 64
+// bits, nil for a wider board.
 func (g *Grid) Geometry64() *Geometry64 { return g.g64 }
 
-// Geometry128 returns the board's geometry for boards over 64 bits, nil
-// for a narrower one.
+// Geometry128 returns the geometry of the board's positions as Position128s.
 func (g *Grid) Geometry128() *Geometry128 { return g.g128 }
 
 // GeometryPacked returns the geometry of the board's positions as the
@@ -52,24 +51,13 @@ func (g *Grid) Geometry128() *Geometry128 { return g.g128 }
 func (g *Grid) GeometryPacked() *GeometryPacked { return g.gp }
 
 // Empty returns the empty board of the grid.
-func (g *Grid) Empty() Board {
-	if g.Wide() {
-		return Board{g: g, p128: g.g128.Empty()}
-	}
-	return Board{g: g, p64: g.g64.Empty()}
-}
+func (g *Grid) Empty() Board { return Board{g: g, p: g.g128.Empty()} }
 
 // Parse returns the position reached by the move string s on the grid
-// (Geometry64.Parse). Errors are *ParseError.
+// (Geometry128.Parse). Errors are *ParseError.
 func (g *Grid) Parse(s string, from0 bool) (Board, error) {
-	b := Board{g: g}
-	var err error
-	if g.Wide() {
-		b.p128, err = g.g128.Parse(s, from0)
-	} else {
-		b.p64, err = g.g64.Parse(s, from0)
-	}
-	return b, err
+	p, err := g.g128.Parse(s, from0)
+	return Board{g: g, p: p}, err
 }
 
 // FromKey returns the position of the grid whose Key is key, as FromKey
@@ -79,117 +67,81 @@ func (g *Grid) FromKey(key uint64) (Board, error) {
 	if g.Wide() {
 		return Board{}, fmt.Errorf("the %v board has keys of %d bits, not one word", g.Size, g.Bits())
 	}
-	p, err := g.g64.FromKey(key)
-	return Board{g: g, p64: p}, err
+	p, err := g.g128.FromKey(Key128{Lo: key})
+	return Board{g: g, p: p}, err
 }
 
 // FromKey128 returns the position of the grid whose key, as two words,
 // is key (Board.CanonicalKey128): on a board of at most 64 bits, the key
 // of one word in Lo, Hi 0.
 func (g *Grid) FromKey128(key Key128) (Board, error) {
-	if !g.Wide() {
-		if key.Hi != 0 {
-			return Board{}, fmt.Errorf("the %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
-		}
-		return g.FromKey(key.Lo)
+	if !g.Wide() && key.Hi != 0 {
+		return Board{}, fmt.Errorf("the %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
 	}
 	p, err := g.g128.FromKey(key)
-	return Board{g: g, p128: p}, err
+	return Board{g: g, p: p}, err
 }
 
-// Board is a position on a Grid: a Position64 or a Position128, whichever
-// the grid's engine is. Its zero value is not usable; get the empty board
-// from Grid.Empty. It is a small value: copy it to keep it.
+// Board is a position on a Grid, of any size. Its zero value is not
+// usable; get the empty board from Grid.Empty. It is a small value: copy
+// it to keep it.
 type Board struct {
-	g    *Grid
-	p64  Position64
-	p128 Position128
+	g *Grid
+	p Position128 // in the same bits as Position64's on a board of at most 64 bits
 }
 
 // BoardOf returns p, a position of the 7x6 board, as a Board of the grid
-// g, which must be of 7x6: its positions are Position64s on a geometry of
-// the same bits.
+// g, which must be of 7x6.
 func (g *Grid) BoardOf(p Position) Board {
-	return Board{g: g, p64: Position64{g: g.g64, current: p.current, mask: p.mask, stones: p.stones}}
+	return Board{g: g, p: Position128{g: g.g128, current: Bits128{Lo: uint64(p.current)}, mask: Bits128{Lo: uint64(p.mask)}, stones: p.stones}}
 }
 
 // Position returns the 7x6 position of a Board of a 7x6 grid (BoardOf).
 func (b Board) Position() Position {
-	return Position{current: b.p64.current, mask: b.p64.mask, stones: b.p64.stones}
+	return Position{current: Bitboard(b.p.current.Lo), mask: Bitboard(b.p.mask.Lo), stones: b.p.stones}
 }
 
 // BoardOf64 returns p as a Board of the grid g, whose geometry is p's.
-func (g *Grid) BoardOf64(p Position64) Board { return Board{g: g, p64: p} }
+func (g *Grid) BoardOf64(p Position64) Board {
+	return Board{g: g, p: Position128{g: g.g128, current: Bits128{Lo: uint64(p.current)}, mask: Bits128{Lo: uint64(p.mask)}, stones: p.stones}}
+}
 
 // BoardOf128 returns p as a Board of the grid g, whose geometry is p's.
-func (g *Grid) BoardOf128(p Position128) Board { return Board{g: g, p128: p} }
+func (g *Grid) BoardOf128(p Position128) Board { return Board{g: g, p: p} }
 
 // Grid returns the board's grid.
 func (b Board) Grid() *Grid { return b.g }
 
-// Position64 returns the position of a board of at most 64 bits.
-func (b Board) Position64() Position64 { return b.p64 }
+// Position64 returns the position of a board of at most 64 bits on the
+// grid's Geometry64.
+func (b Board) Position64() Position64 {
+	return Position64{g: b.g.g64, current: Bitboard(b.p.current.Lo), mask: Bitboard(b.p.mask.Lo), stones: b.p.stones}
+}
 
-// Position128 returns the position of a board over 64 bits.
-func (b Board) Position128() Position128 { return b.p128 }
+// Position128 returns the position.
+func (b Board) Position128() Position128 { return b.p }
 
 // Stones returns the number of stones played.
-func (b Board) Stones() int {
-	if b.g.Wide() {
-		return b.p128.Stones()
-	}
-	return b.p64.Stones()
-}
+func (b Board) Stones() int { return b.p.Stones() }
 
 // CanPlay reports whether column col (0-based) has room.
-func (b Board) CanPlay(col int) bool {
-	if b.g.Wide() {
-		return b.p128.CanPlay(col)
-	}
-	return b.p64.CanPlay(col)
-}
+func (b Board) CanPlay(col int) bool { return b.p.CanPlay(col) }
 
 // Play drops a stone of the side to move in column col, which must have
 // room.
-func (b *Board) Play(col int) {
-	if b.g.Wide() {
-		b.p128.Play(col)
-		return
-	}
-	b.p64.Play(col)
-}
+func (b *Board) Play(col int) { b.p.Play(col) }
 
 // IsWinningMove reports whether playing column col wins at once.
-func (b Board) IsWinningMove(col int) bool {
-	if b.g.Wide() {
-		return b.p128.IsWinningMove(col)
-	}
-	return b.p64.IsWinningMove(col)
-}
+func (b Board) IsWinningMove(col int) bool { return b.p.IsWinningMove(col) }
 
 // CanWinNext reports whether the side to move wins with its next stone.
-func (b Board) CanWinNext() bool {
-	if b.g.Wide() {
-		return b.p128.CanWinNext()
-	}
-	return b.p64.CanWinNext()
-}
+func (b Board) CanWinNext() bool { return b.p.CanWinNext() }
 
 // Won reports whether the side that just played has four in a line.
-func (b Board) Won() bool {
-	if b.g.Wide() {
-		return b.p128.Won()
-	}
-	return b.p64.Won()
-}
+func (b Board) Won() bool { return b.p.Won() }
 
 // Over reports whether the game has ended: a four, or a full board.
-func (b Board) Over() bool {
-	if b.g.Wide() {
-		return b.p128.Over()
-	}
-	return b.p64.Over()
-}
+func (b Board) Over() bool { return b.p.Over() }
 
 // Key returns the position's key (Position64.Key) on a board of at most
 // 64 bits; on a wider one, whose keys take two words, it panics: check
@@ -198,7 +150,7 @@ func (b Board) Key() uint64 {
 	if b.g.Wide() {
 		panic("board: Key of a board over 64 bits")
 	}
-	return b.p64.Key()
+	return b.p.Key().Lo
 }
 
 // CanonicalKey returns the smaller of the keys of the position and of its
@@ -209,51 +161,31 @@ func (b Board) CanonicalKey() (key uint64, mirrored, symmetric bool) {
 	if b.g.Wide() {
 		panic("board: CanonicalKey of a board over 64 bits")
 	}
-	return b.p64.CanonicalKey()
+	k, mirrored, symmetric := b.p.CanonicalKey()
+	return k.Lo, mirrored, symmetric
 }
 
 // CanonicalKey128 returns CanonicalKey's key on a board of any size, as
 // two words: on a board of at most 64 bits, the key of one word in Lo,
 // Hi 0.
 func (b Board) CanonicalKey128() Key128 {
-	if b.g.Wide() {
-		k, _, _ := b.p128.CanonicalKey()
-		return k
-	}
-	k, _, _ := b.p64.CanonicalKey()
-	return Key128{Lo: k}
+	k, _, _ := b.p.CanonicalKey()
+	return k
 }
 
 // hash returns a number that identifies the position and its mirror
-// image among most others, on any board: the canonical key, or on a wide
-// board its two words mixed.
-func (b Board) hash() uint64 {
-	if !b.g.Wide() {
-		k, _, _ := b.p64.CanonicalKey()
-		return k
-	}
-	k, _, _ := b.p128.CanonicalKey()
-	return k.Hash()
-}
+// image among most others, on any board: its canonical key's two words
+// mixed (the key itself on a board of at most 64 bits).
+func (b Board) hash() uint64 { return b.CanonicalKey128().Hash() }
 
 // Line returns moves (0-based columns) that reach the position from the
-// empty board, or false when no game reaches it (Position64.Line).
-func (b Board) Line() ([]int, bool) {
-	if b.g.Wide() {
-		return b.p128.Line()
-	}
-	return b.p64.Line()
-}
+// empty board, or false when no game reaches it (Position128.Line).
+func (b Board) Line() ([]int, bool) { return b.p.Line() }
 
 // Cell returns who holds the cell at column col and row row (both
 // 0-based, row 0 at the bottom): 0 nobody, 1 the first player, 2 the
 // second.
-func (b Board) Cell(col, row int) int {
-	if b.g.Wide() {
-		return b.p128.Cell(col, row)
-	}
-	return b.p64.Cell(col, row)
-}
+func (b Board) Cell(col, row int) int { return b.p.Cell(col, row) }
 
 // Draw draws the board as Position.Draw does, the columns named below by
 // ColumnName.
@@ -262,12 +194,7 @@ func (b Board) Draw(cell func(who int) string) string {
 }
 
 // Height returns the number of stones in column col.
-func (b Board) Height(col int) int {
-	if b.g.Wide() {
-		return b.p128.Height(col)
-	}
-	return b.p64.Height(col)
-}
+func (b Board) Height(col int) int { return b.p.Height(col) }
 
 // notAColumn is the reason of a ParseError for a byte c that names no
 // column of a board of size z.

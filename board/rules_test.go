@@ -13,29 +13,30 @@ import (
 // bound (exactScore). Each rule must also fire: a family where a rule
 // never gives a bound proves nothing about it, and fails.
 
-// ruleView is what the test needs of a position of either engine of other
-// boards, through Board: the rules, and keys for memoizing.
+// The rules of a Board, on the engine that searches its board: Position64
+// up to 64 bits (the rules of Position128 on those boards agree with it:
+// TestEnginesAgree), Position128 above.
 func (b Board) claimevenBound(alpha int) (int, bool) {
 	if b.g.Wide() {
-		return b.p128.ClaimevenBound(alpha)
+		return b.p.ClaimevenBound(alpha)
 	}
-	return b.p64.ClaimevenBound(alpha)
+	return b.Position64().ClaimevenBound(alpha)
 }
 
 func (b Board) claimevenReplyBound(beta int) (int, bool) {
 	if b.g.Wide() {
-		bound, ok, _ := b.p128.ClaimevenReplyBound(beta)
+		bound, ok, _ := b.p.ClaimevenReplyBound(beta)
 		return bound, ok
 	}
-	bound, ok, _ := b.p64.ClaimevenReplyBound(beta)
+	bound, ok, _ := b.Position64().ClaimevenReplyBound(beta)
 	return bound, ok
 }
 
 func (b Board) oddThreatBound(beta int) (int, bool) {
 	if b.g.Wide() {
-		return b.p128.OddThreatBound(beta)
+		return b.p.OddThreatBound(beta)
 	}
-	return b.p64.OddThreatBound(beta)
+	return b.Position64().OddThreatBound(beta)
 }
 
 // exactScore returns the score of b, whose game is not over, by negamax
@@ -399,10 +400,9 @@ func patternBoard(g *Grid, fill int) Board {
 			}
 		}
 	}
-	if g.Wide() {
-		b.p128 = Position128{g: g.g128, current: cur128, mask: mask128, stones: g.Width * fill}
-	} else {
-		b.p64 = Position64{g: g.g64, current: cur64, mask: mask64, stones: g.Width * fill}
+	b.p = Position128{g: g.g128, current: cur128, mask: mask128, stones: g.Width * fill}
+	if !g.Wide() && (b.Position64().current != cur64 || b.Position64().mask != mask64) {
+		panic("patternBoard: Position64's bits differ from Position128's")
 	}
 	return b
 }

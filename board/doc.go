@@ -24,9 +24,9 @@
 // of at most 128 bits, on Bits128, two words whose methods stand for the
 // operators; and PositionPacked, for the boards over 64 bits of at most 64
 // cells (Packs: 8x8, 9x7, 10x6), in one word without sentinel bits, which
-// the search plays them on. Grid and Board pick the engine that holds a
-// size, for code that handles every size alike (a Position128 where the
-// search packs).
+// the search plays them on. Grid and Board are a position of any size, for
+// code that handles every size alike: a Position128, and the geometry of
+// the engine that searches it.
 //
 // board knows nothing of search: it answers questions about one position
 // (legal moves, wins, threats, keys, the static rules of Allis' claimeven

@@ -3,7 +3,8 @@ package board
 import "math/bits"
 
 // Bitboard is a set of cells of a board of at most 64 bits (the 7x6
-// board, and the other boards of Position64), one bit per cell.
+// board, and the other boards of Position64) or of at most 64 cells
+// (PositionPacked's), one bit per cell.
 //
 // Bit col*(Height+1)+row is the cell in column col (0 is the leftmost) and
 // row row (0 is the bottom). Bit Height of each column is a sentinel that
@@ -18,6 +19,16 @@ import "math/bits"
 //	 2            2  9 16 23 30 37 44
 //	 1            1  8 15 22 29 36 43
 //	 0 (bottom)   0  7 14 21 28 35 42
+//
+// A PositionPacked's bitboards have no sentinel: bit col*Height+row, the
+// top cell of a column right below the bottom cell of the next. On 8x8,
+// all 64 bits:
+//
+//	row   col: 0  1  2  3  4  5  6  7
+//	 7            7 15 23 31 39 47 55 63
+//	 ...
+//	 1            1  9 17 25 33 41 49 57
+//	 0 (bottom)   0  8 16 24 32 40 48 56
 type Bitboard uint64
 
 // Count returns the number of cells in b.

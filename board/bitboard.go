@@ -1,6 +1,9 @@
 package board
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Bitboard is a set of cells of a board of at most 64 bits (the 7x6
 // board, and the other boards of Position64) or of at most 64 cells
@@ -126,6 +129,26 @@ func (b Bits128) Hash() uint64 { return b.Lo ^ bits.RotateLeft64(b.Hi*0x9e3779b9
 
 // Of128 returns the Bits128 whose low word is lo.
 func Of128(lo uint64) Bits128 { return Bits128{Lo: lo} }
+
+// Format writes b as one number, the high word's digits before the low
+// word's, so that a key of two words reads as a key of one: with %x (and
+// %#x, %X), and with %v as %#x. A key of a board of at most 64 bits, whose
+// high word is 0, prints as its one word does.
+func (b Bits128) Format(f fmt.State, verb rune) {
+	digits := "%x"
+	if verb == 'X' {
+		digits = "%X"
+	}
+	if f.Flag('#') || verb == 'v' {
+		f.Write([]byte("0x"))
+	}
+	if b.Hi == 0 {
+		fmt.Fprintf(f, digits, b.Lo)
+		return
+	}
+	fmt.Fprintf(f, digits, b.Hi)
+	fmt.Fprintf(f, "%016"+digits[1:], b.Lo)
+}
 
 // IsZero reports whether b is the empty set.
 func (b Bits128) IsZero() bool { return b.Lo|b.Hi == 0 }

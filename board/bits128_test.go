@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -28,6 +29,27 @@ func TestBits128Shifts(t *testing.T) {
 			if got := toBig(b.Shr(n)); got.Cmp(want) != 0 {
 				t.Fatalf("%#x.Shr(%d) = %#x; want %#x", toBig(b), n, got, want)
 			}
+		}
+	}
+}
+
+// TestBits128Format: a Bits128 prints as one number, the high word's
+// digits first, the low word's padded to 16 behind them.
+func TestBits128Format(t *testing.T) {
+	for _, tt := range []struct {
+		format string
+		b      Bits128
+		want   string
+	}{
+		{"%#x", Bits128{Lo: 0x1f}, "0x1f"},
+		{"%x", Bits128{Lo: 0xab}, "ab"},
+		{"%v", Bits128{}, "0x0"},
+		{"%X", Bits128{Hi: 1, Lo: 0xab}, "100000000000000AB"},
+		{"%v", Bits128{Hi: 3, Lo: 0x1f}, "0x3000000000000001f"},
+		{"key %#x: x", Bits128{Hi: 0x10, Lo: 1}, "key 0x100000000000000001: x"},
+	} {
+		if got := fmt.Sprintf(tt.format, tt.b); got != tt.want {
+			t.Errorf("Sprintf(%q, %#v) = %q; want %q", tt.format, [2]uint64{tt.b.Hi, tt.b.Lo}, got, tt.want)
 		}
 	}
 }

@@ -26,11 +26,10 @@ func NewGrid(z Size) (*Grid, error) {
 	if g.g128, err = NewGeometry128(z); err != nil {
 		return nil, err
 	}
-	switch {
-	case z.Bits() <= 64:
+	if z.Bits() <= 64 {
 		g.g64, err = NewGeometry64(z)
-	case Packs(z):
-		g.gp, err = NewGeometryPacked(z)
+	} else if gp, perr := NewGeometryPacked(z); perr == nil {
+		g.gp = gp // the board packs (Packs)
 	}
 	return g, err
 }

@@ -105,12 +105,7 @@ func (b *Book) key(i int) board.Key128 {
 }
 
 // formatKey formats a key in hexadecimal, two words as one number.
-func formatKey(k board.Key128) string {
-	if k.Hi == 0 {
-		return fmt.Sprintf("%#x", k.Lo)
-	}
-	return fmt.Sprintf("%#x%016x", k.Hi, k.Lo)
-}
+func formatKey(k board.Key128) string { return fmt.Sprintf("%#x", k) }
 
 // Shard returns K and N for part K of N, 0 and 0 for a whole book.
 func (b *Book) Shard() (k, n int) { return b.shard, b.shards }

@@ -27,9 +27,9 @@ type Solver struct {
 	bk Book // the book it uses, nil for none
 }
 
-// Table is the table the workers of a Solver solver share, and
-// Solver solvers of one grid may share (AllocTable): a ttable.Table
-// for a board of at most 49 bits, a ttable.Wide above.
+// Table is the table the workers of a Solver share, and that the Solvers
+// of one grid may share (AllocTable, NewOn): a ttable.Table for a board of
+// at most 49 bits, a ttable.Wide above.
 type Table interface {
 	Bytes() int
 	Free()
@@ -199,8 +199,8 @@ func (e engineOf[P, A, B]) useBook(bk Book) {
 	e.s.UseBook(b)
 }
 
-// Book is an opening book of a board of another size (package
-// book's): the exact scores of positions of at most Depth stones.
+// Book is an opening book of one board (package book's): the exact scores
+// of positions of at most Depth stones.
 type Book interface {
 	Lookup(board.Board) (score int, ok bool)
 	Depth() int
@@ -223,8 +223,10 @@ func (s *Solver) UseBook(bk Book) {
 	s.e.useBook(bk)
 }
 
-// UseTableFile loads the entries of tf into the table and keeps there the
-// entries of large subtrees from now on (Solver.UseTableFile).
+// UseTableFile loads the entries of the table file tf (see TableFile)
+// into the shared table, and makes the workers keep there the entries of
+// large subtrees they store from now on (nil: none). The file must be of
+// the Solver's board. A Clear drops the entries loaded: use it after.
 func (s *Solver) UseTableFile(tf *TableFile) error { return s.e.useTableFile(tf) }
 
 // Grid returns the solver's grid.
@@ -250,30 +252,39 @@ func (s *Solver) ClearAll() {
 	s.tt.ClearAll()
 }
 
-// Solve returns the exact score of b, which must not be over, as
-// Solver.Solve does: when ctx is done, ctx's error and the bounds found.
+// Solve returns the exact score of b, which must not be over. It stops
+// early when ctx is done, returning ctx's error and the bounds found so
+// far. The score does not depend on the number of threads.
 func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.solve(ctx, b) }
 
-// SolveAtLeast returns the exact score of b, given that it is at least
-// lower, as Solver.SolveAtLeast does.
+// SolveAtLeast returns the exact score of b, as Solve, given that it is at
+// least lower: minus the score of a parent of b, as an opening book of one
+// stone less knows it. It asks first whether the score is exactly lower,
+// which one probe answers where b is the parent's best move, and searches
+// nothing below lower. A lower bound that does not hold gives a wrong
+// score; one of the board's MinScore or less is no bound.
 func (s *Solver) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
 	return s.e.solveAtLeast(ctx, b, lower)
 }
 
-// SolveWeak returns the sign of b's score (1, 0 or -1), as
-// Solver.SolveWeak does.
+// SolveWeak returns the sign of the score of b: 1 if the side to move
+// wins, 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
 	return s.e.solveWeak(ctx, b)
 }
 
-// Progress returns the nodes searched so far by the solve under way and
-// the bounds on its score established so far, as Solver.Progress does. It
-// is safe to call from any goroutine while Solve runs.
+// Progress returns the nodes searched so far by the solve, analysis or
+// line of perfect play under way (as of the workers' last report, every
+// few thousand nodes) and the bounds established so far on the score of
+// the position it was asked about: during Analyze, the bounds that its
+// moves' bounds give the best move's score; during PV, the score it was
+// given. It is safe to call from any goroutine while Solve, Analyze or PV
+// runs.
 func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.progress() }
 
-// Analysis is Analysis for a board of any size: the score of each
-// move from the point of view of the side that plays it, column 1 first,
-// Legal false for a full column. When Analyze is stopped, Lower <= score
+// Analysis holds the score of each move of a position, from the point of
+// view of the side that plays it, column 1 first, Legal false for a full
+// column. When Analyze is stopped, Lower <= score
 // <= Upper is what it established about the position's score.
 type Analysis struct {
 	Scores          []int
@@ -282,9 +293,9 @@ type Analysis struct {
 	Nodes, Expanded uint64
 }
 
-// Columns returns an analysis that finished as Analysis.Columns does: the
-// score of each move, nil for a full column, and the columns, numbered
-// from 1, of the best moves.
+// Columns returns, for an analysis that finished, the score of each move,
+// nil for a full column, and the columns, numbered from 1, of the best
+// moves.
 func (an Analysis) Columns() (scores []*int, best []int) {
 	scores = make([]*int, len(an.Scores))
 	for col := range an.Scores {
@@ -300,7 +311,7 @@ func (an Analysis) Columns() (scores []*int, best []int) {
 
 // BestMove returns the column (0-based) of the best move of an analysis
 // that finished: among the moves of the best score, the first in
-// center-first order, as Analysis.BestMove.
+// center-first order; -1 for none.
 func (an Analysis) BestMove() int {
 	for _, col := range board.CenterFirst(len(an.Scores)) {
 		if an.Legal[col] && an.Scores[col] == an.Lower {
@@ -310,21 +321,25 @@ func (an Analysis) BestMove() int {
 	return -1
 }
 
-// sized returns the first width columns of an analysis's arrays as a
-// Analysis.
+// sized returns the first width columns of an engine's analysis's arrays
+// as an Analysis.
 func sized(width int, scores []int, legal []bool, lower, upper int, nodes, expanded uint64) Analysis {
 	return Analysis{Scores: scores[:width], Legal: legal[:width], Lower: lower, Upper: upper, Nodes: nodes, Expanded: expanded}
 }
 
-// Analyze solves every move of b, which must not be over, as
-// Solver.Analyze does; with weak, for the sign of each score only.
+// Analyze solves every move of b, which must not be over; with weak, for
+// the sign of each score only. With more than one thread, the moves are
+// solved side by side.
 func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	return s.e.analyze(ctx, b, weak)
 }
 
-// PV returns a line of perfect play from b, whose score is score, to the
-// end of the game, as Solver.PV does, and the nodes its searches took in
-// a Result.
+// PV returns one line of perfect play from b, which must not be over: the
+// columns (0-based) played until the game ends, each side playing a move
+// of optimal score, the first such in center-first order, so that the line
+// is the same at any number of threads. score must be b's exact score
+// (from Solve). The Result is score and the nodes the searches of the line
+// took.
 func (s *Solver) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
 	return s.e.pv(ctx, b, score)
 }

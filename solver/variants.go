@@ -8,7 +8,7 @@ import (
 )
 
 // What the instantiations of the search (engine.tmpl.go) do differently:
-// the 7x6 Solver and engine49 (other boards of at most 49 bits) keep
+// the 7x6 engine and engine49 (other boards of at most 49 bits) keep
 // their positions in a ttable.Table, whose keys are of 49 bits at most;
 // engine64, enginePacked and engine128, for the boards over 49 bits, in a
 // ttable.Wide, whose keys are of one or two words. The names here take

@@ -34,10 +34,6 @@ func NewGrid(z Size) (*Grid, error) {
 	return g, err
 }
 
-// Wide reports whether the board takes more than 64 bits: it has no Key
-// of one word, and no Geometry64.
-func (g *Grid) Wide() bool { return g.g64 == nil }
-
 // Geometry64 returns the search's geometry of a board of at most 64
 // bits, nil for a wider board.
 func (g *Grid) Geometry64() *Geometry64 { return g.g64 }
@@ -59,24 +55,10 @@ func (g *Grid) Parse(s string, from0 bool) (Board, error) {
 	return Board{g: g, p: p}, err
 }
 
-// FromKey returns the position of the grid whose Key is key, as FromKey
-// does for the standard board, with the same checks. A board over 64 bits
-// has no keys of one word: it fails there.
-func (g *Grid) FromKey(key uint64) (Board, error) {
-	if g.Wide() {
-		return Board{}, fmt.Errorf("the %v board has keys of %d bits, not one word", g.Size, g.Bits())
-	}
-	p, err := g.g128.FromKey(Key128{Lo: key})
-	return Board{g: g, p: p}, err
-}
-
-// FromKey128 returns the position of the grid whose key, as two words,
-// is key (Board.CanonicalKey128): on a board of at most 64 bits, the key
-// of one word in Lo, Hi 0.
-func (g *Grid) FromKey128(key Key128) (Board, error) {
-	if !g.Wide() && key.Hi != 0 {
-		return Board{}, fmt.Errorf("the %v board has keys of one word; %#x%016x takes two", g.Size, key.Hi, key.Lo)
-	}
+// FromKey returns the position of the grid whose key is key
+// (Board.Key), with the checks of Geometry128.FromKey: on a board of at
+// most 64 bits, the key of one word is in Lo, Hi 0.
+func (g *Grid) FromKey(key Key128) (Board, error) {
 	p, err := g.g128.FromKey(key)
 	return Board{g: g, p: p}, err
 }
@@ -142,40 +124,22 @@ func (b Board) Won() bool { return b.p.Won() }
 // Over reports whether the game has ended: a four, or a full board.
 func (b Board) Over() bool { return b.p.Over() }
 
-// Key returns the position's key (Position64.Key) on a board of at most
-// 64 bits; on a wider one, whose keys take two words, it panics: check
-// Grid.Wide first.
-func (b Board) Key() uint64 {
-	if b.g.Wide() {
-		panic("board: Key of a board over 64 bits")
-	}
-	return b.p.Key().Lo
-}
+// Key returns the position's key (Position128.Key): on a board of at
+// most 64 bits, the key of one word (Position64's) in Lo, Hi 0.
+func (b Board) Key() Key128 { return b.p.Key() }
 
 // CanonicalKey returns the smaller of the keys of the position and of its
 // mirror image, which have the same score, whether it is the mirror's,
-// and whether the position is its own mirror image, on a board of at
-// most 64 bits; on a wider one it panics, as Key does.
-func (b Board) CanonicalKey() (key uint64, mirrored, symmetric bool) {
-	if b.g.Wide() {
-		panic("board: CanonicalKey of a board over 64 bits")
-	}
-	k, mirrored, symmetric := b.p.CanonicalKey()
-	return k.Lo, mirrored, symmetric
-}
-
-// CanonicalKey128 returns CanonicalKey's key on a board of any size, as
-// two words: on a board of at most 64 bits, the key of one word in Lo,
-// Hi 0.
-func (b Board) CanonicalKey128() Key128 {
-	k, _, _ := b.p.CanonicalKey()
-	return k
-}
+// and whether the position is its own mirror image.
+func (b Board) CanonicalKey() (key Key128, mirrored, symmetric bool) { return b.p.CanonicalKey() }
 
 // hash returns a number that identifies the position and its mirror
 // image among most others, on any board: its canonical key's two words
 // mixed (the key itself on a board of at most 64 bits).
-func (b Board) hash() uint64 { return b.CanonicalKey128().Hash() }
+func (b Board) hash() uint64 {
+	k, _, _ := b.CanonicalKey()
+	return k.Hash()
+}
 
 // Line returns moves (0-based columns) that reach the position from the
 // empty board, or false when no game reaches it (Position128.Line).

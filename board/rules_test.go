@@ -17,14 +17,14 @@ import (
 // up to 64 bits (the rules of Position128 on those boards agree with it:
 // TestEnginesAgree), Position128 above.
 func (b Board) claimevenBound(alpha int) (int, bool) {
-	if b.g.Wide() {
+	if (b.g.g64 == nil) {
 		return b.p.ClaimevenBound(alpha)
 	}
 	return b.Position64().ClaimevenBound(alpha)
 }
 
 func (b Board) claimevenReplyBound(beta int) (int, bool) {
-	if b.g.Wide() {
+	if (b.g.g64 == nil) {
 		bound, ok, _ := b.p.ClaimevenReplyBound(beta)
 		return bound, ok
 	}
@@ -33,7 +33,7 @@ func (b Board) claimevenReplyBound(beta int) (int, bool) {
 }
 
 func (b Board) oddThreatBound(beta int) (int, bool) {
-	if b.g.Wide() {
+	if (b.g.g64 == nil) {
 		return b.p.OddThreatBound(beta)
 	}
 	return b.Position64().OddThreatBound(beta)
@@ -42,7 +42,7 @@ func (b Board) oddThreatBound(beta int) (int, bool) {
 // exactScore returns the score of b, whose game is not over, by negamax
 // over every move, memoized by canonical key: no rule, no bound.
 func exactScore(b Board, memo map[Bits128]int) int {
-	k := b.CanonicalKey128()
+	k, _, _ := b.CanonicalKey()
 	if sc, ok := memo[k]; ok {
 		return sc
 	}
@@ -74,7 +74,7 @@ type ruleCounts struct{ claimeven, reply, oddThreat, positions int }
 // checkRules checks every rule at b, whose exact score is sc, and at each
 // position below it (exactScore has them in memo).
 func checkRules(t *testing.T, b Board, moves string, memo map[Bits128]int, seen map[Bits128]bool, rc *ruleCounts) {
-	k := b.CanonicalKey128()
+	k, _, _ := b.CanonicalKey()
 	if seen[k] {
 		return
 	}
@@ -401,7 +401,7 @@ func patternBoard(g *Grid, fill int) Board {
 		}
 	}
 	b.p = Position128{g: g.g128, current: cur128, mask: mask128, stones: g.Width * fill}
-	if !g.Wide() && (b.Position64().current != cur64 || b.Position64().mask != mask64) {
+	if g.g64 != nil && (b.Position64().current != cur64 || b.Position64().mask != mask64) {
 		panic("patternBoard: Position64's bits differ from Position128's")
 	}
 	return b

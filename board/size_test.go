@@ -29,10 +29,10 @@ func mustGrid(t testing.TB, size string) *board.Grid {
 // empty board, won positions counted but not extended (as Tromp and Böck
 // count them), up to maxPly.
 func perftOf(g *board.Grid, maxPly int) []int {
-	level := map[uint64]board.Board{0: g.Empty()}
+	level := map[board.Key128]board.Board{{}: g.Empty()}
 	counts := []int{1}
 	for ply := 1; ply <= maxPly && len(level) > 0; ply++ {
-		next := make(map[uint64]board.Board, 2*len(level))
+		next := make(map[board.Key128]board.Board, 2*len(level))
 		for _, b := range level {
 			if b.Won() {
 				continue
@@ -137,13 +137,13 @@ func TestBoardAgainstPosition(t *testing.T) {
 		var moves []int
 		for !p.Over() {
 			q := b.Position64()
-			if b.Key() != p.Key() || q.Possible() != p.Possible() || q.WinningCells() != p.WinningCells() ||
+			if b.Key() != (board.Key128{Lo: p.Key()}) || q.Possible() != p.Possible() || q.WinningCells() != p.WinningCells() ||
 				q.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
 				t.Fatalf("after %s: the Grid's board and Position differ", board.FormatColumns(moves))
 			}
 			key, mirrored, symmetric := b.CanonicalKey()
 			pk, pm, ps := p.CanonicalKey()
-			if key != pk || mirrored != pm && key != b.Key() || symmetric != ps {
+			if key.Lo != pk || mirrored != pm && key != b.Key() || symmetric != ps {
 				t.Fatalf("after %s: CanonicalKey = %#x, %t; Position's %#x, %t", board.FormatColumns(moves), key, mirrored, pk, pm)
 			}
 			if !p.CanWinNext() && q.NonLosingMoves() != p.NonLosingMoves() {
@@ -183,7 +183,10 @@ func TestMirrorSizes(t *testing.T) {
 				m.Play(g.Width - 1 - col)
 			}
 			key, mirrored, symmetric := b.CanonicalKey()
-			want := min(b.Key(), m.Key())
+			want := b.Key()
+			if m.Key().Less(want) {
+				want = m.Key()
+			}
 			if key != want || mirrored != (key != b.Key()) || symmetric != (b.Key() == m.Key()) {
 				t.Fatalf("%s: CanonicalKey = %#x, %t; want %#x (keys %#x and mirror %#x)", size, key, mirrored, want, b.Key(), m.Key())
 			}
@@ -311,7 +314,7 @@ func TestGridRandomPositions(t *testing.T) {
 		t.Fatalf("7x6 grid: %v; RandomPositions: %v", got, want)
 	}
 	g := mustGrid(t, "9x5")
-	seen := map[uint64]bool{}
+	seen := map[board.Key128]bool{}
 	err := g.RandomPositions(12, 20, 200, func(m string) bool {
 		b, err := g.Parse(m, false)
 		key, _, _ := b.CanonicalKey()
@@ -348,10 +351,13 @@ func TestGridFromKey(t *testing.T) {
 			}
 		}
 	}
-	if _, err := mustGrid(t, "4x4").FromKey(1 << 20); err == nil {
+	if _, err := mustGrid(t, "4x4").FromKey(board.Key128{Lo: 1 << 20}); err == nil {
 		t.Error("4x4: FromKey(1<<20) succeeded; want beyond the board's 20 bits")
 	}
-	if _, err := mustGrid(t, "4x4").FromKey(3); err == nil {
+	if _, err := mustGrid(t, "4x4").FromKey(board.Key128{Lo: 3}); err == nil {
 		t.Error("4x4: FromKey(3) succeeded; want the stones' count wrong")
+	}
+	if _, err := mustGrid(t, "7x6").FromKey(board.Key128{Lo: 1, Hi: 1}); err == nil || !strings.Contains(err.Error(), "beyond the board's 49 bits") {
+		t.Errorf("7x6: FromKey of a key of two words = %v; want beyond the board's 49 bits", err)
 	}
 }

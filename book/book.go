@@ -116,7 +116,7 @@ func (b *Book) Lookup(p board.Board) (score int, ok bool) {
 	if p.Stones() > b.depth || p.Grid().Size != b.Board() {
 		return 0, false
 	}
-	k := p.CanonicalKey128()
+	k, _, _ := p.CanonicalKey()
 	var i int
 	if b.wide != nil {
 		i, ok = slices.BinarySearchFunc(b.wide, k, sized{}.compare)
@@ -138,7 +138,7 @@ func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
 	g, _ := board.NewGrid(b.Board()) // checked when the book was made
 	for i := range b.Len() {
-		p, _ := g.FromKey128(b.key(i)) // validated when the book was made
+		p, _ := g.FromKey(b.key(i)) // validated when the book was made
 		counts[p.Stones()]++
 	}
 	return counts
@@ -147,7 +147,7 @@ func (b *Book) Counts() []int {
 // Entry returns the i-th position of the book, in the order of keys, on
 // a grid of the book's board, g, and its score.
 func (b *Book) Entry(g *board.Grid, i int) (board.Board, int) {
-	p, _ := g.FromKey128(b.key(i)) // validated when the book was made
+	p, _ := g.FromKey(b.key(i)) // validated when the book was made
 	return p, int(b.scores[i])
 }
 
@@ -385,12 +385,12 @@ func (b *Book) check() error {
 		if i > 0 && !b.key(i-1).Less(k) {
 			return fmt.Errorf("entry %d: keys out of order", i+1)
 		}
-		p, err := g.FromKey128(k)
+		p, err := g.FromKey(k)
 		if err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 		n := p.Stones()
-		switch ck := p.CanonicalKey128(); {
+		switch ck, _, _ := p.CanonicalKey(); {
 		case ck.Less(k):
 			return fmt.Errorf("entry %d: key %s is not the smaller of its mirror pair", i+1, formatKey(k))
 		case n < root.Stones() || n > b.depth || b.shards > 0 && n != b.depth:

@@ -85,7 +85,7 @@ func TestGenerateSized(t *testing.T) {
 			if err != nil || !bytes.Equal(back.encode(), b.encode()) {
 				t.Fatalf("ReadFile(WriteFile) = %v; want the book back", err)
 			}
-			if want := 1 + btoi(g.Wide()); back.FormatVersion() != want {
+			if want := 1 + btoi(g.Bits() > 64); back.FormatVersion() != want {
 				t.Errorf("format version %d; want %d", back.FormatVersion(), want)
 			}
 			if _, ok := back.Lookup(standardGrid(t).Empty()); ok {

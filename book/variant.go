@@ -186,11 +186,12 @@ func (v sized) parse(moves string) (board.Key128, int, bool, error) {
 	if err != nil {
 		return board.Key128{}, 0, false, err
 	}
-	return p.CanonicalKey128(), p.Stones(), p.Won(), nil
+	k, _, _ := p.CanonicalKey()
+	return k, p.Stones(), p.Won(), nil
 }
 
 func (v sized) board(k board.Key128) board.Board {
-	p, _ := v.g.FromKey128(k) // a key enumerated
+	p, _ := v.g.FromKey(k) // a key enumerated
 	return p
 }
 
@@ -206,7 +207,8 @@ func (v sized) moves(k board.Key128, f func(child board.Key128, win bool)) {
 		default:
 			c := p
 			c.Play(col)
-			f(c.CanonicalKey128(), false)
+			k, _, _ := c.CanonicalKey()
+			f(k, false)
 		}
 	}
 }

@@ -13,6 +13,7 @@ package posfile
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -77,28 +78,23 @@ func unspell(moves string) string {
 // standardGrid is the grid of the zero Format, 7x6's.
 var standardGrid, _ = board.NewGrid(board.Standard)
 
+// grid returns f's grid: standardGrid for none.
+func (f Format) grid() *board.Grid { return cmp.Or(f.Grid, standardGrid) }
+
 // Position returns the line of the position that moves names, as a line
 // or a command-line argument writes it (EmptyBoard or "" for the empty
 // board), on f's board: Moves as given, and the Board. Its errors are the
 // board package's *ParseError.
 func (f Format) Position(moves string) (Line, error) {
-	g := f.Grid
-	if g == nil {
-		g = standardGrid
-	}
-	b, err := g.Parse(unspell(moves), f.From0)
+	b, err := f.grid().Parse(unspell(moves), f.From0)
 	return Line{Moves: moves, Board: b}, err
 }
 
 // playsOut reports whether line, after moves (as the line's position
 // writes them), is a line of play that ends the game, as -pv prints one.
 func (f Format) playsOut(moves, line string) bool {
-	if f.Grid != nil {
-		b, err := f.Grid.Parse(moves+line, f.From0)
-		return err == nil && b.Over()
-	}
-	p, err := board.Parse(moves + line)
-	return err == nil && p.Over()
+	b, err := f.grid().Parse(moves+line, f.From0)
+	return err == nil && b.Over()
 }
 
 // LineError is a line that could not be read, with its 1-based number.
@@ -134,10 +130,7 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	}
 	l.Num = num
 	moves := unspell(l.Moves)
-	maxScore, width := board.MaxScore, board.Width
-	if f.Grid != nil {
-		maxScore, width = f.Grid.MaxScore(), f.Grid.Width
-	}
+	maxScore, width := f.grid().MaxScore(), f.grid().Width
 	score := func(field string) (int, error) {
 		sc, err := strconv.Atoi(field)
 		if err != nil || sc < -maxScore || sc > maxScore {

@@ -100,7 +100,7 @@ func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 			s.e = engineOf[board.PositionPacked, engineAnalysisPacked, engineBookPacked]{e,
 				func(b board.Board) board.PositionPacked { return gp.FromPosition128(b.Position128()) },
 				func(p board.PositionPacked) board.Board { return g.BoardOf128(p.Position128(g128)) }}
-		} else if g.Wide() {
+		} else if g.Bits() > 64 {
 			e := newSolver128(g.Geometry128(), t, threads)
 			s.e = engineOf[board.Position128, engineAnalysis128, engineBook128]{e, board.Board.Position128, g.BoardOf128}
 		} else {

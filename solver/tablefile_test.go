@@ -440,7 +440,7 @@ func TestTableFilePacked(t *testing.T) {
 	}
 	for off := header; off < len(data); off += 24 {
 		k := board.Key128{Lo: binary.LittleEndian.Uint64(data[off:]), Hi: binary.LittleEndian.Uint64(data[off+8:])}
-		if _, err := g.FromKey128(k); err != nil {
+		if _, err := g.FromKey(k); err != nil {
 			t.Fatalf("record %d: %v; want the key of a Position128", (off-header)/24, err)
 		}
 	}

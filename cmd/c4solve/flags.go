@@ -133,28 +133,26 @@ var errBookAndNobook = errors.New("-book and -nobook contradict each other")
 
 // loadBook returns the book the flags ask for to solve positions of the
 // board z: none with -nobook, the file of -book (which must be of z), or
-// on 7x6 the built-in book (other boards have none built in).
+// the built-in book where it is of z (book.Default).
 func (f *bookFlags) loadBook(z board.Size) (*book.Book, error) {
-	switch {
-	case f.off && f.name != "":
+	if f.off && f.name != "" {
 		return nil, errBookAndNobook
-	case f.off:
-		return nil, nil
-	case f.name == "" && z == board.Standard:
-		return book.Default()
-	case f.name == "":
+	} else if f.off {
 		return nil, nil
 	}
-	bk, err := book.ReadFile(f.name)
+	bk, err := book.Default()
+	if f.name != "" {
+		bk, err = book.ReadFile(f.name)
+	}
 	switch {
 	case err != nil:
 		return nil, err
-	case bk.Board() != z && z == board.Standard:
-		return nil, fmt.Errorf("book %s: a book of the %v board; give -size %v to use it", f.name, bk.Board(), bk.Board())
-	case bk.Board() != z:
-		return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v", f.name, bk.Board(), z)
+	case bk.Board() == z:
+		return bk, nil
+	case f.name == "":
+		return nil, nil // the built-in book is of another board
 	}
-	return bk, nil
+	return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v: give -size %v to use it", f.name, bk.Board(), z, bk.Board())
 }
 
 // bookFiles is serve's -book, given once for each board whose book is
@@ -169,8 +167,9 @@ func (f *bookFiles) Set(name string) error {
 }
 
 // loadBooks returns the books of files by board, each of the board its
-// file records (book.Book.Board), and for 7x6 the built-in one if none of
-// files is of 7x6 (none with off). Two books of one board are an error.
+// file records (book.Book.Board), and the built-in one (book.Default) if
+// none of files is of its board (none with off). Two books of one board
+// are an error.
 func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 	if off && len(files) > 0 {
 		return nil, errBookAndNobook
@@ -188,15 +187,14 @@ func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 		}
 		from[z], books[z] = name, bk
 	}
-	if _, ok := books[board.Standard]; ok || off {
+	if off {
 		return books, nil
 	}
 	bk, err := book.Default()
-	if err != nil {
-		return nil, err
+	if _, ok := books[bk.Board()]; err == nil && !ok {
+		books[bk.Board()] = bk
 	}
-	books[board.Standard] = bk
-	return books, nil
+	return books, err
 }
 
 // timeoutFlag is -timeout.

@@ -272,7 +272,7 @@ func TestBookSize(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-book", file, "3"}, "a book of the 5x4 board; give -size 5x4 to use it"},
+		{[]string{"-book", file, "3"}, "a book of the 5x4 board, and -size is 7x6: give -size 5x4 to use it"},
 		{[]string{"-size", "4x5", "-book", file, "3"}, "a book of the 5x4 board, and -size is 4x5"},
 		{[]string{"book", "merge", "-o", dir + "/m2", parts[0], file}, "part 2 is a whole book"},
 	} {

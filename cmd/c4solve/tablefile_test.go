@@ -51,7 +51,7 @@ func TestTableFileSenseFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := p.CanonicalKey128()
+	key, _, _ := p.CanonicalKey()
 	for _, tc := range []struct {
 		name string
 		recs [][]byte

@@ -29,11 +29,10 @@ type batch struct {
 }
 
 func newBatch(ctx context.Context, c *command) *batch {
-	e, ok := c.eng.(sized)
-	if !ok {
+	if c.s == nil {
 		return &batch{c: c, ctx: ctx} // one position at a time
 	}
-	return &batch{c: c, ctx: ctx, b: solver.NewBatch(e.s)}
+	return &batch{c: c, ctx: ctx, b: solver.NewBatch(c.s)}
 }
 
 // solve solves l, a position of the stream, and prints its result in its
@@ -50,12 +49,12 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 	jc.stdout, jc.stderr, jc.terminal, jc.status = &out, &errOut, false, 0
 	beside := false
 	b.b.Do(more, func(s *solver.Solver) {
-		if b.c.eng == (sized{s}) { // alone, with every thread: printed at once
+		if b.c.s == s { // alone, with every thread: printed at once
 			b.clearCount()
 			b.c.solveLine(b.ctx, where, l)
 			return
 		}
-		beside, jc.eng = true, sized{s}
+		beside, jc.s = true, s
 		jc.solveLine(b.ctx, where, l)
 	}, func() {
 		if beside {

@@ -155,17 +155,18 @@ files:
 			continue
 		}
 		for _, mib := range ttList {
-			eng, err := newEngine(size.board(), mib, true, slices.Max(threadList), nil, stderr)
+			s, err := newSolver(size.board(), mib, true, slices.Max(threadList), nil, stderr)
 			if err != nil {
 				return err
 			}
 			stopped := false
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: eng.tableMiB(), Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
-				e := eng.withThreads(th, bk)
-				e.clearAll()
+				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
+				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, not cleared
+				useBook(e, bk)
+				e.ClearAll()
 				solve := func(l posfile.Line) (bench.Outcome, error) {
-					return e.measure(ctx, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
+					return bench.Solve(ctx, e, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
 				}
 				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
 				st, err := bench.MeasureWith(ls, func(o bench.Outcome) {
@@ -197,7 +198,7 @@ files:
 			// The next table is made once this one is given back, so that
 			// the run holds one at a time (in a memory cgroup, two may not
 			// fit).
-			eng.free()
+			s.Table().Free()
 			if stopped {
 				break files
 			}

@@ -498,7 +498,7 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 		*seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	eng, err := newEngine(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, b.stderr) // no book: a real search
+	s, err := newSolver(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, b.stderr) // no book: a real search
 	if err != nil {
 		return err
 	}
@@ -506,11 +506,12 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	// terminal, say how far it is.
 	total := min(*sample, bk.Len())
 	bar := rowProgress(isTerminal(b.stderr) && total > 0, b.stderr, "positions checked", total)
-	mismatches, n, err := eng.verifyBook(ctx, bk, *sample, rng, func(int) { bar.add() })
+	mismatches, n, err := bk.Verify(ctx, s, *sample, rng, func(int) { bar.add() })
 	bar.done(b.stderr)
 	status := exitOK
 	for _, m := range mismatches {
-		fmt.Fprintf(b.stdout, "MISMATCH %s %s\n", name, m)
+		line, _ := m.Position.Line() // the book's entries are checked when read
+		fmt.Fprintf(b.stdout, "MISMATCH %s pos=%s book=%d solved=%d\n", name, board.FormatColumns(line), m.Book, m.Solved)
 		status = exitMismatch
 	}
 	if err != nil && ctx.Err() != nil {

@@ -216,7 +216,7 @@ func (g *game) undo() {
 // analyze scores every move of p, showing progress on a terminal.
 func (g *game) analyze(ctx context.Context, p board.Board) (solver.Analysis, error) {
 	stop := g.c.showProgress()
-	an, err := g.c.eng.analyze(ctx, lineOf(p), false)
+	an, err := g.c.s.Analyze(ctx, p, false)
 	stop()
 	if err != nil {
 		g.c.solveError(ctx, "the game", g.moves(), err)

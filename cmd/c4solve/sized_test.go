@@ -165,7 +165,7 @@ func TestSizeProgress(t *testing.T) {
 		}},
 	} {
 		var out, errOut bytes.Buffer
-		c := &command{opt: tc.opt, eng: sized{solver.New(g, 16, 1)}, stdout: &out, stderr: &errOut, terminal: true}
+		c := &command{opt: tc.opt, s: solver.New(g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
 		tc.run(c)
 		shown := errOut.String()
 		time.Sleep(300 * time.Millisecond) // nothing may write after the solve's end
@@ -349,7 +349,7 @@ func TestAnalyzeProgressBounds(t *testing.T) {
 	}
 	for _, threads := range []int{1, 2} {
 		var out, errOut bytes.Buffer
-		c := &command{opt: options{analyze: true}, eng: sized{solver.New(g, 16, threads)}, stdout: &out, stderr: &errOut, terminal: true}
+		c := &command{opt: options{analyze: true}, s: solver.New(g, 16, threads), stdout: &out, stderr: &errOut, terminal: true}
 		ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
 		c.solveLine(ctx, "argument 1", posfile.Line{Moves: "45", Board: b})
 		cancel()

@@ -265,7 +265,8 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 // status so far.
 type command struct {
 	opt            options
-	eng            engine         // the search of the board (-size)
+	s              *solver.Solver // the board's (-size); nil where no position needs a search
+	bk             *book.Book     // the board's book, nil for none
 	format         posfile.Format // how positions are written (-size, -from0)
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
@@ -294,14 +295,14 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	var eng engine
+	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
 	if positions != nil && !needSearch(opt, bk, positions) {
-		eng = known{bk}
-	} else if eng, err = newEngine(opt.size.board(), opt.search.ttMiB, opt.search.explicitTT(), opt.search.threads, bk, std.err); err != nil {
+		return c, nil // no table file either: needSearch says none is given
+	}
+	if c.s, err = newSolver(opt.size.board(), opt.search.ttMiB, opt.search.explicitTT(), opt.search.threads, bk, std.err); err != nil {
 		return nil, err
 	}
-	c := &command{opt: opt, eng: eng, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
-	return c, c.openTableFile(opt.size.board(), eng.useTableFile)
+	return c, c.openTableFile(opt.size.board(), c.s.UseTableFile)
 }
 
 // openTableFile opens -table-file, if given, for a board of size z, and
@@ -518,13 +519,13 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	var err error
 	if c.opt.analyze {
 		var an solver.Analysis
-		an, err = c.eng.analyze(ctx, l, c.opt.weak)
+		an, err = c.s.Analyze(ctx, l.Board, c.opt.weak)
 		r.Nodes, expanded = an.Nodes, an.Expanded
 		r.Scores, r.Best = an.Columns()
 		score, lower, upper = an.Lower, an.Lower, an.Upper
 	} else {
 		var sr solver.Result
-		sr, err = c.eng.solve(ctx, l, c.opt.weak)
+		sr, err = c.solve(ctx, l.Board, c.opt.weak)
 		r.Nodes, expanded = sr.Nodes, sr.Expanded
 		score, lower, upper, fromBook = sr.Score, sr.Lower, sr.Upper, sr.FromBook
 	}
@@ -532,7 +533,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	if err == nil && c.opt.pv {
 		var line []int
 		pv = new(solver.Result)
-		line, *pv, err = c.eng.pv(ctx, l, score)
+		line, *pv, err = c.s.PV(ctx, l.Board, score)
 		r.PV, r.Nodes, expanded = board.FormatColumns(line), r.Nodes+pv.Nodes, expanded+pv.Expanded
 		if c.format.From0 {
 			r.PV = board.FormatColumns0(line) // as the position is written
@@ -603,10 +604,10 @@ var progressDelay = time.Second
 // the same progress bar package as book generation, on every board. It
 // returns the function that ends the display; no goroutine outlives it.
 func (c *command) showProgress() (stop func()) {
-	if !c.terminal {
+	if !c.terminal || c.s == nil {
 		return func() {}
 	}
-	progress := c.eng.progress
+	progress := c.s.Progress
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -665,8 +666,8 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, m
 func (c *command) verify(ctx context.Context, files []string) int {
 	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	solve := func(l posfile.Line) (bench.Outcome, error) { return c.eng.measure(ctx, l, opt) }
-	c.eng.clearAll()
+	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
+	c.s.ClearAll()
 	for _, name := range files {
 		f, err := openInput(ctx, name)
 		if err != nil && ctx.Err() != nil {

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -65,17 +66,13 @@ type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int
 	shard, shards int
-	keys          []uint64       // canonical keys, increasing; nil on a board over 64 bits
-	wide          []board.Key128 // canonical keys, increasing, on a board over 64 bits
+	keys          []board.Key128 // canonical keys, increasing, on every board
 	scores        []int8
-	size          board.Size // the board, zero for the standard 7x6
+	size          board.Size // the board; zero, in the zero Book, for 7x6
 }
 
 // Board returns the size of the book's board.
 func (b *Book) Board() board.Size { return b.size.OrStandard() }
-
-// standard reports whether the book is of the standard board.
-func (b *Book) standard() bool { return b.Board() == board.Standard }
 
 // Root returns the moves of the position the book extends, "" for the
 // empty board.
@@ -89,19 +86,16 @@ func (b *Book) Len() int { return len(b.scores) }
 
 // FormatVersion returns the version of the file format of the book: 1,
 // or 2 for a board over 64 bits.
-func (b *Book) FormatVersion() int {
-	if b.Board().Bits() > 64 {
+func (b *Book) FormatVersion() int { return versionOf(b.Board()) }
+
+// versionOf returns the version of the file format of the books of the
+// board z, which is also the number of words of their keys: 1 for a
+// board of at most 64 bits, 2 above.
+func versionOf(z board.Size) int {
+	if z.Bits() > 64 {
 		return versionWide
 	}
 	return version
-}
-
-// key returns the i-th key, as two words on every board.
-func (b *Book) key(i int) board.Key128 {
-	if b.wide != nil {
-		return b.wide[i]
-	}
-	return board.Key128{Lo: b.keys[i]}
 }
 
 // formatKey formats a key in hexadecimal, two words as one number.
@@ -116,13 +110,7 @@ func (b *Book) Lookup(p board.Board) (score int, ok bool) {
 	if p.Stones() > b.depth || p.Grid().Size != b.Board() {
 		return 0, false
 	}
-	k, _, _ := p.CanonicalKey()
-	var i int
-	if b.wide != nil {
-		i, ok = slices.BinarySearchFunc(b.wide, k, sized{}.compare)
-	} else {
-		i, ok = slices.BinarySearch(b.keys, k.Lo)
-	}
+	i, ok := slices.BinarySearchFunc(b.keys, canonicalKey(p), compareKeys)
 	if !ok {
 		return 0, false
 	}
@@ -138,7 +126,7 @@ func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
 	g, _ := board.NewGrid(b.Board()) // checked when the book was made
 	for i := range b.Len() {
-		p, _ := g.FromKey(b.key(i)) // validated when the book was made
+		p, _ := g.FromKey(b.keys[i]) // validated when the book was made
 		counts[p.Stones()]++
 	}
 	return counts
@@ -147,15 +135,20 @@ func (b *Book) Counts() []int {
 // Entry returns the i-th position of the book, in the order of keys, on
 // a grid of the book's board, g, and its score.
 func (b *Book) Entry(g *board.Grid, i int) (board.Board, int) {
-	p, _ := g.FromKey(b.key(i)) // validated when the book was made
+	p, _ := g.FromKey(b.keys[i]) // validated when the book was made
 	return p, int(b.scores[i])
 }
 
-// canonical returns the key of p or of its mirror image, whichever is
-// smaller: the same for both.
-func canonical(p board.Position) uint64 {
+// canonicalKey returns the key of p in the book: its canonical key
+// (board.Board.CanonicalKey).
+func canonicalKey(p board.Board) board.Key128 {
 	k, _, _ := p.CanonicalKey()
 	return k
+}
+
+// compareKeys orders keys as numbers of two words.
+func compareKeys(a, b board.Key128) int {
+	return cmp.Or(cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo))
 }
 
 // WriteTo writes the book in the file format.
@@ -174,24 +167,23 @@ func (b *Book) WriteFile(name string) error {
 }
 
 func (b *Book) encode() []byte {
-	buf := make([]byte, headerSize, headerSize+len(b.root)+6*b.Len())
+	v := b.FormatVersion()
+	buf := make([]byte, headerSize, headerSize+len(b.root)+6*v*b.Len())
 	copy(buf, magic)
-	binary.LittleEndian.PutUint16(buf[8:], uint16(b.FormatVersion()))
+	binary.LittleEndian.PutUint16(buf[8:], uint16(v))
 	buf[10], buf[11] = byte(b.Board().Width), byte(b.Board().Height)
 	buf[12], buf[13], buf[14] = byte(b.depth), byte(b.shard), byte(b.shards)
 	buf[15] = byte(len(b.root))
 	binary.LittleEndian.PutUint64(buf[16:], uint64(b.Len()))
 	buf = append(buf, b.root...)
-	last := uint64(0)
+	last := board.Key128{}
 	for _, k := range b.keys {
-		buf = binary.AppendUvarint(buf, k-last)
+		d := k.Sub(last)
+		if v == versionWide {
+			buf = binary.AppendUvarint(buf, d.Hi)
+		}
+		buf = binary.AppendUvarint(buf, d.Lo)
 		last = k
-	}
-	lastWide := board.Key128{}
-	for _, k := range b.wide {
-		d := k.Sub(lastWide)
-		buf = binary.AppendUvarint(binary.AppendUvarint(buf, d.Hi), d.Lo)
-		lastWide = k
 	}
 	for _, s := range b.scores {
 		buf = append(buf, byte(s))
@@ -295,13 +287,10 @@ func decode(data []byte) (*Book, error) {
 	if err := size.Check(); err != nil {
 		return nil, headerErr(fmt.Errorf("a book for a board this c4solve cannot play: %w", err))
 	}
-	if wide := size.Bits() > 64; wide != (v == versionWide) {
+	if v != versionOf(size) {
 		return nil, headerErr(fmt.Errorf("format version %d for a board of %d bits: version %d is of boards of at most 64 bits, %d of wider ones", v, size.Bits(), version, versionWide))
 	}
-	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14])}
-	if size != board.Standard {
-		b.size = size
-	}
+	b := &Book{depth: int(data[12]), shard: int(data[13]), shards: int(data[14]), size: size}
 	rootLen := int(data[15])
 	count := binary.LittleEndian.Uint64(data[16:])
 	// Each entry takes at least a byte a word of key, and one of score.
@@ -310,11 +299,7 @@ func decode(data []byte) (*Book, error) {
 	}
 	b.root = string(data[headerSize : headerSize+rootLen])
 	rest := data[headerSize+rootLen:]
-	if v == versionWide {
-		b.wide = make([]board.Key128, count)
-	} else {
-		b.keys = make([]uint64, count)
-	}
+	b.keys = make([]board.Key128, count)
 	last := board.Key128{}
 	for i := range count {
 		var d board.Key128
@@ -329,11 +314,7 @@ func decode(data []byte) (*Book, error) {
 			d.Hi, d.Lo, rest = d.Lo, x, rest[n:]
 		}
 		last = last.Add(d)
-		if v == versionWide {
-			b.wide[i] = last
-		} else {
-			b.keys[i] = last.Lo
-		}
+		b.keys[i] = last
 	}
 	if uint64(len(rest)) != count {
 		switch {
@@ -380,9 +361,8 @@ func (b *Book) check() error {
 	if root.Stones() > b.depth {
 		return fmt.Errorf("root %q is deeper than the depth, %d", b.root, b.depth)
 	}
-	for i := range b.Len() {
-		k := b.key(i)
-		if i > 0 && !b.key(i-1).Less(k) {
+	for i, k := range b.keys {
+		if i > 0 && !b.keys[i-1].Less(k) {
 			return fmt.Errorf("entry %d: keys out of order", i+1)
 		}
 		p, err := g.FromKey(k)

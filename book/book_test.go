@@ -18,7 +18,6 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 func mustParse(t testing.TB, moves string) board.Position {
@@ -43,8 +42,8 @@ func generate(t testing.TB, opt Options) *Book {
 	if opt.Root == "" && opt.Depth == 0 {
 		opt.Root, opt.Depth = testRoot, testDepth
 	}
-	if opt.Table == nil {
-		opt.Table = ttable.New(16)
+	if opt.TableMiB == 0 {
+		opt.TableMiB = 16
 	}
 	b, err := Generate(context.Background(), opt)
 	if err != nil {
@@ -283,7 +282,7 @@ func TestResume(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "ck")
 	ctx, cancel := context.WithCancel(context.Background())
 	first := 0
-	_, err := Generate(ctx, Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: ck,
+	_, err := Generate(ctx, Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
 		Progress: func(done, total int) {
 			if first = done; done >= 10 {
 				cancel()
@@ -300,11 +299,10 @@ func TestResume(t *testing.T) {
 	}
 	damaged := filepath.Join(t.TempDir(), "damaged")
 	bad := slices.Clone(data)
-	_, recordSize := standard{}.checkpointHeader(Options{})
 	first3 := bytes.IndexByte(bad, '\n') + 1 + 2*recordSize // the third record
-	bad[first3+7] ^= 1                                      // its score, one off
+	bad[first3+16] ^= 1                                     // its score, one off
 	os.WriteFile(damaged, bad, 0o644)
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: damaged})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: damaged})
 	if err == nil || !strings.Contains(err.Error(), "record 3: its checksum does not match") {
 		t.Errorf("Generate with a checkpoint whose third score is changed: %v; want the damage refused", err)
 	}
@@ -317,7 +315,7 @@ func TestResume(t *testing.T) {
 		t.Errorf("the damage message %v: want truncate -s %d", err, first3)
 	} else {
 		os.Truncate(damaged, size)
-		b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: damaged})
+		b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: damaged})
 		if err != nil || !bytes.Equal(b.encode(), whole.encode()) {
 			t.Errorf("Generate after cutting the damaged checkpoint as told: %v, or a book that differs from an uninterrupted run's", err)
 		}
@@ -325,7 +323,7 @@ func TestResume(t *testing.T) {
 	// A first line cut short is called incomplete.
 	partial := filepath.Join(t.TempDir(), "partial")
 	os.WriteFile(partial, data[:10], 0o644)
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: partial})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: partial})
 	if err == nil || !strings.Contains(err.Error(), "its first line is incomplete") {
 		t.Errorf("Generate with a checkpoint whose first line is cut short: %v; want it called incomplete", err)
 	}
@@ -336,7 +334,7 @@ func TestResume(t *testing.T) {
 	f.Close()
 
 	resumed, solved := -1, 0
-	b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, Table: ttable.New(16), Checkpoint: ck,
+	b, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
 		Progress: func(done, total int) {
 			if resumed < 0 {
 				resumed = done
@@ -355,7 +353,7 @@ func TestResume(t *testing.T) {
 	}
 
 	// A checkpoint of another run is refused.
-	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth - 1, Table: ttable.New(16), Checkpoint: ck})
+	_, err = Generate(context.Background(), Options{Root: testRoot, Depth: testDepth - 1, TableMiB: 16, Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not the checkpoint of this run") {
 		t.Errorf("Generate with another run's checkpoint: %v", err)
 	}
@@ -481,8 +479,8 @@ func TestReadFileBounded(t *testing.T) {
 // not let interleave its records with the first's.
 func TestCheckpointLocked(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "ck")
-	opt := Options{Root: testRoot, Depth: testDepth, Table: ttable.New(16), Checkpoint: name}
-	first, err := openCheckpoint(standard{}, name, opt, nil, map[uint64]int8{})
+	opt := Options{Root: testRoot, Depth: testDepth, TableMiB: 16, Checkpoint: name}
+	first, err := openCheckpoint(standardGrid(t), name, opt, nil, map[board.Key128]int8{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,15 +531,112 @@ func TestDefaultBook(t *testing.T) {
 	}
 }
 
+// TestGolden: the books in testdata, written by the version before the
+// generator was written once for every board (7x6's on keys of one
+// word), read back to the same bytes, and a run makes them again byte for
+// byte: the test book of 7x6 and the books of 5x4 (format version 1) and
+// of 8x8 (format version 2, keys of two words).
+func TestGolden(t *testing.T) {
+	for _, tt := range []struct {
+		file    string
+		version int
+		make    func() *Book
+	}{
+		{"7x6.c4book", 1, func() *Book { return testBook(t) }},
+		{"5x4.c4book", 1, func() *Book { return book5x4.generate(t, Options{}) }},
+		{"8x8.c4book", 2, func() *Book { return book8x8.generate(t, Options{Threads: 2}) }},
+	} {
+		name := filepath.Join("testdata", tt.file)
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.FormatVersion() != tt.version || !bytes.Equal(b.encode(), data) {
+			t.Errorf("%s: format version %d, read and encoded again: equal bytes %v; want version %d, the same bytes",
+				name, b.FormatVersion(), bytes.Equal(b.encode(), data), tt.version)
+		}
+		if !bytes.Equal(tt.make().encode(), data) {
+			t.Errorf("%s: a run makes another book", name)
+		}
+	}
+}
+
+// TestResumeFormat3: a run of 7x6 resumes from a checkpoint of format 3,
+// which older versions wrote (8-byte records, the score in the key's top
+// byte), made here as they made it: it solves only the positions that
+// the checkpoint lacks and makes the same book, and the checkpoint, now
+// of format 4, holds every position, so that another run on it solves
+// none. A damaged format-3 checkpoint is refused and left as it was.
+func TestResumeFormat3(t *testing.T) {
+	whole := testBook(t)
+	g := standardGrid(t)
+	const resumed = 10
+	old := []byte(fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=0/0\n", testDepth, testRoot))
+	for i, n := 0, 0; n < resumed; i++ {
+		if p, sc := whole.Entry(g, i); p.Stones() == testDepth {
+			rec := binary.LittleEndian.AppendUint64(nil, whole.keys[i].Lo|uint64(uint8(int8(sc)))<<56)
+			old = binary.LittleEndian.AppendUint32(append(old, rec...), farm.Fingerprint32(rec))
+			n++
+		}
+	}
+	old = append(old[:len(old):len(old)], 1, 2, 3) // a record cut short by a crash
+	header := len(old) - 3 - resumed*recordSize3
+
+	damaged := filepath.Join(t.TempDir(), "damaged")
+	bad := slices.Clone(old)
+	bad[header+recordSize3+7] ^= 1 // the second record's score
+	os.WriteFile(damaged, bad, 0o644)
+	_, err := Generate(context.Background(), Options{Root: testRoot, Depth: testDepth, TableMiB: 16, Checkpoint: damaged})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("record 2: its checksum does not match: the file is damaged there. The 1 records before it are good: to keep them and solve the rest again, cut the file to them (truncate -s %d ", header+recordSize3)) {
+		t.Errorf("Generate with a format-3 checkpoint whose second score is changed: %v; want the damage refused, 1 record good", err)
+	}
+	if data, _ := os.ReadFile(damaged); !bytes.Equal(data, bad) {
+		t.Error("the damaged format-3 checkpoint was changed")
+	}
+
+	ck := filepath.Join(t.TempDir(), "ck")
+	os.WriteFile(ck, old, 0o644)
+	first, solved, total := -1, 0, 0
+	opt := Options{Root: testRoot, Depth: testDepth, Threads: 2, TableMiB: 16, Checkpoint: ck,
+		Progress: func(done, all int) {
+			if first < 0 {
+				first = done
+			}
+			solved, total = done-first, all
+		}}
+	b, err := Generate(context.Background(), opt)
+	if err != nil || !bytes.Equal(b.encode(), whole.encode()) {
+		t.Fatalf("Generate from a format-3 checkpoint: %v, or a book that differs from an uninterrupted run's", err)
+	}
+	if first != resumed || solved != total-resumed {
+		t.Errorf("resumed with %d positions done, then solved %d of %d; want %d, and the rest", first, solved, total, resumed)
+	}
+	data, err := os.ReadFile(ck)
+	want := fmt.Sprintf("c4solve book checkpoint 4 board=7x6 depth=%d root=%q shard=0/0\n", testDepth, testRoot)
+	if err != nil || !bytes.HasPrefix(data, []byte(want)) || len(data) != len(want)+total*recordSize {
+		t.Errorf("the checkpoint after the run: %v, %d bytes, first line %q; want %d records of format 4 after %q",
+			err, len(data), data[:bytes.IndexByte(data, '\n')+1], total, want)
+	}
+	first = -1
+	if _, err := Generate(context.Background(), opt); err != nil || first != total {
+		t.Errorf("Generate again on the checkpoint: %v, %d positions done at first; want all %d", err, first, total)
+	}
+}
+
 // Every position of the deepest level is in exactly one family, that of
 // its first parent in key order, and a shard holds whole families.
 func TestFamilies(t *testing.T) {
-	levels := enumerate(standard{}, canonical(mustParse(t, testRoot)), testDepth)
+	g := standardGrid(t)
+	levels := enumerate(g, canonical(mustParse(t, testRoot)), testDepth)
 	deepest, above := levels[len(levels)-1], levels[len(levels)-2]
-	fams := families(standard{}, levels)
-	in := make(map[uint64]uint64) // member: its family's parent
+	fams := families(g, levels)
+	in := make(map[board.Key128]board.Key128) // member: its family's parent
 	for _, f := range fams {
-		if len(f.members) == 0 || !slices.IsSorted(f.members) {
+		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, compareKeys) {
 			t.Fatalf("family of %#x: members %v, want some, in key order", f.parent, f.members)
 		}
 		for _, k := range f.members {
@@ -555,10 +650,10 @@ func TestFamilies(t *testing.T) {
 		t.Fatalf("the families hold %d positions; the deepest level has %d", len(in), len(deepest))
 	}
 	for _, k := range deepest {
-		var first uint64
+		var first board.Key128
 		found := false
 		for _, pk := range above { // in key order: the first found is the first parent
-			p, _ := board.FromKey(pk)
+			p, _ := board.FromKey(pk.Lo)
 			for col := range board.Width {
 				if p.CanPlay(col) && !p.IsWinningMove(col) {
 					c := p
@@ -582,7 +677,7 @@ func TestFamilies(t *testing.T) {
 	// A part that holds a position of another shard is refused by Merge.
 	parts := []*Book{generate(t, Options{Shard: 1, Shards: 2, Threads: 1}), generate(t, Options{Shard: 2, Shards: 2, Threads: 1})}
 	parts[0].keys = append(slices.Clone(parts[0].keys), parts[1].keys[0])
-	slices.Sort(parts[0].keys)
+	slices.SortFunc(parts[0].keys, compareKeys)
 	parts[0].scores = append(slices.Clone(parts[0].scores), 0)
 	if _, err := Merge(parts...); err == nil || !strings.Contains(err.Error(), "holds a position of shard 2") {
 		t.Errorf("Merge with a position of shard 2 in part 1: %v; want it refused", err)
@@ -604,7 +699,7 @@ func TestSample(t *testing.T) {
 		if err != nil || len(lines) != tt.want || len(scores) != tt.want {
 			t.Fatalf("Sample(%d, %d): %d lines, %d scores, %v; want %d", tt.n, tt.stones, len(lines), len(scores), err, tt.want)
 		}
-		seen := make(map[uint64]bool)
+		seen := make(map[board.Key128]bool)
 		for i, line := range lines {
 			var p board.Position
 			for _, col := range line {
@@ -631,26 +726,22 @@ func TestSample(t *testing.T) {
 // made, with the estimate; one that fits is made.
 func TestEnumerateWithin(t *testing.T) {
 	start := time.Now()
-	_, err := enumerateWithin(standard{}, canonical(mustParse(t, "4453445")), 30, 1<<30)
+	g := standardGrid(t)
+	_, err := enumerateWithin(g, canonical(mustParse(t, "4453445")), 30, 1<<30)
 	if err == nil || !strings.Contains(err.Error(), "to 30 stones would hold about") || time.Since(start) > 10*time.Second {
 		t.Errorf("enumerateWithin(4453445, 30, 1 GiB): %v after %v; want a refusal with the estimate, at once", err, time.Since(start))
 	}
-	if _, err := enumerateWithin(standard{}, canonical(mustParse(t, "")), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
+	if _, err := enumerateWithin(g, canonical(mustParse(t, "")), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
 		t.Errorf("enumerateWithin(empty board, 8, 100 KiB): %v; want the next level refused", err)
 	}
-	// Keys of two words, on another board, are estimated as twice the
-	// size.
-	v, err := newSized(Options{Size: board.Size{Width: 8, Height: 8}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	empty, _, _, _ := v.parse("")
-	if _, err := enumerateWithin(v, empty, 12, 1<<20); err == nil || !strings.Contains(err.Error(), "would hold about") {
+	// A board over 64 bits is estimated so too.
+	g8 := book8x8.grid(t)
+	if _, err := enumerateWithin(g8, canonicalKey(g8.Empty()), 12, 1<<20); err == nil || !strings.Contains(err.Error(), "would hold about") {
 		t.Errorf("enumerateWithin(empty 8x8, 12, 1 MiB): %v; want a refusal with the estimate", err)
 	}
 	root := canonical(mustParse(t, testRoot))
-	levels, err := enumerateWithin(standard{}, root, testDepth, 1<<20)
-	if err != nil || !slices.EqualFunc(levels, enumerate(standard{}, root, testDepth), slices.Equal) {
+	levels, err := enumerateWithin(g, root, testDepth, 1<<20)
+	if err != nil || !slices.EqualFunc(levels, enumerate(g, root, testDepth), slices.Equal) {
 		t.Errorf("enumerateWithin(test root, 1 MiB): %v; want enumerate's levels", err)
 	}
 }
@@ -723,6 +814,13 @@ func standardGrid(t testing.TB) *board.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// canonical returns the key of p or of its mirror image, whichever is
+// smaller, as a book holds it: board.Position's own, as two words.
+func canonical(p board.Position) board.Key128 {
+	k, _, _ := p.CanonicalKey()
+	return board.Key128{Lo: k}
 }
 
 // lookup is b.Lookup of p, a 7x6 position.

@@ -13,36 +13,46 @@ import (
 
 	farm "github.com/dgryski/go-farm"
 
+	"c4solve/board"
 	"c4solve/internal/atomicfile"
 )
 
 // A checkpoint file records the positions a run has solved, so that an
 // interrupted run resumes where it stopped. It starts with a line naming
-// the run; then each solved position is one record: its canonical key and
-// its score (on 7x6, 8 bytes little-endian, the key with the score as a
-// signed byte in the top 8 bits; on other boards, the key's two words,
-// little-endian, low first, then the score's byte), then 4 bytes
-// little-endian, the go-farm Fingerprint32 of those, so that a damaged
-// record is refused rather than turned into a book (see variant's
-// checkpointHeader).
+// the run (format 4: its board, depth, root and shard); then each solved
+// position is one record of recordSize bytes: its canonical key's two
+// words, little-endian, low first, its score as a signed byte, then 4
+// bytes little-endian, the go-farm Fingerprint32 of those, so that a
+// damaged record is refused rather than turned into a book.
 //
 // Each record goes to the file in one write as soon as its position is
 // solved, so a killed process loses no finished position; the file is
 // synced to disk at most syncEvery apart, so a crashed machine loses at
 // most that much work. A record cut short by a crash is dropped on resume.
-type checkpoint[K comparable] struct {
-	v        variant[K]
+//
+// Older versions wrote the checkpoints of 7x6 in format 3: a first line
+// without the board, and records of recordSize3 bytes whose key (of 49
+// bits) holds the score in its top byte. A run resumes from one too: its
+// records are read, and the file is replaced by one of format 4 that
+// holds them before the run goes on (load).
+type checkpoint struct {
+	g        *board.Grid
 	name     string
 	f        *os.File
 	lastSync time.Time
 }
 
-const syncEvery = 5 * time.Second
+const (
+	syncEvery    = 5 * time.Second   // the most time between two syncs of the file
+	checksumSize = 4                 // a record's checksum
+	recordSize   = 17 + checksumSize // a record of format 4
+	recordSize3  = 8 + checksumSize  // a record of format 3
+)
 
 // openCheckpoint opens or creates the checkpoint file name for the run
-// opt on v's board, whose positions to solve are todo (sorted), and adds
+// opt on g's board, whose positions to solve are todo (sorted), and adds
 // the positions it records to scores.
-func openCheckpoint[K comparable](v variant[K], name string, opt Options, todo []K, scores map[K]int8) (*checkpoint[K], error) {
+func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key128, scores map[board.Key128]int8) (*checkpoint, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -56,16 +66,21 @@ func openCheckpoint[K comparable](v variant[K], name string, opt Options, todo [
 		f.Close()
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
-	ck := &checkpoint[K]{v: v, name: name, f: f, lastSync: time.Now()}
+	ck := &checkpoint{g: g, name: name, f: f, lastSync: time.Now()}
 	if err := ck.load(opt, todo, scores); err != nil {
-		f.Close()
+		ck.close()
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
 	return ck, nil
 }
 
-func (ck *checkpoint[K]) load(opt Options, todo []K, scores map[K]int8) error {
-	header, recordSize := ck.v.checkpointHeader(opt)
+// load checks that the checkpoint is the run opt's, whose positions to
+// solve are todo, and adds the positions it records to scores; or writes
+// the first line of an empty one. It leaves the file at the end of its
+// good records, where the next is added, and a format-3 one replaced by
+// one of format 4.
+func (ck *checkpoint) load(opt Options, todo []board.Key128, scores map[board.Key128]int8) error {
+	header := fmt.Sprintf("c4solve book checkpoint 4 board=%v depth=%d root=%q shard=%d/%d\n", ck.g.Size, opt.Depth, opt.Root, opt.Shard, opt.Shards)
 	fi, err := ck.f.Stat()
 	if err != nil {
 		return err
@@ -81,15 +96,20 @@ func (ck *checkpoint[K]) load(opt Options, todo []K, scores map[K]int8) error {
 	if strings.HasPrefix(got, "c4solve book checkpoint 1 ") {
 		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
 	}
-	if err != nil && strings.HasPrefix(header, got) {
+	size, read := recordSize, readRecord
+	format3 := ck.g.Size == board.Standard && got == fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
+	switch {
+	case format3:
+		size, read = recordSize3, readRecord3
+	case err != nil && strings.HasPrefix(header, got):
 		return fmt.Errorf("its first line is incomplete (%d of %d bytes: a run stopped as it created the file, before it solved anything): delete it and run the same command again", len(got), len(header))
-	}
-	if err != nil || got != header {
+	case err != nil || got != header:
 		return fmt.Errorf("it is not the checkpoint of this run (want first line %q)", header)
 	}
-	good := int64(len(header))
-	rec := make([]byte, recordSize)
-	sum := recordSize - checksumSize
+	good := int64(len(got))
+	var records []byte // of format 4, of a checkpoint of format 3
+	rec := make([]byte, size)
+	sum := size - checksumSize
 	for n := 1; ; n++ {
 		if _, err := io.ReadFull(r, rec); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -102,15 +122,21 @@ func (ck *checkpoint[K]) load(opt Options, todo []K, scores map[K]int8) error {
 				"The %d records before it are good: to keep them and solve the rest again, cut the file to them "+
 				"(truncate -s %d %s) and run the same command again", n, n-1, good, ck.name)
 		}
-		k, score := ck.v.record(rec)
-		if _, ok := slices.BinarySearchFunc(todo, k, ck.v.compare); !ok {
-			return fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(ck.v.key128(k)))
+		k, score := read(rec)
+		if _, ok := slices.BinarySearchFunc(todo, k, compareKeys); !ok {
+			return fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(k))
 		}
-		if z := ck.v.size(); score < z.LossNextScore(opt.Depth) || score > z.WinNextScore(opt.Depth) {
+		if score < ck.g.LossNextScore(opt.Depth) || score > ck.g.WinNextScore(opt.Depth) {
 			return fmt.Errorf("record %d: score %d is impossible", n, score)
 		}
 		scores[k] = int8(score)
-		good += int64(recordSize)
+		good += int64(size)
+		if format3 {
+			records = appendRecord(records, k, score)
+		}
+	}
+	if format3 {
+		return ck.replace(header, records)
 	}
 	if err := ck.f.Truncate(good); err != nil {
 		return err
@@ -119,15 +145,65 @@ func (ck *checkpoint[K]) load(opt Options, todo []K, scores map[K]int8) error {
 	return err
 }
 
+// replace replaces the checkpoint's file by one of the first line header
+// and the records records, atomically (a crash leaves the old file or
+// the whole new one), and goes on in the new one, locked as the old one
+// was until then.
+func (ck *checkpoint) replace(header string, records []byte) error {
+	err := atomicfile.Write(ck.name, 0o644, func(w io.Writer) error {
+		if _, err := io.WriteString(w, header); err != nil {
+			return err
+		}
+		_, err := w.Write(records)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(ck.name, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Lock(f); err != nil {
+		f.Close()
+		return err
+	}
+	ck.f.Close()
+	ck.f = f
+	_, err = f.Seek(0, io.SeekEnd)
+	return err
+}
+
+// appendRecord appends to rec the record of format 4 of the position with
+// canonical key k and its score, checksum included.
+func appendRecord(rec []byte, k board.Key128, score int) []byte {
+	start := len(rec)
+	rec = binary.LittleEndian.AppendUint64(rec, k.Lo)
+	rec = binary.LittleEndian.AppendUint64(rec, k.Hi)
+	rec = append(rec, byte(int8(score)))
+	return binary.LittleEndian.AppendUint32(rec, farm.Fingerprint32(rec[start:]))
+}
+
+// readRecord returns the key and score of rec, a record of format 4 whose
+// checksum matches.
+func readRecord(rec []byte) (board.Key128, int) {
+	return board.Key128{Lo: binary.LittleEndian.Uint64(rec), Hi: binary.LittleEndian.Uint64(rec[8:])}, int(int8(rec[16]))
+}
+
+// readRecord3 returns the key and score of rec, a record of format 3 whose
+// checksum matches.
+func readRecord3(rec []byte) (board.Key128, int) {
+	v := binary.LittleEndian.Uint64(rec)
+	return board.Key128{Lo: v & (1<<56 - 1)}, int(int8(v >> 56))
+}
+
 // add records the score of the position with canonical key k. It does
 // nothing on a nil checkpoint.
-func (ck *checkpoint[K]) add(k K, score int) error {
+func (ck *checkpoint) add(k board.Key128, score int) error {
 	if ck == nil {
 		return nil
 	}
-	rec := ck.v.appendRecord(make([]byte, 0, 32), k, score)
-	rec = binary.LittleEndian.AppendUint32(rec, farm.Fingerprint32(rec))
-	if _, err := ck.f.Write(rec); err != nil {
+	if _, err := ck.f.Write(appendRecord(make([]byte, 0, recordSize), k, score)); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
 	}
 	if time.Since(ck.lastSync) >= syncEvery {
@@ -136,7 +212,8 @@ func (ck *checkpoint[K]) add(k K, score int) error {
 	return nil
 }
 
-func (ck *checkpoint[K]) sync() error {
+// sync syncs the checkpoint's file to disk.
+func (ck *checkpoint) sync() error {
 	ck.lastSync = time.Now()
 	if err := ck.f.Sync(); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", ck.name, err)
@@ -144,4 +221,5 @@ func (ck *checkpoint[K]) sync() error {
 	return nil
 }
 
-func (ck *checkpoint[K]) close() { ck.f.Close() }
+// close closes the checkpoint's file, and so unlocks it.
+func (ck *checkpoint) close() { ck.f.Close() }

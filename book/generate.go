@@ -1,6 +1,7 @@
 package book
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -8,14 +9,12 @@ import (
 	"maps"
 	"slices"
 	"sync"
-	"unsafe"
 
 	farm "github.com/dgryski/go-farm"
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // Options say what Generate computes and how. The zero value asks for the
@@ -33,11 +32,9 @@ type Options struct {
 	// the parts into the book a whole run makes.
 	Shard, Shards int
 	// Threads is the number of positions solved at once, each by one
-	// goroutine; all share a table of TableMiB (0: 64 MiB), or on 7x6
-	// Table if it is not nil.
+	// goroutine; all share a table of TableMiB (0: 64 MiB).
 	Threads  int
 	TableMiB int
-	Table    *ttable.Table
 	// Checkpoint, if not "", is the file where solved positions are
 	// recorded as they finish, and from which an interrupted run resumes.
 	Checkpoint string
@@ -69,60 +66,45 @@ type Options struct {
 // Only the deepest positions are searched; each shallower score is the best
 // of its children's, already in the book. When ctx is done, Generate
 // returns ctx's error, and the checkpoint holds every position finished.
-// Every board is generated the same way, with solver.Solver (7x6's keys
-// of one word in a format of their own: variant.go).
+// Every board, 7x6 included, is generated the same way, on its
+// board.Grid with the solvers of a solver.Pool.
 func Generate(ctx context.Context, opt Options) (*Book, error) {
-	if isStandard(opt.Size) {
-		g, err := board.NewGrid(board.Standard)
-		if err != nil {
-			return nil, err
-		}
-		return generateOn(ctx, standard{g, opt.Parents}, opt)
-	}
-	v, err := newSized(opt)
+	g, err := board.NewGrid(opt.Size.OrStandard())
 	if err != nil {
 		return nil, err
 	}
-	return generateOn(ctx, v, opt)
-}
-
-// isStandard reports whether z is the 7x6 board, which the zero Size
-// means too.
-func isStandard(z board.Size) bool { return z.OrStandard() == board.Standard }
-
-func generateOn[K comparable](ctx context.Context, v variant[K], opt Options) (*Book, error) {
-	root, stones, won, err := v.parse(opt.Root)
+	root, err := g.Parse(opt.Root, false)
 	if err != nil {
 		return nil, fmt.Errorf("root %q: %w", opt.Root, err)
 	}
-	if err := checkRange(v.size(), stones, won, opt); err != nil {
+	if err := checkRange(g.Size, root, opt); err != nil {
 		return nil, err
 	}
-	levels, err := enumerateWithin(v, root, opt.Depth, opt.MemoryBytes)
+	levels, err := enumerateWithin(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("depth %d from %q: %w", opt.Depth, opt.Root, err)
 	}
-	fams := families(v, levels)
+	fams := families(g, levels)
 	if opt.Shards > 0 {
-		fams = slices.DeleteFunc(fams, func(f family[K]) bool {
-			return shardOf(v, f.parent, opt.Shards) != opt.Shard
+		fams = slices.DeleteFunc(fams, func(f family) bool {
+			return shardOf(g, f.parent, opt.Shards) != opt.Shard
 		})
 	}
-	var todo []K
+	var todo []board.Key128
 	for _, f := range fams {
 		todo = append(todo, f.members...)
 	}
-	slices.SortFunc(todo, v.compare)
-	scores := make(map[K]int8, len(todo))
-	var ck *checkpoint[K]
+	slices.SortFunc(todo, compareKeys)
+	scores := make(map[board.Key128]int8, len(todo))
+	var ck *checkpoint
 	if opt.Checkpoint != "" {
-		ck, err = openCheckpoint(v, opt.Checkpoint, opt, todo, scores)
+		ck, err = openCheckpoint(g, opt.Checkpoint, opt, todo, scores)
 		if err != nil {
 			return nil, err
 		}
 		defer ck.close()
 	}
-	if err := solveAll(ctx, v, opt, fams, len(todo), scores, ck); err != nil {
+	if err := solveAll(ctx, g, opt, fams, len(todo), scores, ck); err != nil {
 		return nil, err
 	}
 	if ck != nil {
@@ -132,16 +114,18 @@ func generateOn[K comparable](ctx context.Context, v variant[K], opt Options) (*
 	}
 	if opt.Shards > 0 {
 		part := &Book{root: opt.Root, depth: opt.Depth, shard: opt.Shard, shards: opt.Shards}
-		return fill(v, part, todo, scores), nil
+		return fill(g, part, todo, scores), nil
 	}
-	return complete(v, opt.Root, opt.Depth, levels, scores), nil
+	return complete(g, opt.Root, opt.Depth, levels, scores), nil
 }
 
-func checkRange(z board.Size, stones int, won bool, opt Options) error {
+// checkRange refuses the run opt from root, a position of the board z,
+// where its depth, root or shard makes no book.
+func checkRange(z board.Size, root board.Board, opt Options) error {
 	switch {
-	case opt.Depth < stones || opt.Depth >= z.Cells():
-		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, stones, z.Cells()-1)
-	case won:
+	case opt.Depth < root.Stones() || opt.Depth >= z.Cells():
+		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), z.Cells()-1)
+	case root.Won():
 		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
 	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
 		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
@@ -149,23 +133,47 @@ func checkRange(z board.Size, stones int, won bool, opt Options) error {
 	return nil
 }
 
+// positionOf returns the position of g whose canonical key is k, a key
+// the generator made.
+func positionOf(g *board.Grid, k board.Key128) board.Board {
+	p, _ := g.FromKey(k) // a key enumerated
+	return p
+}
+
+// moves calls f for each move of the position of g whose canonical key is
+// k: the canonical key of the position after it, or win true (and no
+// key) for a move that wins at once.
+func moves(g *board.Grid, k board.Key128, f func(child board.Key128, win bool)) {
+	p := positionOf(g, k)
+	for col := range g.Width {
+		switch {
+		case !p.CanPlay(col):
+		case p.IsWinningMove(col):
+			f(board.Key128{}, true)
+		default:
+			c := p
+			c.Play(col)
+			f(canonicalKey(c), false)
+		}
+	}
+}
+
 // shardOf returns the shard, 1 to n, of the family whose parent has the
-// canonical key k (see families): by the go-farm hash of its bytes, 8 of
-// a board of at most 64 bits, 16 above.
-func shardOf[K comparable](v variant[K], k K, n int) int {
-	w := v.key128(k)
-	b := binary.LittleEndian.AppendUint64(nil, w.Lo)
-	if v.size().Bits() > 64 {
-		b = binary.LittleEndian.AppendUint64(b, w.Hi)
+// canonical key k (see families): by the go-farm hash of its bytes, as
+// many words as the keys of g's books take (versionOf), low first.
+func shardOf(g *board.Grid, k board.Key128, n int) int {
+	b := binary.LittleEndian.AppendUint64(nil, k.Lo)
+	if versionOf(g.Size) == versionWide {
+		b = binary.LittleEndian.AppendUint64(b, k.Hi)
 	}
 	return int(farm.Hash64(b)%uint64(n)) + 1
 }
 
 // enumerate returns, for each number of stones from root's to depth, the
-// canonical keys, increasing, of the positions with that many stones that
-// arise from root and whose game is not over.
-func enumerate[K comparable](v variant[K], root K, depth int) [][]K {
-	levels, _ := enumerateWithin(v, root, depth, 0)
+// canonical keys, increasing, of the positions of g with that many stones
+// that arise from root and whose game is not over.
+func enumerate(g *board.Grid, root board.Key128, depth int) [][]board.Key128 {
+	levels, _ := enumerateWithin(g, root, depth, 0)
 	return levels
 }
 
@@ -174,9 +182,9 @@ func enumerate[K comparable](v variant[K], root K, depth int) [][]K {
 const projectFrom = 10000
 
 // bytesPerPosition is what a position costs while the levels are made: its
-// key in the next level's set, and in the level's sorted slice, with the
-// set's overhead.
-const bytesPerPosition = 48
+// key of two words in the next level's set, and in the level's sorted
+// slice, with the set's overhead.
+const bytesPerPosition = 96
 
 // enumerateWithin is enumerate, but refuses a book whose positions would
 // take more than mem bytes (0: no bound) while they are enumerated, by an
@@ -186,14 +194,11 @@ const bytesPerPosition = 48
 // waits for a level of projectFrom positions, where transpositions have
 // slowed the first plies' sevenfold growth), and before any level that
 // would itself take the positions past mem.
-//
-// A key of two words costs twice a key of one.
-func enumerateWithin[K comparable](v variant[K], root K, depth int, mem uint64) ([][]K, error) {
-	level := []K{root}
-	levels := [][]K{level}
+func enumerateWithin(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
+	level := []board.Key128{root}
+	levels := [][]board.Key128{level}
 	total := 1
-	bytesPerPosition := bytesPerPosition * float64(unsafe.Sizeof(root)) / 8
-	for n := v.stones(root); n < depth; n++ {
+	for n := positionOf(g, root).Stones(); n < depth; n++ {
 		if k := len(levels); mem > 0 && k >= 3 {
 			growth := max(float64(len(level))/float64(max(len(levels[k-2]), 1)), 1)
 			next, rest := float64(len(level))*growth, 0.0
@@ -212,15 +217,15 @@ func enumerateWithin[K comparable](v variant[K], root K, depth int, mem uint64) 
 				return nil, refuse(fmt.Sprintf("the level of %d stones would hold", n+1), next, need)
 			}
 		}
-		next := make(map[K]struct{})
+		next := make(map[board.Key128]struct{})
 		for _, k := range level {
-			v.moves(k, func(c K, win bool) {
+			moves(g, k, func(c board.Key128, win bool) {
 				if !win {
 					next[c] = struct{}{}
 				}
 			})
 		}
-		level = slices.SortedFunc(maps.Keys(next), v.compare)
+		level = slices.SortedFunc(maps.Keys(next), compareKeys)
 		levels = append(levels, level)
 		total += len(level)
 	}
@@ -232,45 +237,49 @@ func enumerateWithin[K comparable](v variant[K], root K, depth int, mem uint64) 
 // which share most of their subtrees, so that one worker solving them one
 // after the other finds much of each in the table from the ones before.
 // The root's family, when the root is the deepest level, is the root alone.
-type family[K comparable] struct {
-	parent  K
-	members []K
+type family struct {
+	parent  board.Key128
+	members []board.Key128
 }
 
 // families divides the deepest of levels (see enumerate) into families,
 // the parents in key order, each family's members in key order.
-func families[K comparable](v variant[K], levels [][]K) []family[K] {
+func families(g *board.Grid, levels [][]board.Key128) []family {
 	deepest := levels[len(levels)-1]
 	if len(levels) == 1 {
-		return []family[K]{{parent: deepest[0], members: deepest}}
+		return []family{{parent: deepest[0], members: deepest}}
 	}
-	claimed := make(map[K]bool, len(deepest))
-	var fams []family[K]
+	claimed := make(map[board.Key128]bool, len(deepest))
+	var fams []family
 	for _, k := range levels[len(levels)-2] {
-		f := family[K]{parent: k}
-		v.moves(k, func(c K, win bool) {
+		f := family{parent: k}
+		moves(g, k, func(c board.Key128, win bool) {
 			if !win && !claimed[c] {
 				claimed[c] = true
 				f.members = append(f.members, c)
 			}
 		})
 		if len(f.members) > 0 {
-			slices.SortFunc(f.members, v.compare)
+			slices.SortFunc(f.members, compareKeys)
 			fams = append(fams, f)
 		}
 	}
 	return fams
 }
 
-// solveAll solves the positions of the families fams (total in all)
+// defaultTableMiB is the size of the table of a generation given none:
+// small, for a library caller who did not size one.
+const defaultTableMiB = 64
+
+// solveAll solves the positions of g of the families fams (total in all)
 // missing from scores and adds them. Each worker takes a whole family and
 // solves its members one after the other, on a table warm from the ones
 // before; a member of a family whose parent the parents' book knows is
 // solved knowing its least score.
-func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams []family[K], total int, scores map[K]int8, ck *checkpoint[K]) error {
+func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key128]int8, ck *checkpoint) error {
 	var (
 		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan family[K])
+		pending = make(chan family)
 	)
 	progress := func() {
 		if opt.Progress != nil {
@@ -278,16 +287,16 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 		}
 	}
 	resumed, copied := len(scores), 0
-	var left []family[K] // the families less the members in the checkpoint or the parents' book
+	var left []family // the families less the members in the checkpoint or the parents' book
 	for _, f := range fams {
-		var ks []K
+		var ks []board.Key128
 		for _, k := range f.members {
 			if _, ok := scores[k]; ok {
 				continue
 			}
 			// A position the parents' book holds (a shallower book made
 			// from a deeper one) is copied, not solved.
-			if sc, ok := v.known(k); ok {
+			if sc, ok := known(opt.Parents, positionOf(g, k)); ok {
 				scores[k] = int8(sc)
 				copied++
 				continue
@@ -295,44 +304,46 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 			ks = append(ks, k)
 		}
 		if len(ks) > 0 {
-			left = append(left, family[K]{parent: f.parent, members: ks})
+			left = append(left, family{parent: f.parent, members: ks})
 		}
 	}
 	if opt.Known != nil {
 		opt.Known(resumed, copied)
 	}
 	progress()
-	lend, err := v.lender(opt)
+	tt, err := solver.AllocTable(g, cmp.Or(opt.TableMiB, defaultTableMiB))
 	if err != nil {
 		return err
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
+	defer tt.Free()
+	pool := solver.NewPool(g, tt, opt.Threads, 1, nil)
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.Go(func() error {
 		defer close(pending)
 		for _, f := range left {
 			select {
 			case pending <- f:
-			case <-gctx.Done():
-				return gctx.Err()
+			case <-ctx.Done():
+				return ctx.Err()
 			}
 		}
 		return nil
 	})
 	for range max(opt.Threads, 1) {
-		g.Go(func() error {
+		eg.Go(func() error {
 			for f := range pending {
-				solve, put, err := lend(gctx)
+				s, err := pool.Get(ctx)
 				if err != nil {
 					return err
 				}
-				err = solveFamily(gctx, solve, f, v.lowerBound(f.parent), func(k K, score int) error {
+				err = solveFamily(ctx, s, g, f, lowerBound(opt.Parents, positionOf(g, f.parent)), func(k board.Key128, score int) error {
 					mu.Lock()
 					defer mu.Unlock()
 					scores[k] = int8(score)
 					progress()
 					return ck.add(k, score)
 				})
-				put()
+				pool.Put(s)
 				if err != nil {
 					return err
 				}
@@ -340,61 +351,67 @@ func solveAll[K comparable](ctx context.Context, v variant[K], opt Options, fams
 			return nil
 		})
 	}
-	return g.Wait()
+	return eg.Wait()
 }
 
-// solveFamily solves the members of f, which score at least lower, one
-// after the other with solve, and passes each score to done.
-func solveFamily[K comparable](ctx context.Context, solve func(context.Context, K, int) (int, error), f family[K], lower int, done func(k K, score int) error) error {
+// known returns the score of p where parents, the parents' book (nil for
+// none), holds it: generate copies it rather than solve it.
+func known(parents solver.Book, p board.Board) (int, bool) {
+	if parents == nil || p.Stones() > parents.Depth() {
+		return 0, false
+	}
+	return parents.Lookup(p)
+}
+
+// lowerBound returns the least score a child of p can have, as parents,
+// the parents' book (nil for none), knows it: minus p's score, or a
+// score below every score where the parents do not know it.
+func lowerBound(parents solver.Book, p board.Board) int {
+	if sc, ok := known(parents, p); ok {
+		return -sc
+	}
+	return -p.Grid().MaxScore()
+}
+
+// solveFamily solves the members of f, positions of g which score at
+// least lower, one after the other with s, and passes each score to done.
+func solveFamily(ctx context.Context, s *solver.Solver, g *board.Grid, f family, lower int, done func(k board.Key128, score int) error) error {
 	for _, k := range f.members {
-		score, err := solve(ctx, k, lower)
+		r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
 		if err != nil {
 			return err
 		}
-		if err := done(k, score); err != nil {
+		if err := done(k, r.Score); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// fill sets the board of b to v's, and its keys and scores to keys (in
+// fill sets the board of b to g's, and its keys and scores to keys (in
 // any order, sorted here) and their scores, and returns b.
-func fill[K comparable](v variant[K], b *Book, keys []K, scores map[K]int8) *Book {
-	slices.SortFunc(keys, v.compare)
-	if z := v.size(); !isStandard(z) {
-		b.size = z
-	}
-	wide := v.size().Bits() > 64
-	if wide {
-		b.wide = make([]board.Key128, len(keys))
-	} else {
-		b.keys = make([]uint64, len(keys))
-	}
+func fill(g *board.Grid, b *Book, keys []board.Key128, scores map[board.Key128]int8) *Book {
+	slices.SortFunc(keys, compareKeys)
+	b.size, b.keys = g.Size, keys
 	b.scores = make([]int8, len(keys))
 	for i, k := range keys {
-		if wide {
-			b.wide[i] = v.key128(k)
-		} else {
-			b.keys[i] = v.key128(k).Lo
-		}
 		b.scores[i] = scores[k]
 	}
 	return b
 }
 
-// complete returns the whole book of the given levels (see enumerate)
-// whose deepest scores are known: each shallower position's score is the
-// best over its moves of a win at once or minus the child's score.
-func complete[K comparable](v variant[K], root string, depth int, levels [][]K, scores map[K]int8) *Book {
-	z := v.size()
+// complete returns the whole book of the given levels of g (see
+// enumerate) whose deepest scores are known: each shallower position's
+// score is the best over its moves of a win at once or minus the child's
+// score.
+func complete(g *board.Grid, root string, depth int, levels [][]board.Key128, scores map[board.Key128]int8) *Book {
 	for i := len(levels) - 2; i >= 0; i-- {
 		for _, k := range levels[i] {
-			n := v.stones(k)
-			best := z.LossNextScore(n)
-			v.moves(k, func(c K, win bool) {
+			n := positionOf(g, k).Stones()
+			best := g.LossNextScore(n)
+			moves(g, k, func(c board.Key128, win bool) {
 				if win {
-					best = max(best, z.WinNextScore(n))
+					best = max(best, g.WinNextScore(n))
 				} else {
 					best = max(best, -int(scores[c]))
 				}
@@ -402,11 +419,11 @@ func complete[K comparable](v variant[K], root string, depth int, levels [][]K, 
 			scores[k] = int8(best)
 		}
 	}
-	var keys []K
+	var keys []board.Key128
 	for _, level := range levels {
 		keys = append(keys, level...)
 	}
-	return fill(v, &Book{root: root, depth: depth}, keys, scores)
+	return fill(g, &Book{root: root, depth: depth}, keys, scores)
 }
 
 // Merge joins the parts of a sharded run (see Options.Shard) into the whole
@@ -437,41 +454,32 @@ func Merge(parts ...*Book) (*Book, error) {
 			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
 		}
 	}
-	if first.standard() {
-		return merge(standard{}, parts)
-	}
-	v, err := newSized(Options{Size: first.Board()})
+	g, err := board.NewGrid(first.Board())
 	if err != nil {
 		return nil, err // not reached: parts are checked when read
 	}
-	return merge(v, parts)
-}
-
-// merge is Merge of parts of one run, all present, on the board of v.
-func merge[K comparable](v variant[K], parts []*Book) (*Book, error) {
-	first := parts[0]
-	root, _, _, err := v.parse(first.root)
+	root, err := g.Parse(first.root, false)
 	if err != nil {
 		return nil, err // not reached: parts are checked when read
 	}
-	levels := enumerate(v, root, first.depth)
+	levels := enumerate(g, canonicalKey(root), first.depth)
 	deepest := levels[len(levels)-1]
-	shard := make(map[K]int, len(deepest)) // of each deepest position
-	for _, f := range families(v, levels) {
+	shard := make(map[board.Key128]int, len(deepest)) // of each deepest position
+	for _, f := range families(g, levels) {
 		for _, k := range f.members {
-			shard[k] = shardOf(v, f.parent, first.shards)
+			shard[k] = shardOf(g, f.parent, first.shards)
 		}
 	}
-	scores := make(map[K]int8)
+	scores := make(map[board.Key128]int8)
 	for i, b := range parts {
-		for j := range b.Len() {
-			switch sh, ok := shard[v.fromKey128(b.key(j))]; {
+		for j, k := range b.keys {
+			switch sh, ok := shard[k]; {
 			case !ok:
-				return nil, fmt.Errorf("part %d (shard %d/%d) holds position %s, not one of %d stones of the run", i+1, b.shard, b.shards, formatKey(b.key(j)), first.depth)
+				return nil, fmt.Errorf("part %d (shard %d/%d) holds position %s, not one of %d stones of the run", i+1, b.shard, b.shards, formatKey(k), first.depth)
 			case sh != b.shard:
 				return nil, fmt.Errorf("part %d (shard %d/%d) holds a position of shard %d", i+1, b.shard, b.shards, sh)
 			}
-			scores[v.fromKey128(b.key(j))] = b.scores[j]
+			scores[k] = b.scores[j]
 		}
 	}
 	if len(scores) != len(deepest) {
@@ -479,8 +487,8 @@ func merge[K comparable](v variant[K], parts []*Book) (*Book, error) {
 	}
 	for _, k := range deepest {
 		if _, ok := scores[k]; !ok {
-			return nil, fmt.Errorf("position with key %s is in no part", formatKey(v.key128(k)))
+			return nil, fmt.Errorf("position with key %s is in no part", formatKey(k))
 		}
 	}
-	return complete(v, first.root, first.depth, levels, scores), nil
+	return complete(g, first.root, first.depth, levels, scores), nil
 }

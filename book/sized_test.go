@@ -73,7 +73,7 @@ func TestGenerateSized(t *testing.T) {
 				p, sc := b.Entry(g, i)
 				r, err := s.Solve(context.Background(), p)
 				if err != nil || r.Score != sc {
-					t.Errorf("entry %s: book %d, search %d (%v)", formatKey(b.key(i)), sc, r.Score, err)
+					t.Errorf("entry %s: book %d, search %d (%v)", formatKey(b.keys[i]), sc, r.Score, err)
 				}
 			}
 

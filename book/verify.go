@@ -70,7 +70,7 @@ func (b *Book) Sample(n, stones int, rng *rand.Rand) (lines [][]int, scores []in
 		p, score := b.Entry(g, i)
 		line, ok := p.Line()
 		if !ok {
-			return nil, nil, fmt.Errorf("entry %d, key %s: no game reaches the position", i+1, formatKey(b.key(i)))
+			return nil, nil, fmt.Errorf("entry %d, key %s: no game reaches the position", i+1, formatKey(b.keys[i]))
 		}
 		lines, scores = append(lines, line), append(scores, score)
 	}

@@ -18,7 +18,6 @@ import (
 	"c4solve/board"
 	"c4solve/book"
 	"c4solve/server"
-	"c4solve/ttable"
 )
 
 // chromium returns the path of a Chromium or Chrome binary, or skips the
@@ -372,7 +371,7 @@ func TestPageColumnNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	ts := newServer(t, server.Config{SizedMiB: 8})
+	ts := newServer(t, server.Config{TableMiB: 8})
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=5x4"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
 		t.Fatalf("opening /?size=5x4: %v", err)
@@ -402,7 +401,7 @@ func TestPageOtherSizes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	ts := newServer(t, server.Config{SizedMiB: 8})
+	ts := newServer(t, server.Config{TableMiB: 8})
 	ctx := browser(t)
 	const readScores = `Array.from(document.querySelectorAll("#scores .score")).map(
 		e => e.dataset.score === undefined ? null : Number(e.dataset.score))`
@@ -473,7 +472,7 @@ func TestPageOtherSizes(t *testing.T) {
 
 	// A server whose default board is 5x4: its page plays 5x4.
 	z, _ := board.ParseSize("5x4")
-	five := newServer(t, server.Config{Size: z, SizedMiB: 8})
+	five := newServer(t, server.Config{Size: z, TableMiB: 8})
 	if err := chromedp.Do(ctx, chromedp.Navigate(five.URL+"/"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
 		t.Fatalf("the page of a server of 5x4: %v", err)
 	}
@@ -486,7 +485,10 @@ func TestPageOtherSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.New(server.Config{Table: ttable.New(16), Books: withBook(nil, board.Standard, bk), Full: server.DefaultFull, SizedMiB: 8})
+	h, err := server.New(server.Config{TableMiB: 16, Books: withBook(nil, board.Standard, bk), Full: server.DefaultFull})
+	if err != nil {
+		t.Fatal(err)
+	}
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/analyze" {
 			time.Sleep(2500 * time.Millisecond)

@@ -10,7 +10,6 @@ import (
 	"c4solve/book"
 	"c4solve/server"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // A client of the public service, pointed at a local Server.
@@ -19,9 +18,11 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	ts := httptest.NewServer(server.New(server.Config{
-		Table: ttable.New(16), Books: map[board.Size]solver.Book{board.Standard: bk}, Full: server.DefaultFull,
-	}))
+	srv, err := server.New(server.Config{TableMiB: 16, Books: map[board.Size]solver.Book{board.Standard: bk}, Full: server.DefaultFull})
+	if err != nil {
+		panic(err)
+	}
+	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	for _, pos := range []string{"4453", "444444", "448"} {
 		resp, err := http.Get(ts.URL + "/solve?pos=" + pos)

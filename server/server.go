@@ -28,12 +28,12 @@
 // carries Access-Control-Allow-Origin: *, so that pages on other sites can
 // call it.
 //
-// All requests of 7x6 share one transposition table, so later requests
-// gain from what earlier ones stored, and positions of the opening book
-// are answered at once. Requests of other boards are solved by solvers
-// of their board, made when first needed and kept for the next request of
-// that board, a bounded number of them (Config.SizedMiB), with the book
-// of their board if Config.Books has one.
+// The requests of each board share one transposition table, kept from
+// request to request, so that later requests, a retry among them, gain
+// from what earlier ones stored; positions of the board's opening book
+// (Config.Books) are answered at once. A board's table is made when a
+// request first needs it, the default board's at the start, and the
+// tables of Config.Boards boards at most are kept.
 package server
 
 import (
@@ -52,15 +52,14 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
-// Config is what a Server needs. Zero values of Solvers, Threads and Queue
-// mean 1, 1 and 0; a zero Full answers 0 for a full column, so set it
+// Config is what a Server needs. Zero values of Solvers, Threads, Queue,
+// Boards and TableMiB mean 1, 1, 0, 1 and the smallest table
+// (ttable.MinMiB); a zero Full answers 0 for a full column, so set it
 // (DefaultFull is the public service's).
 type Config struct {
-	Table   *ttable.Table // shared by all solves of the standard board
-	Solvers int           // positions solved at once (at least 1)
+	Solvers int           // positions solved at once, of all boards (at least 1)
 	Threads int           // search goroutines of each solve (at least 1)
 	Queue   int           // requests that may wait for a solver; more are refused at once
 	Timeout time.Duration // the longest a request may take; 0 for no limit
@@ -70,11 +69,12 @@ type Config struct {
 	// Size is the board of the requests that name none (size= or width=
 	// and height=); the zero Size is 7x6.
 	Size board.Size
-	// SizedMiB is the most memory the tables of the solvers of boards
-	// other than 7x6 take together: up to Solvers such solvers are kept,
-	// each with a table of SizedMiB/Solvers MiB (at least
-	// ttable.MinMiB), which a search uses as it grows.
-	SizedMiB int
+	// TableMiB is the size of each board's table (solver.AllocTable),
+	// shared by its solves and kept between requests; Boards is the most
+	// boards kept, the default board's among them: a request of another
+	// releases the one used least recently whose solves are all done, or
+	// waits for one to be done.
+	TableMiB, Boards int
 	// Books are the opening books of the boards, 7x6's among them, by
 	// size (solver.Solver.UseBook); nil for none.
 	Books map[board.Size]solver.Book
@@ -97,8 +97,7 @@ const DefaultFull = 100
 // Config.Queue. The zero value is not usable; call New.
 type Server struct {
 	cfg     Config
-	pool    *solver.Pool  // 7x6's solvers
-	sized   *sizedSolvers // the other boards'
+	boards  *boards       // the solvers of each board
 	slots   chan struct{} // one per request admitted: solving or waiting
 	solving chan struct{} // one per request solving, of any board
 	mux     *http.ServeMux
@@ -107,24 +106,29 @@ type Server struct {
 //go:embed page
 var page embed.FS
 
-// New returns a Server. It makes the table's memory resident first
+// New returns a Server, or the error of a default board (Config.Size)
+// that is none or whose table's memory cannot be had. It makes that
+// board's table, the one most requests ask for, and its memory resident
 // (ttable.Table.Prefault), so that the first requests after a start do
 // not pay for it: up to 1.8 s for the default 512 MiB on a virtual
-// machine, more than a caller at 9 or 10 stones otherwise waits.
-//
-// The solvers of other boards than 7x6 are made as requests need them.
-func New(cfg Config) *Server {
-	cfg.Solvers, cfg.Threads, cfg.Queue = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0)
+// machine, more than a caller at 9 or 10 stones otherwise waits. The
+// tables of other boards are made as requests need them.
+func New(cfg Config) (*Server, error) {
+	cfg.Solvers, cfg.Threads, cfg.Queue, cfg.Boards = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0), max(cfg.Boards, 1)
 	cfg.Size = cfg.Size.OrStandard()
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
-	cfg.Table.Prefault()
-	s.sized = &sizedSolvers{mib: max(cfg.SizedMiB/cfg.Solvers, ttable.MinMiB), threads: cfg.Threads, max: cfg.Solvers,
-		books: cfg.Books, grids: make(map[board.Size]*board.Grid)}
-	g, err := s.sized.grid(board.Standard)
+	s.boards = &boards{mib: cfg.TableMiB, solvers: cfg.Solvers, threads: cfg.Threads, max: cfg.Boards,
+		books: cfg.Books, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}
+	g, err := s.boards.grid(cfg.Size)
 	if err != nil {
-		panic(err) // 7x6 is a board
+		return nil, err
 	}
-	s.pool = solver.NewPool(g, cfg.Table, cfg.Solvers, cfg.Threads, cfg.Books[board.Standard])
+	b, err := s.boards.newPool(g)
+	if err != nil {
+		return nil, err
+	}
+	b.Table().Prefault()
+	s.boards.kept = []*pool{b}
 	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
 	s.solving = make(chan struct{}, cfg.Solvers)
 	files, err := fs.Sub(page, "page")
@@ -149,7 +153,7 @@ func New(cfg Config) *Server {
 		}
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such path %q: the service answers /solve?pos=MOVES, /analyze?pos=MOVES and the page at /", clip(r.URL.Path)))
 	})
-	return s
+	return s, nil
 }
 
 // fileExists reports whether name is a file of fsys.
@@ -265,8 +269,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.run(w, r, pos, z, func(ctx context.Context, an analyzer) (any, error) {
-		a, err := an.analyze(ctx)
+	s.run(w, r, pos, z, func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
+		a, err := sv.Analyze(ctx, b, false)
 		if err != nil {
 			return nil, err
 		}
@@ -288,14 +292,14 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	start := time.Now()
-	s.run(w, r, pos, z, func(ctx context.Context, an analyzer) (any, error) {
-		a, err := an.analyze(ctx)
+	s.run(w, r, pos, z, func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
+		a, err := sv.Analyze(ctx, b, false)
 		if err != nil {
 			return nil, err
 		}
 		answer := AnalyzeAnswer{Pos: pos, Score: a.Lower, Nodes: a.Nodes}
 		answer.Scores, answer.Best = a.Columns()
-		line, r, err := an.pv(ctx, answer.Score)
+		line, r, err := sv.PV(ctx, b, answer.Score)
 		if err != nil {
 			return nil, err
 		}
@@ -306,19 +310,12 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// analyzer is a request's position with the solver that has it: the
-// analysis of its moves and the line of perfect play, on any board.
-type analyzer struct {
-	analyze func(context.Context) (solver.Analysis, error)
-	pv      func(ctx context.Context, score int) ([]int, solver.Result, error)
-}
-
-// run parses pos, a position of the board z, waits for a solver, and
-// answers with what work returns for the position, or with the error
-// that stopped it.
+// run parses pos, a position of the board z, waits for a solver of the
+// board, and answers with what work returns for the position with it, or
+// with the error that stopped it.
 func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board.Size,
-	work func(context.Context, analyzer) (any, error)) {
-	do, err := s.work(pos, z, work)
+	work func(context.Context, *solver.Solver, board.Board) (any, error)) {
+	b, err := s.parse(pos, z)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
 		return
@@ -337,7 +334,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board
 		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
 		defer cancel()
 	}
-	answer, err := s.solveWith(ctx, do)
+	answer, err := s.solveWith(ctx, b, work)
 	if err != nil {
 		s.failed(w, ctx, err)
 		return
@@ -345,54 +342,35 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board
 	writeJSON(w, http.StatusOK, answer)
 }
 
+// parse returns the position pos of the board of size z, which must not
+// be over.
+func (s *Server) parse(pos string, z board.Size) (board.Board, error) {
+	g, err := s.boards.grid(z)
+	if err != nil {
+		return board.Board{}, err
+	}
+	b, err := g.Parse(pos, false)
+	if err == nil && b.Over() {
+		err = solver.ErrGameOver
+	}
+	return b, err
+}
+
 // solveWith waits for one of the Config.Solvers solves at once, of any
-// board, and does do.
-func (s *Server) solveWith(ctx context.Context, do func(context.Context) (any, error)) (any, error) {
+// board, and for a solver of b's board, and does work with it.
+func (s *Server) solveWith(ctx context.Context, b board.Board, work func(context.Context, *solver.Solver, board.Board) (any, error)) (any, error) {
 	select {
 	case s.solving <- struct{}{}:
 		defer func() { <-s.solving }()
 	case <-ctx.Done():
 		return nil, context.Cause(ctx)
 	}
-	return do(ctx)
-}
-
-// work returns work for the position pos of the board of size z, done
-// with a solver of that board: 7x6's pool's, or one of sizedSolvers.
-func (s *Server) work(pos string, z board.Size, work func(context.Context, analyzer) (any, error)) (func(context.Context) (any, error), error) {
-	g, err := s.sized.grid(z)
+	sv, put, err := s.boards.get(ctx, b.Grid())
 	if err != nil {
 		return nil, err
 	}
-	b, err := g.Parse(pos, false)
-	if err == nil && b.Over() {
-		err = solver.ErrGameOver
-	}
-	if err != nil {
-		return nil, err
-	}
-	return func(ctx context.Context) (any, error) {
-		sv, put, err := s.lend(ctx, g)
-		if err != nil {
-			return nil, err
-		}
-		defer put()
-		return work(ctx, analyzer{
-			analyze: func(ctx context.Context) (solver.Analysis, error) { return sv.Analyze(ctx, b, false) },
-			pv:      func(ctx context.Context, score int) ([]int, solver.Result, error) { return sv.PV(ctx, b, score) },
-		})
-	}, nil
-}
-
-// lend lends a solver of the board of grid g, and put gives it back: one
-// of the pool of 7x6, whose table they share and keep, or of sizedSolvers.
-func (s *Server) lend(ctx context.Context, g *board.Grid) (sv *solver.Solver, put func(), err error) {
-	if g.Size == board.Standard {
-		sv, err = s.pool.Get(ctx)
-		return sv, func() { s.pool.Put(sv) }, err
-	}
-	sv, err = s.sized.get(g)
-	return sv, func() { s.sized.put(sv) }, err
+	defer put()
+	return work(ctx, sv, b)
 }
 
 // failed answers a request whose work returned err: 503 with Retry-After

@@ -31,8 +31,8 @@ import (
 
 func newServer(t *testing.T, cfg server.Config) *httptest.Server {
 	t.Helper()
-	if cfg.Table == nil {
-		cfg.Table = ttable.New(16)
+	if cfg.TableMiB == 0 {
+		cfg.TableMiB = 16
 	}
 	if cfg.Full == 0 {
 		cfg.Full = server.DefaultFull
@@ -44,7 +44,11 @@ func newServer(t *testing.T, cfg server.Config) *httptest.Server {
 		}
 		cfg.Books = withBook(cfg.Books, board.Standard, bk)
 	}
-	ts := httptest.NewServer(server.New(cfg))
+	h, err := server.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -373,7 +377,7 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Table: ttable.New(64), Books: withBook(nil, board.Standard, bk), Solvers: runtime.NumCPU(), Threads: *loadThreads,
+	ts := newServer(t, server.Config{TableMiB: 64, Books: withBook(nil, board.Standard, bk), Solvers: runtime.NumCPU(), Threads: *loadThreads,
 		Queue: 64, Timeout: 10 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), *loadTime)
 	defer cancel()
@@ -438,7 +442,7 @@ func TestRandomGames(t *testing.T) {
 	}
 	// As c4solve serve by default: a solver and a search goroutine per
 	// CPU, a table of ttable.DefaultMiB.
-	ts := newServer(t, server.Config{Table: ttable.New(ttable.DefaultMiB), Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
+	ts := newServer(t, server.Config{TableMiB: ttable.DefaultMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 	took := make([][]time.Duration, board.Cells)
 	rng := rand.New(rand.NewPCG(*gamesSeed, 12))
 	for g := range *games {
@@ -524,7 +528,7 @@ func TestColdLatency(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		ts := newServer(t, server.Config{Table: ttable.New(ttable.DefaultMiB), Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
+		ts := newServer(t, server.Config{TableMiB: ttable.DefaultMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 		var took []time.Duration
 		for _, moves := range positions {
 			start := time.Now()
@@ -570,7 +574,7 @@ func TestSizedServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newServer(t, server.Config{Size: z, Solvers: 2, SizedMiB: 8})
+	ts := newServer(t, server.Config{Size: z, Solvers: 2, TableMiB: 8})
 	want := make([]int, 5)
 	s := solver.New(g, 4, 1)
 	b, _ := g.Parse("3333", false)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -38,42 +39,49 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 	return z, z.Check()
 }
 
-// sizedSolvers lends the solvers of boards other than 7x6. A solver is
-// made when a request first needs one of its board (solver.Alloc,
-// whose table starts small and grows with the search) and kept for the
-// next request of that board. At most max are kept, lent or idle, each
-// with a table of mib MiB, so their tables take at most max*mib MiB: a
-// request for a board that no idle solver has, with max solvers made,
-// releases the idle one used least recently. The server lends at most
-// Config.Solvers solvers of all boards at once (Server.solving), and max
-// is that number, so that one is then idle and a lend never waits.
+// boards keeps a solver.Pool for each board that requests ask for, whose
+// solvers share one table of mib MiB (solver.AllocTable), so that a retry
+// or the next request of the board continues from the work stored. A
+// pool has solvers solvers, the most the server solves at once
+// (Server.solving), so that its Get never waits. At most max boards are
+// kept: a request of another board releases the one used least recently
+// with no solver lent (its table freed), or, where each has one lent,
+// waits until one has none: they are lent to requests solving, which end
+// without waiting for boards.
 //
 // # Why no table is freed while a solve uses it
 //
-// A solver is in idle only between put and the next get that takes it
-// out, both under mu, and put is called only after the request's work
-// has returned, which is after every worker goroutine of its solves has
-// ended (the solver waits for them). The one get that frees a solver
-// takes it out of idle, under mu, before it frees its table, so no
-// other get can lend it, and it was lent to nobody. Were that ever
-// wrong, the table's own count of users (ttable.Table.Acquire, held by
-// every solve from its first use to its last) keeps its memory until
-// the last solve ends, and a solve of a solver freed gets
-// ttable.ErrFreed: an error, never a crash.
+// A board's solvers are counted lent from the get that picks the board
+// to the put that gives the solver back, both under mu, and put is
+// called only after the request's work has returned, which is after
+// every worker goroutine of its solves has ended (the solver waits for
+// them). The one get that releases a board does so under mu, with none
+// lent, and takes it out of kept before it frees its table, so that no
+// other get can lend from it. Were that ever wrong, the table's own count
+// of users (ttable.Table.Acquire, held by every solve from its first use
+// to its last) keeps its memory until the last solve ends, and a solve
+// of a table freed gets ttable.ErrFreed: an error, never a crash.
 //
 // It is safe for concurrent use. The zero value is not usable.
-type sizedSolvers struct {
-	mib, threads, max int
-	books             map[board.Size]solver.Book
+type boards struct {
+	mib, solvers, threads, max int
+	books                      map[board.Size]solver.Book
 
 	mu    sync.Mutex // guards what follows
 	grids map[board.Size]*board.Grid
-	idle  []*solver.Solver // least recently used first
-	made  int              // solvers lent or idle
+	kept  []*pool       // least recently used first
+	idle  chan struct{} // closed, and made anew, when a board's last solver lent comes back
+}
+
+// pool is the pool of a kept board and the number of its solvers lent.
+type pool struct {
+	*solver.Pool
+	grid *board.Grid
+	lent int
 }
 
 // grid returns the grid of the board of size z, made once.
-func (p *sizedSolvers) grid(z board.Size) (*board.Grid, error) {
+func (p *boards) grid(z board.Size) (*board.Grid, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if g, ok := p.grids[z]; ok {
@@ -86,47 +94,82 @@ func (p *sizedSolvers) grid(z board.Size) (*board.Grid, error) {
 	return g, err
 }
 
-// get lends a solver of grid g: the idle one of its board used last, or
-// a new one. Give it back with put.
-func (p *sizedSolvers) get(g *board.Grid) (*solver.Solver, error) {
-	p.mu.Lock()
-	for i := len(p.idle) - 1; i >= 0; i-- {
-		if sv := p.idle[i]; sv.Grid() == g {
-			p.idle = slices.Delete(p.idle, i, i+1)
-			p.mu.Unlock()
-			return sv, nil
+// get lends a solver of grid g's board, and put gives it back. It waits
+// while max boards are kept, none of them g's, each with a solver lent,
+// or returns ctx's error if ctx is done first.
+func (p *boards) get(ctx context.Context, g *board.Grid) (sv *solver.Solver, put func(), err error) {
+	for {
+		p.mu.Lock()
+		b, err := p.lend(g)
+		idle := p.idle
+		p.mu.Unlock()
+		if err != nil {
+			return nil, nil, err
+		}
+		if b != nil {
+			if sv, err = b.Get(ctx); err != nil {
+				p.give(b)
+				return nil, nil, err
+			}
+			return sv, func() { b.Put(sv); p.give(b) }, nil
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
 		}
 	}
-	var released *solver.Solver
-	if p.made >= p.max && len(p.idle) > 0 {
-		// Two statements: in one, p.idle[0] could be read after
-		// slices.Delete has shifted the list (Go leaves that order
-		// unspecified), freeing the solver left idle and losing the
-		// other, which is how serve died of five requests.
-		released = p.idle[0]
-		p.idle = slices.Delete(p.idle, 0, 1)
-	} else {
-		p.made++
+}
+
+// lend returns the pool of g's board, the most recently used now, with
+// one more solver counted lent: the one kept, or a new one; nil where
+// max boards are kept, each with a solver lent. p.mu must be held.
+func (p *boards) lend(g *board.Grid) (*pool, error) {
+	if i := slices.IndexFunc(p.kept, func(b *pool) bool { return b.grid == g }); i >= 0 {
+		b := p.kept[i]
+		p.kept = append(slices.Delete(p.kept, i, i+1), b)
+		b.lent++
+		return b, nil
 	}
-	p.mu.Unlock()
-	if released != nil {
+	if len(p.kept) >= p.max {
+		i := slices.IndexFunc(p.kept, func(b *pool) bool { return b.lent == 0 })
+		if i < 0 {
+			return nil, nil
+		}
+		// Two statements: in one, p.kept[i] could be read after
+		// slices.Delete has shifted the list (Go leaves that order
+		// unspecified), freeing the table of a board still kept and
+		// losing the other, which is how serve died of five requests.
+		released := p.kept[i]
+		p.kept = slices.Delete(p.kept, i, i+1)
 		// Its table is given back now, before another is had.
 		released.Table().Free()
 	}
-	sv, err := solver.Alloc(g, p.mib, p.threads)
+	b, err := p.newPool(g)
 	if err != nil {
-		p.mu.Lock()
-		p.made--
-		p.mu.Unlock()
 		return nil, err
 	}
-	sv.UseBook(p.books[g.Size])
-	return sv, nil
+	b.lent++
+	p.kept = append(p.kept, b)
+	return b, nil
 }
 
-// put takes back a solver that get lent.
-func (p *sizedSolvers) put(sv *solver.Solver) {
+// newPool returns a new pool of g's board, with a new table: its memory
+// is mapped, not touched, so that making it under p.mu is quick.
+func (p *boards) newPool(g *board.Grid) (*pool, error) {
+	tt, err := solver.AllocTable(g, p.mib)
+	if err != nil {
+		return nil, err
+	}
+	return &pool{Pool: solver.NewPool(g, tt, p.solvers, p.threads, p.books[g.Size]), grid: g}, nil
+}
+
+// give counts back a solver of b that get lent.
+func (p *boards) give(b *pool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.idle = append(p.idle, sv)
+	if b.lent--; b.lent == 0 {
+		close(p.idle)
+		p.idle = make(chan struct{})
+	}
 }

@@ -58,11 +58,11 @@ const seven = `{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}`
 
 // TestSizes: one server answers positions of several boards, each named
 // by size= or width= and height=, with the exact score of each move; 7x6
-// as before, byte for byte; two boards with one solver (the other's
+// as before, byte for byte; one board's table kept of two (the other's
 // released and made again); and the default board for requests that
 // name none.
 func TestSizes(t *testing.T) {
-	ts := newServer(t, server.Config{Solvers: 1, SizedMiB: 4})
+	ts := newServer(t, server.Config{Solvers: 1, Boards: 1, TableMiB: 4})
 	tests := []struct {
 		query string // after /solve?
 		size  string
@@ -75,7 +75,7 @@ func TestSizes(t *testing.T) {
 		{"pos=&size=4x5", "4x5", ""},
 		{"pos=3333&size=5x4", "5x4", "3333"}, // column 3 full
 		{"pos=2&size=6x4", "6x4", "2"},
-		{"pos=45&size=5x4", "5x4", "45"},                                                   // back to 5x4: its solver made again
+		{"pos=45&size=5x4", "5x4", "45"},                                                   // back to 5x4: its table made again
 		{"pos=1a1a1a2345678923456789&size=10x4", "10x4", "1a1a1a2345678923456789"},         // columns past 9
 		{"pos=123456789abcdd123456789abc&size=13x4", "13x4", "123456789abcdd123456789abc"}, // 65 bits: solver128
 	}
@@ -107,7 +107,7 @@ func TestSizes(t *testing.T) {
 	// A server of another default board answers it to requests that name
 	// none, and 7x6 to those that name it.
 	z, _ := board.ParseSize("5x4")
-	ts = newServer(t, server.Config{Size: z, SizedMiB: 4})
+	ts = newServer(t, server.Config{Size: z, TableMiB: 4})
 	var a server.SolveAnswer
 	if get(t, ts, "/solve?pos=45", &a); !slices.Equal(a.Score, exactScores(t, z, "45")) {
 		t.Errorf("/solve?pos=45 with the default board 5x4: %v; want %v", a.Score, exactScores(t, z, "45"))
@@ -168,8 +168,8 @@ func TestSizedBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with := newServer(t, server.Config{Books: map[board.Size]solver.Book{z: bk}, SizedMiB: 4})
-	without := newServer(t, server.Config{SizedMiB: 4})
+	with := newServer(t, server.Config{Books: map[board.Size]solver.Book{z: bk}, TableMiB: 4})
+	without := newServer(t, server.Config{TableMiB: 4})
 	for _, pos := range []string{"", "3", "45"} {
 		var a, b server.AnalyzeAnswer
 		get(t, with, "/analyze?size=5x4&pos="+pos, &a)
@@ -187,18 +187,18 @@ func TestSizedBook(t *testing.T) {
 	}
 }
 
-// TestEvictionUnderLoad: the solvers of other boards are made, lent,
-// released and made again while requests of many boards run at once, and
+// TestEvictionUnderLoad: the boards' pools are made, lent, released
+// and made again while requests of many boards run at once, and
 // none of their tables is freed under a solve (serve died of the first
 // five requests below: a solver whose table had been freed was lent
 // again). First the sequence that killed it, then three rounds of the
 // large boards at once, then clients that ask for boards at random, two
-// solvers kept (so that most requests release one). The large boards'
+// boards kept (so that most requests release one). The large boards'
 // requests end early, by the server's time limit in the first sequence,
 // by the client's going away after that; every other answer is the exact
 // one, and the server answers exactly afterwards. Run it with -race.
 func TestEvictionUnderLoad(t *testing.T) {
-	ts := newServer(t, server.Config{Solvers: 2, Threads: 2, SizedMiB: 8, Queue: 64, Timeout: 10 * time.Second})
+	ts := newServer(t, server.Config{Solvers: 2, Threads: 2, Boards: 2, TableMiB: 8, Queue: 64, Timeout: 10 * time.Second})
 	// The small boards' positions, with their exact scores.
 	small := map[string][]string{"4x4": {"", "2"}, "5x4": {"", "45"}, "4x5": {"", "1"}, "6x4": {"", "2"}, "5x5": {"", "3"}, "6x5": {"3443"}}
 	want := map[string][]int{}
@@ -242,7 +242,7 @@ func TestEvictionUnderLoad(t *testing.T) {
 	}
 	// The sequence of the report, serve -timeout 3s: 6x5, 8x8, 8x5, then
 	// two of 8x8 at once.
-	slow := newServer(t, server.Config{Solvers: 2, Threads: 2, SizedMiB: 8, Timeout: 200 * time.Millisecond})
+	slow := newServer(t, server.Config{Solvers: 2, Threads: 2, Boards: 2, TableMiB: 8, Timeout: 200 * time.Millisecond})
 	for _, q := range []string{"pos=&size=6x5", "pos=&size=8x8", "pos=45&size=8x5", "pos=&size=8x8", "pos=1&size=8x8"} {
 		if resp := get(t, slow, "/solve?"+q, new(json.RawMessage)); resp.StatusCode != 200 && resp.StatusCode != 503 {
 			t.Errorf("-timeout 200ms: /solve?%s: %d; want 200 or 503", q, resp.StatusCode)
@@ -278,4 +278,76 @@ func TestEvictionUnderLoad(t *testing.T) {
 	wg.Wait()
 	check("6x5", "3443")
 	check("4x4", "2")
+}
+
+// TestTableKept: a board's table is kept from request to request, so
+// that the same position asked again is answered from it in far fewer
+// nodes; with one board kept, a request of another board releases it,
+// and the position asked a third time is searched cold again, in as
+// many nodes as the first time.
+func TestTableKept(t *testing.T) {
+	ts := newServer(t, server.Config{Solvers: 1, Threads: 1, Boards: 1, TableMiB: 4})
+	nodes := func(query string) uint64 {
+		t.Helper()
+		var an server.AnalyzeAnswer
+		if resp := get(t, ts, "/analyze?"+query, &an); resp.StatusCode != 200 {
+			t.Fatalf("/analyze?%s: %d", query, resp.StatusCode)
+		}
+		return an.Nodes
+	}
+	cold := nodes("size=6x4&pos=")
+	again := nodes("size=6x4&pos=")
+	nodes("size=4x5&pos=")
+	released := nodes("size=6x4&pos=")
+	if again*10 > cold || released != cold {
+		t.Errorf("/analyze?size=6x4&pos= cold, again, after 4x5's with one board kept: %d, %d, %d nodes; want the second a tenth of the first at most, the third as the first", cold, again, released)
+	}
+}
+
+// TestBoardsCycle: clients that ask for more boards than are kept, more
+// at once than are kept, get the exact answers: a request of a board not
+// kept, with each kept board's solves under way, waits for one of them
+// to be done, and no table is freed under a solve (which would answer
+// 500). A request of a large board that its client leaves, while it
+// solves or while it waits, changes nothing of that. Run it with -race.
+func TestBoardsCycle(t *testing.T) {
+	ts := newServer(t, server.Config{Solvers: 3, Threads: 1, Boards: 1, TableMiB: 4, Queue: 64})
+	small := map[string]string{"4x4": "2", "5x4": "45", "4x5": "1", "6x4": "2", "7x6": "4453"}
+	want := map[string][]int{}
+	for size, moves := range small {
+		z, _ := board.ParseSize(size)
+		want[size] = exactScores(t, z, moves)
+	}
+	sizes := append(slices.Sorted(maps.Keys(small)), "8x8")
+	var wg sync.WaitGroup
+	for c := range 6 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(c), 51))
+			for range 8 {
+				size := sizes[rng.IntN(len(sizes))]
+				query := "/solve?" + url.Values{"pos": {small[size]}, "size": {size}}.Encode()
+				ctx, cancel := context.WithCancel(context.Background())
+				if size == "8x8" {
+					ctx, cancel = context.WithTimeout(ctx, 100*time.Millisecond)
+				}
+				req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+query, nil)
+				resp, err := http.DefaultClient.Do(req)
+				var a server.SolveAnswer
+				status := 0
+				if err == nil {
+					status = resp.StatusCode
+					err = json.NewDecoder(resp.Body).Decode(&a)
+					resp.Body.Close()
+				}
+				switch {
+				case size == "8x8" && err == nil:
+					t.Errorf("%s: %d; want the client gone before an answer", query, status)
+				case size != "8x8" && (err != nil || status != 200 || !slices.Equal(a.Score, want[size])):
+					t.Errorf("%s: %d %v %v; want 200 %v", query, status, a.Score, err, want[size])
+				}
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -35,6 +35,7 @@ type Table interface {
 	Free()
 	ClearAll()
 	NewSearch()
+	Prefault()
 }
 
 // New returns a solver of the positions of grid g with a table of

@@ -51,8 +51,8 @@ func (f *searchFlags) check() error {
 }
 
 // tableMiB returns the size of the shared table of -tt for searches of
-// workers goroutines in all, made to fit as allocTable makes it, for a table
-// that another package allocates (a book's of another board than 7x6).
+// workers goroutines in all, made to fit (fitTable), for a table that
+// another package allocates (a book's of another board than 7x6).
 func (f *searchFlags) tableMiB(workers int, stderr io.Writer) (int, error) {
 	return fitTable(f.ttMiB, workers, f.explicitTT(), stderr)
 }
@@ -64,22 +64,6 @@ func (f *searchFlags) explicitTT() bool {
 		f.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "tt" })
 	}
 	return explicit
-}
-
-// allocTable allocates a shared table of mib MiB for searches of workers
-// goroutines in all, each of which adds a table of its own, within what
-// the process may use (see fitTable).
-func allocTable(mib, workers int, explicit bool, stderr io.Writer) (*ttable.Table, error) {
-	fit, err := fitTable(mib, workers, explicit, stderr)
-	if err != nil {
-		return nil, err
-	}
-	t, err := ttable.Alloc(fit)
-	if err != nil {
-		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
-	}
-	noteRounded(stderr, fit, t.Bytes()>>20)
-	return t, nil
 }
 
 // noteRounded says on stderr that a table of mib MiB was made of got MiB,

@@ -334,23 +334,27 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 40 << 20, Why: "a test's limit"} }
 	if code, _, stderr := runCmd(context.Background(), "", "serve", "-solvers", "8", "-threads", "4", "-addr", "127.0.0.1:0"); code != exitBad ||
-		!strings.Contains(stderr, "even with tables of 8 MiB for 7x6 and 8 for other boards, with 8 solvers of 4 search goroutines: the tables take 144 MiB (16 shared, 128 beside it), more than the 40 MiB") {
-		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table counted", code, stderr)
+		!strings.Contains(stderr, "even with tables of 16 MiB for each of 4 boards, with 8 solvers of 4 search goroutines a board: the tables take 320 MiB (64 shared, 256 beside it), more than the 40 MiB") {
+		t.Errorf("c4solve serve -solvers 8 -threads 4 with 40 MiB: exit %d, stderr %q; want 2 and every table of the 4 boards counted", code, stderr)
 	}
-	// serve's default tables, 7x6's and the other boards', shrink together
-	// to fit (it refused to start: "-tt 128 for the tables of other
-	// boards"); an explicit -tt that does not fit is refused.
+	// serve's default tables, one for each board kept, shrink together to
+	// fit (it refused to start: "-tt 128 for the tables of other boards");
+	// an explicit -tt that does not fit is refused.
 	processMemoryLimit = func() ttable.Limit { return ttable.Limit{Bytes: 150 << 20, Why: "a test's limit"} }
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	code, _, stderr := runCmd(ctx, "", "serve", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0")
+	code, _, stderr := runCmd(ctx, "", "serve", "-boards", "2", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0")
 	cancel()
-	if code != exitOK || !strings.Contains(stderr, "c4solve: note: the default tables, 512 MiB for 7x6 and 512 for the other boards, do not fit the 150 MiB this process may use (a test's limit): using -tt 64\n") ||
+	if code != exitOK || !strings.Contains(stderr, "c4solve: note: the default tables of 512 MiB for each of 2 boards do not fit the 150 MiB this process may use (a test's limit): using -tt 64\n") ||
 		!strings.Contains(stderr, "listening on") {
-		t.Errorf("c4solve serve with 150 MiB: exit %d, stderr %q; want 0, the tables made smaller, and a server until stopped", code, stderr)
+		t.Errorf("c4solve serve -boards 2 with 150 MiB: exit %d, stderr %q; want 0, the tables made smaller, and a server until stopped", code, stderr)
 	}
-	if code, _, stderr := runCmd(context.Background(), "", "serve", "-tt", "128", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0"); code != exitBad ||
-		!strings.Contains(stderr, "-tt 128 for 7x6's table and as much for those of other boards, with 2 solvers of 2 search goroutines: the tables take 272 MiB (256 shared, 16 beside it), more than the 150 MiB") {
-		t.Errorf("c4solve serve -tt 128 with 150 MiB: exit %d, stderr %q; want 2 and both tables counted", code, stderr)
+	if code, _, stderr := runCmd(context.Background(), "", "serve", "-tt", "128", "-boards", "2", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0"); code != exitBad ||
+		!strings.Contains(stderr, "-tt 128 for each of 2 boards, with 2 solvers of 2 search goroutines a board: the tables take 272 MiB (256 shared, 16 beside it), more than the 150 MiB") {
+		t.Errorf("c4solve serve -tt 128 -boards 2 with 150 MiB: exit %d, stderr %q; want 2 and both tables counted", code, stderr)
+	}
+	if code, _, stderr := runCmd(context.Background(), "", "serve", "-tt", "32", "-boards", "4", "-solvers", "2", "-threads", "2", "-addr", "127.0.0.1:0"); code != exitBad ||
+		!strings.Contains(stderr, "-tt 32 for each of 4 boards, with 2 solvers of 2 search goroutines a board: the tables take 160 MiB (128 shared, 32 beside it), more than the 150 MiB") {
+		t.Errorf("c4solve serve -tt 32 -boards 4 with 150 MiB: exit %d, stderr %q; want 2 and the 4 boards' tables counted", code, stderr)
 	}
 	// bench checks every row's table before the first row.
 	if code, stdout, stderr := runCmd(context.Background(), "", "bench", "-threads", "1,2", "-tt", "64,512", "-nobook", file); code != exitBad || stdout != "" ||

@@ -28,8 +28,10 @@ column i+1 for the side to move, 100 (-full) for a full column; pos=
 with no value is the empty board. Errors are JSON, {"error": "..."}, never
 a score: 400 for a request without exactly one well-formed pos, 405 for a
 method other than GET, 503 with Retry-After for a solve over -timeout, a
-request beyond the -queue waiting, or a server that is stopping. All
-requests of 7x6 share one table of -tt MiB, kept from request to request.
+request beyond the -queue waiting, or a server that is stopping. The
+requests of each board share one table of -tt MiB, kept from request to
+request, so that a retry or the next request continues from what was
+stored.
 
 Any board the solver takes is answered: size=WxH or width=W&height=H in
 the query (/solve?pos=45&size=8x5, /?size=8x5&pos=45 on the page), 4 or
@@ -38,17 +40,19 @@ one whose scores reach -full, is a 400 that says why. -size is the board
 of the requests that name none. Larger boards take longer: 8x5's 45
 about a minute on a 2-core machine, past the default -timeout.
 
-The solvers of boards other than 7x6 are made when a request first needs
-one, and kept for the next request of their board: at most -solvers of
-them, of all boards together, each with a table of -tt/-solvers MiB (so
-together at most -tt MiB beside 7x6's; a search uses its table from 32
-MiB up as it grows). A request of a board no idle solver has, with all
-made, releases the one used least recently. Where 7x6's table and the
-other boards' do not fit what the process may use, a default -tt is
-halved for both until they do, with a note; a -tt given is refused. -solvers, -queue and -timeout
-count the requests of every board together. -book may be given once for
-each board: a request uses the book of its board if one is loaded (7x6:
-the built-in book unless -book gives one of 7x6, or -nobook).
+A board's table is made when a request first needs it (the default
+board's at the start, made resident); at most -boards are kept: a
+request of another board releases the one used least recently whose
+solves are all done, or, with each solving, waits for one to be done.
+So the tables take at most -boards times -tt MiB (a search of a board
+other than 7x6 uses its table from 32 MiB up as it grows), beside
+-solvers times -threads search goroutines' own tables a board. Where
+they do not fit what the process may use, a default -tt is halved until
+they do, with a note; a -tt given is refused. -solvers, -queue and
+-timeout count the requests of every board together. -book may be given
+once for each board: a request uses the book of its board if one is
+loaded (7x6: the built-in book unless -book gives one of 7x6, or
+-nobook).
 
 Each request is logged on standard error (time, method, path and query,
 status or "gone" for a client that left, milliseconds) unless -quiet.
@@ -68,6 +72,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	fs := cmd.flagSet(std)
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
+	boards := fs.Int("boards", 4, "keep the tables of at most `K` boards between requests, each of -tt MiB")
 	queue := fs.Int("queue", 64, "requests that may wait for a solver; more answer 503 at once")
 	full := fs.Int("full", server.DefaultFull, "/solve's score of a full column: outside the scores' range, -18 to 18")
 	quiet := fs.Bool("quiet", false, "do not log requests on standard error")
@@ -101,8 +106,8 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if idle <= 0 {
 		return fmt.Errorf("-idle %v: want a positive duration", idle)
 	}
-	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 {
-		return fmt.Errorf("-solvers %d, -queue %d: want 1 to %d solvers and 0 or more waiting", *solvers, *queue, maxThreads())
+	if *solvers < 1 || *solvers > maxThreads() || *queue < 0 || *boards < 1 {
+		return fmt.Errorf("-solvers %d, -queue %d, -boards %d: want 1 to %d solvers, 0 or more waiting, 1 or more boards", *solvers, *queue, *boards, maxThreads())
 	}
 	bks, err := loadBooks(books, *nobook)
 	if err != nil {
@@ -117,22 +122,25 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Size: size.board(), Books: bks, Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
-	if cfg.SizedMiB, err = serveTablesMiB(&search, *solvers, std.err); err != nil {
+	if err := serveTablesMiB(&search, *solvers, *boards, std.err); err != nil {
 		return err
 	}
-	if cfg.Table, err = allocTable(search.ttMiB, *solvers*search.threads, true, std.err); err != nil {
-		return err
-	}
+	cfg := server.Config{Size: size.board(), Books: bks, TableMiB: search.ttMiB, Boards: *boards,
+		Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
 	if !*quiet {
 		cfg.Log = std.err
+	}
+	h, err := server.New(cfg)
+	if err != nil {
+		ln.Close()
+		return fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
 	// Requests' contexts derive from base, which a signal cancels: the
 	// solves under way then answer 503 at once.
 	base, stopAll := context.WithCancelCause(context.Background())
 	defer stopAll(nil)
 	defer context.AfterFunc(ctx, func() { stopAll(server.ErrStopping) })()
-	srv := &http.Server{Handler: server.New(cfg), BaseContext: func(net.Listener) context.Context { return base },
+	srv := &http.Server{Handler: h, BaseContext: func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ErrorLog: log.New(std.err, "c4solve serve: ", 0)}
 	where := ""
 	if host, _, err := net.SplitHostPort(*addr); err == nil && (host == "" || net.ParseIP(host) != nil && net.ParseIP(host).IsUnspecified()) {
@@ -155,18 +163,17 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	return nil
 }
 
-// serveTablesMiB sizes the tables of serve: 7x6's of -tt MiB, and those
-// of the solvers of other boards, of -tt MiB together, beside the search
-// goroutines' own tables of both (ttable.Limit.Fit). A default -tt whose
-// tables do not fit what the process may use is halved until they do (no
+// serveTablesMiB sizes the tables of serve: a table of -tt MiB for each
+// of boards boards, beside the tables of their search goroutines, solvers
+// times -threads a board (ttable.Limit.Fit). A default -tt whose tables
+// do not fit what the process may use is halved until they do (no
 // further than minServeMiB), with a note on stderr; an explicit one that
-// does not fit is an error. It sets search.ttMiB to 7x6's size, and
-// returns the other boards'.
-func serveTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, error) {
-	leaves := 2 * solvers * search.threads * solver.LeafTableMiB
+// does not fit is an error. It sets search.ttMiB to the size of each.
+func serveTablesMiB(search *searchFlags, solvers, boards int, stderr io.Writer) error {
+	leaves := boards * solvers * search.threads * solver.LeafTableMiB
 	limit := processMemoryLimit()
 	fits := func(mib int) error {
-		_, _, err := limit.Fit(ttable.Sizing{MiB: 2 * mib, Explicit: true, OtherMiB: leaves})
+		_, _, err := limit.Fit(ttable.Sizing{MiB: boards * mib, Explicit: true, OtherMiB: leaves})
 		return err
 	}
 	asked := search.ttMiB
@@ -176,22 +183,22 @@ func serveTablesMiB(search *searchFlags, solvers int, stderr io.Writer) (int, er
 			mib /= 2
 		}
 	}
-	goroutines := fmt.Sprintf("with %d solvers of %d search goroutines", solvers, search.threads)
+	goroutines := fmt.Sprintf("with %d solvers of %d search goroutines a board", solvers, search.threads)
 	switch err := fits(mib); {
 	case err != nil && search.explicitTT():
-		return 0, fmt.Errorf("-tt %d for 7x6's table and as much for those of other boards, %s: %w: use -tt, -solvers or -threads to ask for less", mib, goroutines, err)
+		return fmt.Errorf("-tt %d for each of %d boards, %s: %w: use -tt, -boards, -solvers or -threads to ask for less", mib, boards, goroutines, err)
 	case err != nil:
-		return 0, fmt.Errorf("even with tables of %d MiB for 7x6 and %d for other boards, %s: %w: use -solvers or -threads to ask for fewer, or raise the limit", mib, mib, goroutines, err)
+		return fmt.Errorf("even with tables of %d MiB for each of %d boards, %s: %w: use -boards, -solvers or -threads to ask for fewer, or raise the limit", mib, boards, goroutines, err)
 	}
 	if mib != asked {
-		fmt.Fprintf(stderr, "c4solve: note: the default tables, %d MiB for 7x6 and %d for the other boards, do not fit the %d MiB this process may use (%s): using -tt %d\n",
-			asked, asked, limit.Bytes>>20, limit.Why, mib)
+		fmt.Fprintf(stderr, "c4solve: note: the default tables of %d MiB for each of %d boards do not fit the %d MiB this process may use (%s): using -tt %d\n",
+			asked, boards, limit.Bytes>>20, limit.Why, mib)
 	}
 	search.ttMiB = mib
-	return mib, nil
+	return nil
 }
 
 // minServeMiB is the smallest -tt a default is halved to by
-// serveTablesMiB: 7x6's table and the other boards' together 16 MiB, as
-// the smallest default table of a solve (ttable.Limit.Fit).
-const minServeMiB = 8
+// serveTablesMiB: the smallest default table of a solve
+// (ttable.Limit.Fit).
+const minServeMiB = 16

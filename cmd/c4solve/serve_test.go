@@ -89,10 +89,29 @@ func TestServe(t *testing.T) {
 	if stdout.String() != "" {
 		t.Errorf("c4solve serve wrote %q on standard output; want nothing", stdout.String())
 	}
-	for _, args := range [][]string{{"serve", "-full", "0"}, {"serve", "-full", "18"}, {"serve", "-full", "-18"}, {"serve", "-solvers", "0"}, {"serve", "x"}, {"serve", "-addr", "nonsense"}, {"serve", "-addr", ""}, {"serve", "-idle", "0s"}} {
+	for _, args := range [][]string{{"serve", "-full", "0"}, {"serve", "-full", "18"}, {"serve", "-full", "-18"}, {"serve", "-solvers", "0"}, {"serve", "-boards", "0"}, {"serve", "x"}, {"serve", "-addr", "nonsense"}, {"serve", "-addr", ""}, {"serve", "-idle", "0s"}} {
 		if code, _, stderr := runCmd(context.Background(), "", args...); code != exitBad || !strings.HasPrefix(stderr, "c4solve serve: ") {
 			t.Errorf("c4solve %v: exit %d, stderr %q; want 2 and a message", args, code, stderr)
 		}
+	}
+}
+
+// TestServeHelp: serve's help says what -tt is there, as everywhere the
+// table that a solve uses: each board's, shared by its solves and kept
+// between requests, -boards of them at most.
+func TestServeHelp(t *testing.T) {
+	code, out, _ := runCmd(context.Background(), "", "serve", "-h")
+	for _, want := range []string{
+		"The\nrequests of each board share one table of -tt MiB, kept from request to\nrequest",
+		"A board's table is made when a request first needs it (the default\nboard's at the start, made resident); at most -boards are kept",
+		"-boards K\n    \tkeep the tables of at most K boards between requests, each of -tt MiB (default 4)",
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("c4solve serve -h: exit %d, stdout %q; want 0 and %q", code, out, want)
+		}
+	}
+	if strings.Contains(out, "-tt/-solvers") || strings.Contains(out, "beside 7x6's") {
+		t.Errorf("c4solve serve -h: %q; want no table of 7x6 apart from the other boards'", out)
 	}
 }
 

@@ -56,8 +56,8 @@ import (
 
 // Config is what a Server needs. Zero values of Solvers, Threads, Queue,
 // Boards and TableMiB mean 1, 1, 0, 1 and the smallest table
-// (ttable.MinMiB); a zero Full answers 0 for a full column, so set it
-// (DefaultFull is the public service's).
+// (ttable.MinMiB); Full must lie outside the scores of the board of
+// Size (DefaultFull is the public service's), or New refuses it.
 type Config struct {
 	Solvers int           // positions solved at once, of all boards (at least 1)
 	Threads int           // search goroutines of each solve (at least 1)
@@ -107,7 +107,8 @@ type Server struct {
 var page embed.FS
 
 // New returns a Server, or the error of a default board (Config.Size)
-// that is none or whose table's memory cannot be had. It makes that
+// that is none, whose scores reach Config.Full, or whose table's memory
+// cannot be had. It makes that
 // board's table, the one most requests ask for, and its memory resident
 // (ttable.Table.Prefault), so that the first requests after a start do
 // not pay for it: up to 1.8 s for the default 512 MiB on a virtual
@@ -120,6 +121,9 @@ func New(cfg Config) (*Server, error) {
 	s.boards = &boards{mib: cfg.TableMiB, solvers: cfg.Solvers, threads: cfg.Threads, max: cfg.Boards,
 		books: cfg.Books, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}
 	g, err := s.boards.grid(cfg.Size)
+	if err == nil {
+		err = s.checkFull(cfg.Size)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -236,11 +240,19 @@ func (s *Server) position(r *http.Request) (string, board.Size, error) {
 		return "", board.Size{}, fmt.Errorf("pos given %d times; give it once", len(pos))
 	}
 	z, err := boardSize(vals, s.cfg.Size)
-	if m := z.MaxScore(); err == nil && z != board.Standard && s.cfg.Full >= -m && s.cfg.Full <= m {
-		// A full column would look playable.
-		err = fmt.Errorf("size %v: its scores run from %d to %d, and this server scores a full column %d", z, -m, m, s.cfg.Full)
+	if err == nil {
+		err = s.checkFull(z)
 	}
 	return pos[0], z, err
+}
+
+// checkFull refuses a board z whose scores reach Config.Full: a full
+// column would look playable.
+func (s *Server) checkFull(z board.Size) error {
+	if m := z.MaxScore(); s.cfg.Full >= -m && s.cfg.Full <= m {
+		return fmt.Errorf("size %v: its scores run from %d to %d, and this server scores a full column %d", z, -m, m, s.cfg.Full)
+	}
+	return nil
 }
 
 // SolveAnswer is the answer of /solve: a score for each column, 7 on the

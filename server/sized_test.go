@@ -149,10 +149,16 @@ func TestSizeErrors(t *testing.T) {
 			}
 		}
 	}
-	ts = newServer(t, server.Config{Full: 10})
+	if _, err := server.New(server.Config{Full: 10}); err == nil || !strings.Contains(err.Error(), "size 7x6: its scores run from -18 to 18, and this server scores a full column 10") {
+		t.Errorf("New with Full 10 on 7x6: %v; want the default board's scores reach Full", err)
+	}
+	ts = newServer(t, server.Config{Size: board.Size{Width: 5, Height: 4}, Full: 10})
 	var e struct{ Error string }
 	if resp := get(t, ts, "/solve?pos=&size=8x5", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, "size 8x5: its scores run from -17 to 17, and this server scores a full column 10") {
 		t.Errorf("/solve?pos=&size=8x5 with Full 10: %d %q; want 400, the board's scores reach Full", resp.StatusCode, e.Error)
+	}
+	if resp := get(t, ts, "/solve?pos=&size=7x6", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, "size 7x6: its scores run from -18 to 18") {
+		t.Errorf("/solve?pos=&size=7x6 with Full 10: %d %q; want 400, 7x6's scores reach Full as any board's", resp.StatusCode, e.Error)
 	}
 	if resp := get(t, ts, "/solve?pos=&size=5x4", &e); resp.StatusCode != 200 {
 		t.Errorf("/solve?pos=&size=5x4 with Full 10: %d %q; want 200 (scores -7 to 7)", resp.StatusCode, e.Error)

@@ -42,10 +42,11 @@ func ExampleParse() {
 	// 3
 }
 
-func ExampleParseMoves() {
-	cols, err := board.ParseMoves("4453")
+func ExampleGrid_Columns() {
+	g, _ := board.NewGrid(board.Standard)
+	cols, err := g.Columns("4453", false)
 	fmt.Println(cols, err)
-	fmt.Println(board.FormatMoves(cols))
+	fmt.Println(board.FormatColumns(cols))
 	// Output:
 	// [3 3 4 2] <nil>
 	// 4453

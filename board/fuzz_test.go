@@ -9,10 +9,10 @@ import (
 	"c4solve/board"
 )
 
-// FuzzParseMoves checks that ParseMoves never panics, that what it accepts
-// round-trips through FormatMoves and is a legal game, and that what it
+// FuzzColumns checks that Columns never panics, that what it accepts
+// round-trips through FormatColumns and is a legal game, and that what it
 // rejects it rejects at the first character at fault.
-func FuzzParseMoves(f *testing.F) {
+func FuzzColumns(f *testing.F) {
 	for _, s := range []string{
 		"", "4", "4453", "44455554221", "448", "0", "4 4", "4é", "\xff",
 		"4444444", "1212121", "12121213", "12121218", drawGame, drawGame + "1",
@@ -22,30 +22,30 @@ func FuzzParseMoves(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		cols, err := board.ParseMoves(s)
+		cols, err := columns(s)
 		p, perr := board.Parse(s)
 		if (err == nil) != (perr == nil) {
-			t.Fatalf("ParseMoves(%q) error %v but Parse(%q) error %v", s, err, s, perr)
+			t.Fatalf("Columns(%q) error %v but Parse(%q) error %v", s, err, s, perr)
 		}
 		if err != nil {
 			checkRejected(t, s, err)
 			return
 		}
 
-		if got := board.FormatMoves(cols); got != s {
-			t.Fatalf("FormatMoves(ParseMoves(%q)) = %q", s, got)
+		if got := board.FormatColumns(cols); got != s {
+			t.Fatalf("FormatColumns(Columns(%q)) = %q", s, got)
 		}
 		if len(cols) != len(s) || p.Stones() != len(s) {
-			t.Fatalf("ParseMoves(%q) = %d columns, Parse(%q).Stones() = %d; want %d", s, len(cols), s, p.Stones(), len(s))
+			t.Fatalf("Columns(%q) = %d columns, Parse(%q).Stones() = %d; want %d", s, len(cols), s, p.Stones(), len(s))
 		}
 		var ref refBoard
 		var q board.Position
 		for i, c := range cols {
 			if c < 0 || c >= board.Width || !ref.canPlay(c) {
-				t.Fatalf("ParseMoves(%q)[%d] = %d, not a legal column", s, i, c)
+				t.Fatalf("Columns(%q)[%d] = %d, not a legal column", s, i, c)
 			}
 			if ref.hasFour(ref.lastMover()) {
-				t.Fatalf("ParseMoves(%q) accepted move %d after the game was won", s, i+1)
+				t.Fatalf("Columns(%q) accepted move %d after the game was won", s, i+1)
 			}
 			ref.play(c)
 			q.Play(c)
@@ -59,25 +59,30 @@ func FuzzParseMoves(f *testing.F) {
 	})
 }
 
-// checkRejected checks the error for a string that ParseMoves rejected.
+// standardGrid is the 7x6 board's grid; columns is its Columns.
+var standardGrid, _ = board.NewGrid(board.Standard)
+
+func columns(s string) ([]int, error) { return standardGrid.Columns(s, false) }
+
+// checkRejected checks the error for a string that Columns rejected.
 func checkRejected(t *testing.T, s string, err error) {
 	t.Helper()
 	var pe *board.ParseError
 	if !errors.As(err, &pe) {
-		t.Fatalf("ParseMoves(%q) error %T (%v); want *board.ParseError", s, err, err)
+		t.Fatalf("Columns(%q) error %T (%v); want *board.ParseError", s, err, err)
 	}
 	if want := fmt.Sprintf("position %d: ", pe.Pos); !strings.HasPrefix(err.Error(), want) || pe.Reason == "" {
-		t.Fatalf("ParseMoves(%q) error %q; want %q and a reason", s, err, want)
+		t.Fatalf("Columns(%q) error %q; want %q and a reason", s, err, want)
 	}
 	if pe.Pos < 1 || pe.Pos > len(s) {
-		t.Fatalf("ParseMoves(%q) error Pos = %d; want 1 to %d", s, pe.Pos, len(s))
+		t.Fatalf("Columns(%q) error Pos = %d; want 1 to %d", s, pe.Pos, len(s))
 	}
 	// Everything before the offending character is a legal game, and the
 	// offending character alone makes the error.
-	if _, err := board.ParseMoves(s[:pe.Pos-1]); err != nil {
-		t.Fatalf("ParseMoves(%q) error at %d, but ParseMoves(%q) already fails: %v", s, pe.Pos, s[:pe.Pos-1], err)
+	if _, err := columns(s[:pe.Pos-1]); err != nil {
+		t.Fatalf("Columns(%q) error at %d, but Columns(%q) already fails: %v", s, pe.Pos, s[:pe.Pos-1], err)
 	}
-	if _, err2 := board.ParseMoves(s[:pe.Pos]); err2 == nil || err2.Error() != err.Error() {
-		t.Fatalf("ParseMoves(%q) error %v, but ParseMoves(%q) error %v", s, err, s[:pe.Pos], err2)
+	if _, err2 := columns(s[:pe.Pos]); err2 == nil || err2.Error() != err.Error() {
+		t.Fatalf("Columns(%q) error %v, but Columns(%q) error %v", s, err, s[:pe.Pos], err2)
 	}
 }

@@ -55,6 +55,20 @@ func (g *Grid) Parse(s string, from0 bool) (Board, error) {
 	return Board{g: g, p: p}, err
 }
 
+// Columns returns the columns (0-based) of the move string s, which
+// must make a legal game, as Parse checks it; with from0, its columns are
+// numbered from 0. Errors are *ParseError.
+func (g *Grid) Columns(s string, from0 bool) ([]int, error) {
+	if _, err := g.Parse(s, from0); err != nil {
+		return nil, err
+	}
+	cols := make([]int, len(s))
+	for i := range len(s) {
+		cols[i] = columnOfName(s[i], from0)
+	}
+	return cols, nil
+}
+
 // FromKey returns the position of the grid whose key is key
 // (Board.Key), with the checks of Geometry128.FromKey: on a board of at
 // most 64 bits, the key of one word is in Lo, Hi 0.

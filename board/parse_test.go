@@ -62,9 +62,9 @@ func TestParseErrors(t *testing.T) {
 		if p != (board.Position{}) {
 			t.Errorf("Parse(%q) with an error = position with key %#x; want the zero Position", tt.in, p.Key())
 		}
-		cols, err2 := board.ParseMoves(tt.in)
+		cols, err2 := standardGrid.Columns(tt.in, false)
 		if err2 == nil || err2.Error() != err.Error() || cols != nil {
-			t.Errorf("ParseMoves(%q) = %v, %v; want nil, %q", tt.in, cols, err2, tt.wantErr)
+			t.Errorf("Columns(%q) = %v, %v; want nil, %q", tt.in, cols, err2, tt.wantErr)
 		}
 	}
 }
@@ -95,12 +95,12 @@ func TestParseValid(t *testing.T) {
 		if got := p.Won(); got != tt.won {
 			t.Errorf("Parse(%q).Won() = %t; want %t", tt.in, got, tt.won)
 		}
-		cols, err := board.ParseMoves(tt.in)
+		cols, err := standardGrid.Columns(tt.in, false)
 		if err != nil || len(cols) != tt.moves {
-			t.Errorf("ParseMoves(%q) = %v, %v; want %d columns", tt.in, cols, err, tt.moves)
+			t.Errorf("Columns(%q) = %v, %v; want %d columns", tt.in, cols, err, tt.moves)
 		}
-		if got := board.FormatMoves(cols); got != tt.in {
-			t.Errorf("FormatMoves(ParseMoves(%q)) = %q", tt.in, got)
+		if got := board.FormatColumns(cols); got != tt.in {
+			t.Errorf("FormatColumns(Columns(%q)) = %q", tt.in, got)
 		}
 	}
 	if p, _ := board.Parse(""); p != (board.Position{}) {

@@ -17,14 +17,14 @@ import (
 // up to 64 bits (the rules of Position128 on those boards agree with it:
 // TestEnginesAgree), Position128 above.
 func (b Board) claimevenBound(alpha int) (int, bool) {
-	if (b.g.g64 == nil) {
+	if b.g.g64 == nil {
 		return b.p.ClaimevenBound(alpha)
 	}
 	return b.Position64().ClaimevenBound(alpha)
 }
 
 func (b Board) claimevenReplyBound(beta int) (int, bool) {
-	if (b.g.g64 == nil) {
+	if b.g.g64 == nil {
 		bound, ok, _ := b.p.ClaimevenReplyBound(beta)
 		return bound, ok
 	}
@@ -33,7 +33,7 @@ func (b Board) claimevenReplyBound(beta int) (int, bool) {
 }
 
 func (b Board) oddThreatBound(beta int) (int, bool) {
-	if (b.g.g64 == nil) {
+	if b.g.g64 == nil {
 		return b.p.OddThreatBound(beta)
 	}
 	return b.Position64().OddThreatBound(beta)

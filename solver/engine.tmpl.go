@@ -1099,6 +1099,7 @@ type EngineAnalysis struct {
 	g            board.Geometry
 	Scores       [maxWidth]int
 	Legal        [maxWidth]bool
+	Lows, Highs  [maxWidth]int // each move's score lies in [Lows, Highs]: Scores where solved
 	Lower, Upper int
 	Nodes        uint64
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
@@ -1107,7 +1108,9 @@ type EngineAnalysis struct {
 // public returns the analysis as an Analysis, for code that handles
 // boards of every size.
 func (an EngineAnalysis) public() Analysis {
-	return sized(an.g.Width(), an.Scores[:], an.Legal[:], an.Lower, an.Upper, an.Nodes, an.Expanded)
+	w := an.g.Width()
+	return Analysis{Scores: an.Scores[:w], Legal: an.Legal[:w], Lows: an.Lows[:w], Highs: an.Highs[:w],
+		Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
 }
 
 // Best returns the columns (0-based, in order) of the moves whose score is
@@ -1166,6 +1169,7 @@ func (s *Engine) AnalyzeWeak(ctx context.Context, p board.Position) (EngineAnaly
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
+		an.Lows[col], an.Highs[col] = board.WeakScore(an.Lows[col]), board.WeakScore(an.Highs[col])
 	}
 	an.Lower, an.Upper = board.WeakScore(an.Lower), board.WeakScore(an.Upper)
 	return an, err
@@ -1285,12 +1289,14 @@ func (s *Engine) analyze(ctx context.Context, p board.Position, lower, upper int
 			if err == nil {
 				err = c.err
 			}
+			an.Lows[col], an.Highs[col] = -c.r.Upper, -c.r.Lower
 			an.Lower, an.Upper = max(an.Lower, -c.r.Upper), max(an.Upper, -c.r.Lower)
 			continue
 		default:
 			an.Nodes, an.Expanded = an.Nodes+c.r.Nodes, an.Expanded+c.r.Expanded
 			an.Scores[col] = -c.r.Score
 		}
+		an.Lows[col], an.Highs[col] = an.Scores[col], an.Scores[col]
 		an.Lower, an.Upper = max(an.Lower, an.Scores[col]), max(an.Upper, an.Scores[col])
 	}
 	if err == nil {

@@ -288,8 +288,12 @@ func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.progre
 // column. When Analyze is stopped, Lower <= score
 // <= Upper is what it established about the position's score.
 type Analysis struct {
-	Scores          []int
-	Legal           []bool
+	Scores []int
+	Legal  []bool
+	// Lows and Highs bound each move's score: Lows[col] <= score <=
+	// Highs[col], both the score where the move was solved. Where the
+	// analysis was stopped, they are what it established.
+	Lows, Highs     []int
 	Lower, Upper    int
 	Nodes, Expanded uint64
 }
@@ -322,10 +326,28 @@ func (an Analysis) BestMove() int {
 	return -1
 }
 
-// sized returns the first width columns of an engine's analysis's arrays
-// as an Analysis.
-func sized(width int, scores []int, legal []bool, lower, upper int, nodes, expanded uint64) Analysis {
-	return Analysis{Scores: scores[:width], Legal: legal[:width], Lower: lower, Upper: upper, Nodes: nodes, Expanded: expanded}
+// BestFound returns the column (0-based) of the best move an analysis
+// established, stopped or not, and whether it is proved best: of the
+// moves of the highest lower bound (Lows), the one of the highest upper
+// bound, the first in center-first order among equals; proved where no
+// other move's upper bound is above its lower bound. It is BestMove for
+// an analysis that finished. It returns -1 for no legal move.
+func (an Analysis) BestFound() (col int, proved bool) {
+	col = -1
+	for _, c := range board.CenterFirst(len(an.Scores)) {
+		if an.Legal[c] && (col < 0 || an.Lows[c] > an.Lows[col] || an.Lows[c] == an.Lows[col] && an.Highs[c] > an.Highs[col]) {
+			col = c
+		}
+	}
+	if col < 0 {
+		return -1, false
+	}
+	for c, legal := range an.Legal {
+		if legal && c != col && an.Highs[c] > an.Lows[col] {
+			return col, false
+		}
+	}
+	return col, true
 }
 
 // Analyze solves every move of b, which must not be over; with weak, for

@@ -474,3 +474,49 @@ func TestFreedTable(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalysisBounds: a finished analysis's bounds are its scores, and
+// BestFound is BestMove, proved; an analysis stopped part way bounds
+// each move's score as the move's solve alone finds it, and BestFound
+// returns a legal move, proved only where its bounds show it.
+func TestAnalysisBounds(t *testing.T) {
+	g := mustGrid(t, "6x5")
+	s := solver.New(g, 16, 1)
+	for _, moves := range []string{"", "34", "3344", "111"} {
+		b, err := g.Parse(moves, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		an, err := s.Analyze(context.Background(), b, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for col, legal := range an.Legal {
+			if legal && (an.Lows[col] != an.Scores[col] || an.Highs[col] != an.Scores[col]) {
+				t.Errorf("%q column %d: bounds [%d, %d]; want the score %d", moves, col+1, an.Lows[col], an.Highs[col], an.Scores[col])
+			}
+		}
+		if col, proved := an.BestFound(); col != an.BestMove() || !proved {
+			t.Errorf("%q: BestFound %d, %t; want BestMove %d, proved", moves, col, proved, an.BestMove())
+		}
+	}
+	// 8x8's empty board, stopped at once: every move's bounds hold the
+	// scores its children's solves give, which are wide.
+	g8 := mustGrid(t, "8x8")
+	s8 := solver.New(g8, 16, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	an, err := s8.Analyze(ctx, g8.Empty(), false)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("8x8's empty board in 200 ms: %v; want stopped", err)
+	}
+	for col, legal := range an.Legal {
+		if !legal || an.Lows[col] > an.Highs[col] || an.Lows[col] < -g8.MaxScore() || an.Highs[col] > g8.MaxScore() {
+			t.Errorf("8x8 column %d: legal %t, bounds [%d, %d]", col+1, legal, an.Lows[col], an.Highs[col])
+		}
+	}
+	col, proved := an.BestFound()
+	if col < 0 || col >= g8.Width || proved {
+		t.Errorf("8x8 stopped: BestFound %d, proved %t; want a column, not proved", col, proved)
+	}
+}

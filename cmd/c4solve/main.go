@@ -8,6 +8,7 @@
 //	  c4solve book CMD ...             generate, merge, inspect or check opening books
 //	  c4solve serve [flags]            answer positions over HTTP, with a page to play on
 //	  c4solve play [flags] [MOVES]     play against the perfect player in the terminal
+//	  c4solve review [flags] [GAMES]   grade every move of games against the exact scores
 //	  c4solve random [flags] STONES    print random positions of real play, for benchmarks
 //	  c4solve help [CMD]               this text, or a command's ("c4solve CMD -h")
 //
@@ -196,6 +197,7 @@ var subcommands = []*subcommand{
 	{path: "c4solve book", args: "CMD ...", short: "generate, merge, inspect or check opening books", run: runBook},
 	{path: "c4solve serve", args: "[flags]", short: "answer positions over HTTP, with a page to play on", long: serveHelp, run: runServe},
 	{path: "c4solve play", args: "[flags] [MOVES]", short: "play against the perfect player in the terminal", long: playHelp, run: runPlay},
+	{path: "c4solve review", args: "[flags] [GAMES]", short: "grade every move of games against the exact scores", long: reviewHelp, run: runReview},
 	{path: "c4solve random", args: "[flags] STONES", short: "print random positions of real play, for benchmarks", long: randomHelp, run: runRandom},
 }
 

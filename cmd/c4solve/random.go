@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 
 	"c4solve/board"
@@ -20,6 +21,10 @@ c4solve to get their scores as a benchmark file:
   c4solve random -seed 7 -n 100 8 | c4solve -nobook > random8.txt
   c4solve random -size 9x5 -n 100 12 | c4solve -size 9x5 > random9x5.txt
 
+With -games, it prints -n whole games of uniformly random legal moves
+instead, each played to its end (a four or a full board), and takes no
+STONES: games to review (c4solve review).
+
 Positions are printed as they are drawn. At most 1,000,000 a run; asking
 for more positions of up to 8 stones of 7x6 than exist is refused at once,
 and otherwise a run that finds no new position in a million draws stops.
@@ -33,10 +38,14 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	fs := cmd.flagSet(std)
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
+	games := fs.Bool("games", false, "print whole games of random moves instead, played to their end")
 	var size sizeFlag
 	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
+	}
+	if *games {
+		return randomGames(ctx, size.board(), *seed, *n, fs.NArg(), std)
 	}
 	if fs.NArg() != 1 {
 		return errors.New("want one argument, the number of stones (run \"c4solve random -h\" for help)")
@@ -62,4 +71,34 @@ func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 		return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 	}
 	return err
+}
+
+// randomGames prints n games of random moves on the board z, each played
+// to its end, from the seed; args is the number of arguments, none.
+func randomGames(ctx context.Context, z board.Size, seed uint64, n, args int, std stdio) error {
+	if args > 0 {
+		return errors.New("-games takes no number of stones: its games are played to their end")
+	}
+	if n < 1 {
+		return fmt.Errorf("-n %d: want at least 1", n)
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		return err
+	}
+	r := rand.New(rand.NewPCG(seed, 0))
+	for range n {
+		var cols []int
+		for p := g.Empty(); !p.Over(); {
+			if col := r.IntN(g.Width); p.CanPlay(col) {
+				p.Play(col)
+				cols = append(cols, col)
+			}
+		}
+		fmt.Fprintln(std.out, board.FormatColumns(cols))
+		if ctx.Err() != nil {
+			return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
+		}
+	}
+	return nil
 }

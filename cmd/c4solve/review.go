@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"c4solve/board"
+	"c4solve/posfile"
+	"c4solve/review"
+)
+
+const reviewHelp = `Reviews games: each GAME is the moves of a game from the empty board, as a
+position is written (or, with none or "-", each line of standard input is
+one). For each move it prints the score of the position before it (for
+the side that played it), the score of the move played, what it lost
+against the best move, its class and the best columns, then for each
+player the counts of each class, the accuracy (the percentage of best
+moves) and the turning points, the moves that changed the result. Every
+score is exact: each position is analysed, from the book where it holds
+the position. The classes:
+
+  best        the best score
+  inaccuracy  the same result: a slower win, or a faster loss
+  mistake     a win thrown to a draw, or a draw to a loss
+  blunder     a win thrown to a loss
+`
+
+// runReview is the review command.
+func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+	fs := cmd.flagSet(std)
+	var opt options
+	fs.BoolVar(&opt.json, "json", false, "print each review as a JSON object on a line of its own")
+	opt.search.register(fs.FlagSet)
+	opt.book.register(fs.FlagSet)
+	opt.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
+	fs.Var(&opt.size, "size", "review games on a board of `WxH`, as 8x5, instead of 7x6")
+	if st, ok := fs.parse(args); !ok {
+		return exit(st)
+	}
+	c, err := newCommand(opt, std, nil)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := c.withTimeout(ctx)
+	defer cancel()
+	games := fs.Args()
+	if len(games) > 0 && !(len(games) == 1 && games[0] == "-") {
+		for i, moves := range games {
+			l, err := c.format.Position(moves)
+			if err != nil {
+				c.bad(fmt.Errorf("argument %d %s: %w", i+1, quoteShort(moves), err))
+				continue
+			}
+			if !c.review(ctx, fmt.Sprintf("argument %d", i+1), l) {
+				break
+			}
+		}
+		return exit(c.status)
+	}
+	err = scanInput(ctx, std.in, c.format, func(l posfile.Line, _ bool) bool {
+		return c.review(ctx, fmt.Sprintf("line %d", l.Num), l)
+	}, func(e *posfile.LineError) {
+		c.bad(fmt.Errorf("line %d: %w", e.Num, e.Err))
+	})
+	if err != nil && ctx.Err() == nil {
+		c.bad(fmt.Errorf("reading standard input: %w", err))
+	}
+	return exit(c.status)
+}
+
+// review reviews the game of l and prints the review, or where it stopped
+// (where says which game it is), and reports whether to go on.
+func (c *command) review(ctx context.Context, where string, l posfile.Line) bool {
+	cols, _ := c.format.Grid.Columns(l.Moves, c.format.From0) // l was read from them
+	stop := c.showProgress()
+	rv, err := review.Game(ctx, c.s, c.format.Grid.Empty(), cols)
+	stop()
+	if err != nil {
+		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %d moves reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), len(cols), stopReason(ctx, err))
+		c.fail(exitIncomplete)
+	}
+	if c.opt.json {
+		c.printJSON(struct {
+			Game string `json:"game"`
+			review.Summary
+			Incomplete bool `json:"incomplete,omitempty"`
+		}{posfile.Spell(l.Moves), rv.Summary(), err != nil})
+		return err == nil
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "game %s\n ply player column score played loss class      best\n", posfile.Spell(l.Moves))
+	for _, m := range rv.Moves {
+		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Loss, m.Class, board.FormatColumns(m.Best))
+	}
+	for i, p := range rv.Players {
+		fmt.Fprintf(&sb, "player %d: %d moves, %d best, %d inaccuracies, %d mistakes, %d blunders; accuracy %.1f%%\n",
+			i+1, p.Moves, p.Best, p.Inaccuracies, p.Mistakes, p.Blunders, p.Accuracy())
+	}
+	sb.WriteString("turning points:")
+	if len(rv.TurningPoints) == 0 {
+		sb.WriteString(" none")
+	}
+	for i, k := range rv.TurningPoints {
+		m := rv.Moves[k]
+		if i > 0 {
+			sb.WriteString(";")
+		}
+		fmt.Fprintf(&sb, " ply %d (player %d, column %c: %s to %s)", m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
+	}
+	fmt.Fprintln(c.stdout, sb.String())
+	return err == nil
+}
+
+// outcome names the result a score gives the side to move.
+func outcome(score int) string {
+	switch board.WeakScore(score) {
+	case 1:
+		return "win"
+	case -1:
+		return "loss"
+	}
+	return "draw"
+}

@@ -1,0 +1,219 @@
+// Package review grades the moves of a Connect-Four game, on any board,
+// against the exact scores of its positions, as a chess program's game
+// review does: for each move, the score of the position before it, the
+// score of the move played and of the best moves, what the move lost, and
+// a class a player understands (Class); for each player, the counts of
+// each class and an accuracy figure (Player.Accuracy); and the turning
+// points, the moves where the game's result changed.
+//
+// Every score is exact: each position of the game is analysed by the
+// solver (solver.Solver.Analyze), which answers from its opening book
+// where the book holds a move's position. Scores follow Pons' convention
+// (package board): from the point of view of the side to move, positive
+// wins, 0 draws, negative loses, larger sooner.
+package review
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"c4solve/board"
+	"c4solve/solver"
+)
+
+// Class is how a move compares with the best move of its position.
+type Class int
+
+const (
+	// Best is a move of the position's best score.
+	Best Class = iota
+	// Inaccuracy keeps the result but not the score: a slower win, or a
+	// faster loss, or (never on a drawn position) no change of result.
+	Inaccuracy
+	// Mistake loses half the result: a win becomes a draw, or a draw a
+	// loss.
+	Mistake
+	// Blunder turns a win into a loss.
+	Blunder
+)
+
+// classNames are the classes as the command and JSON print them.
+var classNames = [...]string{Best: "best", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
+
+func (c Class) String() string {
+	if c < 0 || int(c) >= len(classNames) {
+		return fmt.Sprintf("Class(%d)", int(c))
+	}
+	return classNames[c]
+}
+
+// MarshalText writes the class's name, as JSON prints it.
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a class's name, as MarshalText writes it.
+func (c *Class) UnmarshalText(text []byte) error {
+	for k, name := range classNames {
+		if string(text) == name {
+			*c = Class(k)
+			return nil
+		}
+	}
+	return fmt.Errorf("class %q: want best, inaccuracy, mistake or blunder", text)
+}
+
+// classify returns the class of a move of score played in a position of
+// score best (played <= best).
+func classify(best, played int) Class {
+	from, to := board.WeakScore(best), board.WeakScore(played)
+	switch {
+	case played == best:
+		return Best
+	case from == to:
+		return Inaccuracy
+	case from == 1 && to == -1:
+		return Blunder
+	}
+	return Mistake
+}
+
+// Move is the review of one move of the game.
+type Move struct {
+	Ply    int // the move's number in the game, from 1 for the first stone of the board
+	Player int // who played it: 1 the first player, 2 the second
+	Column int // the column played, 0-based
+	// Score is the score of the position before the move, for the side
+	// that played it: its best move's. Played is the score of the move
+	// played, for the same side; Loss is Score - Played, 0 for a best
+	// move.
+	Score, Played, Loss int
+	Best                []int // the columns (0-based) of the best moves, in column order
+	Class               Class
+}
+
+// Player sums up one player's moves.
+type Player struct {
+	Moves        int `json:"moves"`
+	Best         int `json:"best"`
+	Inaccuracies int `json:"inaccuracies"`
+	Mistakes     int `json:"mistakes"`
+	Blunders     int `json:"blunders"`
+}
+
+// Accuracy is the percentage of the player's moves that were best moves
+// (Best), 100 for a player with no move.
+func (p Player) Accuracy() float64 {
+	if p.Moves == 0 {
+		return 100
+	}
+	return 100 * float64(p.Best) / float64(p.Moves)
+}
+
+// add counts a move of class c.
+func (p *Player) add(c Class) {
+	p.Moves++
+	switch c {
+	case Best:
+		p.Best++
+	case Inaccuracy:
+		p.Inaccuracies++
+	case Mistake:
+		p.Mistakes++
+	case Blunder:
+		p.Blunders++
+	}
+}
+
+// Review is the review of a game.
+type Review struct {
+	Moves   []Move
+	Players [2]Player // the first player's, then the second's
+	// TurningPoints are the indices in Moves of the moves that changed
+	// the game's result: the mistakes and blunders.
+	TurningPoints []int
+	// Nodes is the number of positions the analyses searched.
+	Nodes uint64
+}
+
+// Game reviews the moves cols (0-based columns), played from start, a
+// position of s's board, with s: each position before a move is
+// analysed. It stops at the first error: a column that cannot be played
+// (with what the moves are so far), a move after the game is over, or
+// ctx's end, when it returns the moves reviewed so far with the error.
+func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) (Review, error) {
+	var r Review
+	p := start
+	for i, col := range cols {
+		ply := p.Stones() + 1
+		switch {
+		case p.Over():
+			return r, fmt.Errorf("move %d (ply %d): the game is already over", i+1, ply)
+		case col < 0 || col >= p.Grid().Width || !p.CanPlay(col):
+			return r, fmt.Errorf("move %d (ply %d): column %c cannot be played", i+1, ply, board.ColumnName(col))
+		}
+		an, err := s.Analyze(ctx, p, false)
+		r.Nodes += an.Nodes
+		if err != nil {
+			return r, fmt.Errorf("move %d (ply %d): %w", i+1, ply, err)
+		}
+		_, best := an.Columns()
+		for j := range best {
+			best[j]-- // Columns numbers them from 1
+		}
+		m := Move{Ply: ply, Player: 1 + p.Stones()%2, Column: col, Score: an.Lower, Played: an.Scores[col], Best: best}
+		m.Loss, m.Class = m.Score-m.Played, classify(m.Score, m.Played)
+		if m.Class >= Mistake {
+			r.TurningPoints = append(r.TurningPoints, len(r.Moves))
+		}
+		r.Players[m.Player-1].add(m.Class)
+		r.Moves = append(r.Moves, m)
+		p.Play(col)
+	}
+	return r, nil
+}
+
+// Summary is a review as programs read it (the command's -json, the
+// server's /review): columns numbered from 1, as move strings number
+// them, and turning points as plies.
+type Summary struct {
+	Moves         []MoveSummary    `json:"moves"`
+	Players       [2]PlayerSummary `json:"players"`
+	TurningPoints []int            `json:"turning_points"` // the plies of the moves that changed the result
+}
+
+// MoveSummary is a Move in a Summary.
+type MoveSummary struct {
+	Ply    int   `json:"ply"`
+	Player int   `json:"player"`
+	Column int   `json:"column"`
+	Score  int   `json:"score"`
+	Played int   `json:"played"`
+	Loss   int   `json:"loss"`
+	Class  Class `json:"class"`
+	Best   []int `json:"best"`
+}
+
+// PlayerSummary is a Player in a Summary, with its accuracy.
+type PlayerSummary struct {
+	Player
+	Accuracy float64 `json:"accuracy"`
+}
+
+// Summary returns r as programs read it.
+func (r Review) Summary() Summary {
+	s := Summary{Moves: make([]MoveSummary, len(r.Moves)), TurningPoints: make([]int, len(r.TurningPoints))}
+	for i, m := range r.Moves {
+		best := make([]int, len(m.Best))
+		for j, col := range m.Best {
+			best[j] = col + 1
+		}
+		s.Moves[i] = MoveSummary{Ply: m.Ply, Player: m.Player, Column: m.Column + 1, Score: m.Score, Played: m.Played, Loss: m.Loss, Class: m.Class, Best: best}
+	}
+	for i, p := range r.Players {
+		s.Players[i] = PlayerSummary{p, math.Round(p.Accuracy()*10) / 10}
+	}
+	for i, k := range r.TurningPoints {
+		s.TurningPoints[i] = r.Moves[k].Ply
+	}
+	return s
+}

@@ -1,0 +1,162 @@
+package review_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/review"
+	"c4solve/solver"
+)
+
+// randomGame returns the columns of a game of random moves on g, played
+// to its end.
+func randomGame(g *board.Grid, r *rand.Rand) []int {
+	var cols []int
+	for p := g.Empty(); !p.Over(); {
+		if col := r.IntN(g.Width); p.CanPlay(col) {
+			p.Play(col)
+			cols = append(cols, col)
+		}
+	}
+	return cols
+}
+
+// scoreOf returns the exact score of p, which is not over, solved alone:
+// from the book or a win at once where they answer (solver.Known), else
+// by a search of its own.
+func scoreOf(t *testing.T, s *solver.Solver, p board.Board, bk solver.Book) int {
+	t.Helper()
+	r, ok, err := solver.Known(p, bk)
+	if !ok && err == nil {
+		r, err = s.Solve(context.Background(), p)
+	}
+	if err != nil {
+		t.Fatalf("solving %v: %v", p, err)
+	}
+	return r.Score
+}
+
+// TestGameAgainstSolves: on random games of 7x6 (with the built-in book)
+// and of 8x5 (reviewed from their 12th stone on: 8x5's openings take
+// seconds each), every score of a review is the score of its position
+// solved alone, every class follows from the scores as documented, and
+// the counts and turning points add up. (The README's acceptance, 50 games
+// of 7x6 and 20 of 8x5 from the empty board, ran the same check through
+// the command.)
+func TestGameAgainstSolves(t *testing.T) {
+	def, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		size         string
+		games, start int
+		bk           solver.Book
+	}{{"7x6", 10, 0, def}, {"8x5", 4, 12, nil}} {
+		z, _ := board.ParseSize(tc.size)
+		g, err := board.NewGrid(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := tc.games
+		if testing.Short() {
+			games /= 2
+		}
+		s, check := solver.New(g, 64, 2), solver.New(g, 64, 1)
+		if tc.bk != nil {
+			s.UseBook(tc.bk)
+		}
+		r := rand.New(rand.NewPCG(51, uint64(g.Width)))
+		for done := 0; done < games; {
+			cols := randomGame(g, r)
+			if len(cols) <= tc.start {
+				continue
+			}
+			start := g.Empty()
+			for _, col := range cols[:tc.start] {
+				start.Play(col)
+			}
+			rv, err := review.Game(context.Background(), s, start, cols[tc.start:])
+			if err != nil || len(rv.Moves) != len(cols)-tc.start {
+				t.Fatalf("%s %s: %d moves reviewed, %v; want %d", tc.size, board.FormatColumns(cols), len(rv.Moves), err, len(cols)-tc.start)
+			}
+			checkReview(t, start, rv, cols[tc.start:], func(p board.Board) int { return scoreOf(t, check, p, tc.bk) })
+			done++
+		}
+	}
+}
+
+// checkReview checks rv, the review of the moves cols from start,
+// against score, the exact score of a position.
+func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, score func(board.Board) int) {
+	t.Helper()
+	var players [2]review.Player
+	var turning []int
+	p, g := start, start.Grid()
+	for i, m := range rv.Moves {
+		game := board.FormatColumns(cols[:i+1])
+		ply := start.Stones() + i + 1
+		want := review.Move{Ply: ply, Player: 2 - ply%2, Column: cols[i], Score: score(p)}
+		child := p
+		child.Play(cols[i])
+		if child.Won() {
+			want.Played = g.WinNextScore(p.Stones())
+		} else if !child.Over() {
+			want.Played = -score(child)
+		}
+		for col := range g.Width {
+			if !p.CanPlay(col) {
+				continue
+			}
+			c := p
+			c.Play(col)
+			sc := 0
+			if c.Won() {
+				sc = g.WinNextScore(p.Stones())
+			} else if !c.Over() {
+				sc = -score(c)
+			}
+			if sc == want.Score {
+				want.Best = append(want.Best, col)
+			}
+		}
+		want.Loss = want.Score - want.Played
+		switch from, to := board.WeakScore(want.Score), board.WeakScore(want.Played); {
+		case want.Loss == 0:
+			want.Class = review.Best
+		case from == to:
+			want.Class = review.Inaccuracy
+		case from == 1 && to == -1:
+			want.Class = review.Blunder
+		default:
+			want.Class = review.Mistake
+		}
+		if m.Ply != want.Ply || m.Player != want.Player || m.Column != want.Column || m.Score != want.Score ||
+			m.Played != want.Played || m.Loss != want.Loss || m.Class != want.Class || !slices.Equal(m.Best, want.Best) {
+			t.Fatalf("%v: move %+v; want %+v", game, m, want)
+		}
+		if m.Class == review.Mistake || m.Class == review.Blunder {
+			turning = append(turning, i)
+		}
+		pl := &players[1-ply%2]
+		pl.Moves++
+		switch m.Class {
+		case review.Best:
+			pl.Best++
+		case review.Inaccuracy:
+			pl.Inaccuracies++
+		case review.Mistake:
+			pl.Mistakes++
+		case review.Blunder:
+			pl.Blunders++
+		}
+		p = child
+	}
+	if rv.Players != players || !slices.Equal(rv.TurningPoints, turning) {
+		t.Fatalf("%v: players %+v, turning points %v; want %+v, %v", board.FormatColumns(cols), rv.Players, rv.TurningPoints, players, turning)
+	}
+}

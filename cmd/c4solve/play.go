@@ -5,29 +5,38 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"c4solve/board"
+	"c4solve/player"
 	"c4solve/posfile"
 	"c4solve/solver"
 )
 
-const playHelp = `A game against the perfect player in the terminal, from the empty board or
+const playHelp = `A game against c4solve in the terminal, from the empty board or
 from MOVES, on the 7x6 board or another (-size). Type a column (1 to 7 on
 7x6; 1 to 9, then a, b, c, ... on wider boards) to play, u to take back your last move,
 h for a hint (the score of each column), q to quit. The board is drawn in
 colour when standard output is a terminal (not with NO_COLOR set or
 TERM=dumb), the first player's stones x and the second's o otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
-game ends with a line saying who won; end of input ends it too.
+game ends with a line saying who won; end of input ends it too. c4solve
+plays perfectly, or at -level 1 to 9 as a weaker player (the rule:
+c4solve review's README section, "Players of graded strength"); with
+-timeout, it moves within that time, past it the best move it found.
 `
 
 // runPlay is the play command.
 func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	fs := cmd.flagSet(std)
 	first := fs.String("first", "human", "who plays first: `human` or engine")
+	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (nearly random) to 10 (perfect)")
+	seed := fs.Uint64("seed", 0, "the seed of a weaker level's choices (0: from the clock)")
 	var opt options
+	opt.timeout.register(fs.FlagSet, 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
 	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (no book)")
@@ -36,6 +45,12 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	}
 	if *first != "human" && *first != "engine" {
 		return fmt.Errorf("-first %q: want human or engine", *first)
+	}
+	if *level < player.MinLevel || *level > player.MaxLevel {
+		return fmt.Errorf("-level %d: want %d to %d", *level, player.MinLevel, player.MaxLevel)
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
 	}
 	if fs.NArg() > 1 {
 		return errors.New("want at most one position")
@@ -56,13 +71,11 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if err != nil {
 		return err
 	}
-	ctx, cancel := c.withTimeout(ctx)
-	defer cancel()
 	var cols []int
 	for i := range len(moves) {
 		cols = append(cols, strings.IndexByte(columnNames, moves[i]))
 	}
-	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2}
+	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2, level: *level, rng: rand.New(rand.NewPCG(*seed, 0))}
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
@@ -77,8 +90,10 @@ type game struct {
 	p      board.Board
 	cols   []int // the moves so far, 0-based columns
 	start  int   // the moves given at the start, which undo leaves
-	engine int   // the side the perfect player plays: 0 moves first
-	colour bool  // draw with colours
+	engine int   // the side c4solve plays: 0 moves first
+	level  int   // its level (package player)
+	rng    *rand.Rand
+	colour bool // draw with colours
 }
 
 // play plays col, which must be legal.
@@ -128,12 +143,16 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			return exitOK
 		}
 		if p.Stones()%2 == g.engine {
-			an, err := g.analyze(ctx, p)
+			an, exact, err := g.analyze(ctx, p)
 			if err != nil {
 				return g.c.status
 			}
-			col := an.BestMove()
-			fmt.Fprintf(g.c.stdout, "c4solve plays %c\n", board.ColumnName(col))
+			col := player.Choose(an, g.level, g.rng)
+			note := ""
+			if !exact {
+				note = fmt.Sprintf(" (the best found in %v, not proved)", g.c.opt.timeout.timeout)
+			}
+			fmt.Fprintf(g.c.stdout, "c4solve plays %c%s\n", board.ColumnName(col), note)
 			g.play(col)
 			continue
 		}
@@ -167,8 +186,10 @@ func (g *game) run(ctx context.Context, std stdio) int {
 		case "u":
 			g.undo()
 		case "h":
-			if an, err := g.analyze(ctx, p); err == nil {
+			if an, exact, err := g.analyze(ctx, p); err == nil && exact {
 				g.hint(an)
+			} else if err == nil {
+				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout.timeout)
 			}
 		default:
 			col := -1
@@ -213,15 +234,24 @@ func (g *game) undo() {
 	fmt.Fprintln(g.c.stdout, "nothing of yours to take back")
 }
 
-// analyze scores every move of p, showing progress on a terminal.
-func (g *game) analyze(ctx context.Context, p board.Board) (solver.Analysis, error) {
+// analyze scores every move of p, showing progress on a terminal, within
+// -timeout: exact says whether it finished, and past -timeout the
+// analysis holds what it established (solver.Analysis.BestFound). An
+// error is ctx's: an interrupt.
+func (g *game) analyze(ctx context.Context, p board.Board) (an solver.Analysis, exact bool, err error) {
+	limited, cancel := g.c.withTimeout(ctx)
+	defer cancel()
 	stop := g.c.showProgress()
-	an, err := g.c.s.Analyze(ctx, p, false)
+	an, err = g.c.s.Analyze(limited, p, false)
 	stop()
-	if err != nil {
-		g.c.solveError(ctx, "the game", g.moves(), err)
+	switch {
+	case err == nil:
+		return an, true, nil
+	case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
+		return an, false, nil
 	}
-	return an, err
+	g.c.solveError(ctx, "the game", g.moves(), err)
+	return an, false, err
 }
 
 func (g *game) hint(an solver.Analysis) {

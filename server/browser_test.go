@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/review"
 	"c4solve/server"
 )
 
@@ -503,5 +505,100 @@ func TestPageOtherSizes(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatalf("/?size=6x5&pos=3, answered in 2.5 s: %v", err)
+	}
+}
+
+// TestPageReviewAndLevel: the page reviews the game on the board, each
+// move not best marked on its stone with its class as /review classes it,
+// the turning points named; a level chosen on the page is kept in its
+// address, and a link's level is the page's.
+func TestPageReviewAndLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{TableMiB: 8})
+	ctx := browser(t)
+	const game = "25421521523" // 5x4, a whole game, won by its last move
+	var want server.ReviewAnswer
+	get(t, ts, "/review?size=5x4&pos="+game, &want)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?size=5x4&pos="+game),
+		chromedp.WaitVisible(`#board .col[data-col="5"]`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("reviewGame").click()`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll("#review li").length === 11`),
+	)
+	if err != nil {
+		t.Fatalf("reviewing %s on 5x4: %v", game, err)
+	}
+	classes := evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.className)`)
+	marked := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell[data-class]").length`)
+	turning := evaluate[string](t, ctx, `document.getElementById("turning").textContent`)
+	notBest := 0
+	for i, m := range want.Moves {
+		if classes[i] != m.Class.String() {
+			t.Errorf("move %d shown as %q; /review says %v", i+1, classes[i], m.Class)
+		}
+		if m.Class != review.Best {
+			notBest++
+		}
+	}
+	if marked != notBest {
+		t.Errorf("%d stones marked; want %d, the moves not best", marked, notBest)
+	}
+	if len(want.TurningPoints) == 0 || !strings.HasPrefix(turning, fmt.Sprintf("Turning points: move %d,", want.TurningPoints[0])) {
+		t.Errorf("turning points shown %q; /review's %v", turning, want.TurningPoints)
+	}
+
+	// A level chosen on the page goes in the address; a link's level is
+	// the page's.
+	err = chromedp.Do(ctx,
+		chromedp.SetValue("#level", "3"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("level").dispatchEvent(new Event("change"))`),
+	)
+	if url := evaluate[string](t, ctx, "location.href"); err != nil || !strings.HasSuffix(url, "&level=3") {
+		t.Errorf("level 3 chosen: %v, address %s; want it to end in &level=3", err, url)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=44&level=7"), chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`)); err != nil {
+		t.Fatal(err)
+	}
+	if v := evaluate[string](t, ctx, `document.getElementById("level").value`); v != "7" {
+		t.Errorf("/?pos=44&level=7 shows level %s; want 7", v)
+	}
+}
+
+// TestPageLargeBoardMoves: on 8x8, whose positions the server cannot
+// solve within its time limit, the perfect player still answers each
+// move within it (the best move found, said so), and the board takes the
+// human's next move: the page never stays locked.
+func TestPageLargeBoardMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	const limit = 3 * time.Second
+	// serve's defaults on this machine but the time limit (10 s by
+	// default, which the test would wait for at each move): a solver a
+	// CPU, each of as many threads, 64 requests waiting at most.
+	ts := newServer(t, server.Config{TableMiB: 64, Timeout: limit, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Queue: 64})
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=8x8"), chromedp.WaitVisible(`#board .col[data-col="8"]`)); err != nil {
+		t.Fatal(err)
+	}
+	for i, col := range []int{4, 5} {
+		start := time.Now()
+		err := chromedp.Do(ctx,
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('#board .col[data-col="%d"]').click()`, col)),
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("pos").textContent.length === %d &&
+				!document.getElementById("board").classList.contains("locked")`, 2*(i+1))),
+		)
+		took := time.Since(start)
+		if err != nil {
+			t.Fatalf("move %d on 8x8: %v", i+1, err)
+		}
+		if took > limit+2*time.Second {
+			t.Errorf("move %d on 8x8: the perfect player answered in %v; want within the %v limit", i+1, took, limit)
+		}
+		if st := evaluate[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(st, "not proved") {
+			t.Errorf("move %d on 8x8: status %q; want it to say the move is the best found, not proved", i+1, st)
+		}
 	}
 }

@@ -37,6 +37,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"encoding/json"
@@ -78,6 +79,9 @@ type Config struct {
 	// Books are the opening books of the boards, 7x6's among them, by
 	// size (solver.Solver.UseBook); nil for none.
 	Books map[board.Size]solver.Book
+	// MaxBatch and MaxBody are the most positions and bytes of a batch
+	// (POST /solve, POST /analyze); zero: DefaultMaxBatch, DefaultMaxBody.
+	MaxBatch, MaxBody int
 }
 
 // ErrStopping is the cause (context.Cause) with which the caller cancels
@@ -117,6 +121,7 @@ var page embed.FS
 func New(cfg Config) (*Server, error) {
 	cfg.Solvers, cfg.Threads, cfg.Queue, cfg.Boards = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0), max(cfg.Boards, 1)
 	cfg.Size = cfg.Size.OrStandard()
+	cfg.MaxBatch, cfg.MaxBody = cmp.Or(cfg.MaxBatch, DefaultMaxBatch), cmp.Or(cfg.MaxBody, DefaultMaxBody)
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
 	s.boards = &boards{mib: cfg.TableMiB, solvers: cfg.Solvers, threads: cfg.Threads, max: cfg.Boards,
 		books: cfg.Books, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}
@@ -141,6 +146,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.mux.HandleFunc("/solve", s.solve)
 	s.mux.HandleFunc("/analyze", s.analyze)
+	s.mux.HandleFunc("/review", s.review)
+	s.mux.HandleFunc("/move", s.move)
 	pageFiles := http.FileServerFS(files)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		// The page's own files; anything else is a JSON 404 that names
@@ -155,7 +162,7 @@ func New(cfg Config) (*Server, error) {
 			pageFiles.ServeHTTP(w, r)
 			return
 		}
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no such path %q: the service answers /solve?pos=MOVES, /analyze?pos=MOVES and the page at /", clip(r.URL.Path)))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such path %q: the service answers /solve?pos=MOVES, /analyze?pos=MOVES, /review?pos=MOVES, /move?pos=MOVES and the page at /", clip(r.URL.Path)))
 	})
 	return s, nil
 }
@@ -176,6 +183,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if lw.gone {
 			status = "gone" // the client went away before its answer
 		}
+		if lw.note != "" {
+			status += " (" + lw.note + ")"
+		}
 		fmt.Fprintf(s.cfg.Log, "%s %s %s %s %.1fms\n", start.Format("2006-01-02T15:04:05.000"),
 			r.Method, clip(r.URL.RequestURI()), status, float64(time.Since(start).Microseconds())/1000)
 	}
@@ -183,13 +193,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) serve(w *logWriter, r *http.Request) {
 	w.Header().Set("Access-Control-Allow-Origin", "*")
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
+	batch := r.URL.Path == "/solve" || r.URL.Path == "/analyze"
+	switch {
+	case r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodPost && batch:
 		s.mux.ServeHTTP(w, r)
-	case http.MethodOptions:
-		w.Header().Set("Access-Control-Allow-Methods", "GET, OPTIONS")
+	case r.Method == http.MethodOptions:
+		w.Header().Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
 		w.Header().Set("Access-Control-Allow-Headers", "*")
 		w.WriteHeader(http.StatusNoContent)
+	case batch:
+		w.Header().Set("Allow", "GET, HEAD, POST, OPTIONS")
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: %s answers GET of one position and POST of many", r.Method, r.URL.Path))
 	default:
 		w.Header().Set("Allow", "GET, HEAD, OPTIONS")
 		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s: only GET is answered", r.Method))
@@ -202,6 +216,7 @@ type logWriter struct {
 	http.ResponseWriter
 	status int
 	gone   bool
+	note   string // more for the log line: a batch's count answered
 }
 
 func (w *logWriter) WriteHeader(status int) {
@@ -276,12 +291,31 @@ type AnalyzeAnswer struct {
 }
 
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
+	s.each(w, r, s.solveWork)
+}
+
+func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
+	s.each(w, r, s.analyzeWork)
+}
+
+// each answers a GET of one position (pos=) with what work makes of it,
+// or a POST of many (batch).
+func (s *Server) each(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
+	if r.Method == http.MethodPost {
+		s.batch(w, r, workOf)
+		return
+	}
 	pos, z, err := s.position(r)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s.run(w, r, pos, z, func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
+	s.run(w, r, pos, z, workOf(pos))
+}
+
+// solveWork is the work of /solve of pos.
+func (s *Server) solveWork(pos string) work {
+	return func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
 		a, err := sv.Analyze(ctx, b, false)
 		if err != nil {
 			return nil, err
@@ -294,17 +328,13 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		return answer, nil
-	})
+	}
 }
 
-func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
-	pos, z, err := s.position(r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	start := time.Now()
-	s.run(w, r, pos, z, func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
+// analyzeWork is the work of /analyze of pos.
+func (s *Server) analyzeWork(pos string) work {
+	return func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
+		start := time.Now()
 		a, err := sv.Analyze(ctx, b, false)
 		if err != nil {
 			return nil, err
@@ -319,19 +349,28 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		answer.Nodes += r.Nodes
 		answer.Seconds = time.Since(start).Seconds()
 		return answer, nil
-	})
+	}
 }
 
-// run parses pos, a position of the board z, waits for a solver of the
-// board, and answers with what work returns for the position with it, or
-// with the error that stopped it.
-func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board.Size,
-	work func(context.Context, *solver.Solver, board.Board) (any, error)) {
+// work is what a request does with a solver of its board and its
+// position: what it returns is the answer.
+type work func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error)
+
+// run parses pos, a position of the board z, which must not be over, and
+// answers with what do returns for it (answer).
+func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board.Size, do work) {
 	b, err := s.parse(pos, z)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
 		return
 	}
+	s.answer(w, r, b, do)
+}
+
+// answer admits the request (or refuses it, with the queue full), waits
+// for a solver of b's board, and answers with what do returns for b with
+// it, within Config.Timeout, or with the error that stopped it.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, b board.Board, do work) {
 	select {
 	case s.slots <- struct{}{}:
 		defer func() { <-s.slots }()
@@ -346,7 +385,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board
 		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
 		defer cancel()
 	}
-	answer, err := s.solveWith(ctx, b, work)
+	answer, err := s.solveWith(ctx, b, do)
 	if err != nil {
 		s.failed(w, ctx, err)
 		return
@@ -370,7 +409,7 @@ func (s *Server) parse(pos string, z board.Size) (board.Board, error) {
 
 // solveWith waits for one of the Config.Solvers solves at once, of any
 // board, and for a solver of b's board, and does work with it.
-func (s *Server) solveWith(ctx context.Context, b board.Board, work func(context.Context, *solver.Solver, board.Board) (any, error)) (any, error) {
+func (s *Server) solveWith(ctx context.Context, b board.Board, do work) (any, error) {
 	select {
 	case s.solving <- struct{}{}:
 		defer func() { <-s.solving }()
@@ -382,7 +421,7 @@ func (s *Server) solveWith(ctx context.Context, b board.Board, work func(context
 		return nil, err
 	}
 	defer put()
-	return work(ctx, sv, b)
+	return do(ctx, sv, b)
 }
 
 // failed answers a request whose work returned err: 503 with Retry-After

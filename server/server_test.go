@@ -177,16 +177,30 @@ func TestErrors(t *testing.T) {
 	if resp := get(t, ts, "/index.html", nil); resp.StatusCode != 301 && resp.StatusCode != 200 {
 		t.Errorf("GET /index.html: %d; want the page", resp.StatusCode)
 	}
-	for _, path := range []string{"/solve?pos=4", "/analyze?pos=4", "/"} {
-		resp, err := http.Post(ts.URL+path, "text/plain", nil)
+	// POST is a batch of /solve and /analyze (batch_test.go): one with
+	// no position in its body, a pos= in its query, says how to ask; the
+	// other paths answer GET only.
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		want         string
+	}{
+		{"POST", "/solve?pos=4", 400, "no position in the body: POST takes positions in its body"},
+		{"POST", "/analyze?pos=4", 400, "GET /analyze?pos=MOVES answers one"},
+		{"POST", "/", 405, "only GET"},
+		{"POST", "/move?pos=4", 405, "only GET"},
+		{"PUT", "/solve?pos=4", 405, "/solve answers GET of one position and POST of many"},
+	} {
+		req, _ := http.NewRequest(tc.method, ts.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var e struct{ Error string }
 		err = json.NewDecoder(resp.Body).Decode(&e)
 		resp.Body.Close()
-		if resp.StatusCode != 405 || err != nil || !strings.Contains(e.Error, "only GET") {
-			t.Errorf("POST %s: %d %q %v; want 405 and a JSON error", path, resp.StatusCode, e.Error, err)
+		if resp.StatusCode != tc.status || err != nil || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("%s %s: %d %q %v; want %d and %q", tc.method, tc.path, resp.StatusCode, e.Error, err, tc.status, tc.want)
 		}
 	}
 }

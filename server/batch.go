@@ -1,0 +1,153 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"c4solve/board"
+)
+
+// The limits of a batch (POST /solve, POST /analyze) where Config sets
+// none: a body of 1 MiB holds 10,000 positions of 7x6 of up to 42 moves
+// with room to spare.
+const (
+	DefaultMaxBatch = 10_000
+	DefaultMaxBody  = 1 << 20
+)
+
+// BatchError is the line of a batch's answer for a position that got no
+// answer: a bad position, or a solve stopped (Config.Timeout, a server
+// that stops).
+type BatchError struct {
+	Pos   string `json:"pos"`
+	Error string `json:"error"`
+}
+
+// batch answers a POST of positions of one board (size= in the query, as
+// for one), one a line (blank lines skipped; "" is the empty board) or a
+// JSON array of strings ("" the empty board): one JSON object a line, in
+// the order given, each as a GET of that position answers it, or a
+// BatchError, written as each is solved. Each position has its own
+// Config.Timeout. A body over Config.MaxBody bytes or of more than
+// Config.MaxBatch positions is refused whole with 413. A client that goes
+// away stops the solve under way and the rest.
+func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
+	vals, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the query %q does not parse: %v", clip(r.URL.RawQuery), err))
+		return
+	}
+	z, err := boardSize(vals, s.cfg.Size)
+	if err == nil {
+		err = s.checkFull(z)
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxBody)))
+	if mb := (*http.MaxBytesError)(nil); errors.As(err, &mb) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a body of more than %d bytes: send at most %d, or split the batch", s.cfg.MaxBody, s.cfg.MaxBody))
+		return
+	} else if err != nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("reading the body: %v", err))
+		return
+	}
+	positions, err := batchPositions(body)
+	switch {
+	case err == nil && len(positions) == 0:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("no position in the body: POST takes positions in its body, one a line or a JSON array of strings; GET %s?pos=MOVES answers one", r.URL.Path))
+		return
+	case err != nil:
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	case len(positions) > s.cfg.MaxBatch:
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%d positions: send at most %d a request", len(positions), s.cfg.MaxBatch))
+		return
+	}
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	default:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests solving or waiting, the most the server takes", cap(s.slots)))
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	done := 0
+	for _, pos := range positions {
+		answer := s.batchAnswer(r.Context(), pos, z, workOf(pos))
+		if r.Context().Err() != nil {
+			break // the client went away: nobody reads the rest
+		}
+		line, err := json.Marshal(answer)
+		if err != nil {
+			line, _ = json.Marshal(BatchError{pos, "encoding the answer"})
+		}
+		if _, err := w.Write(append(line, '\n')); err != nil {
+			break
+		}
+		rc.Flush()
+		done++
+	}
+	if lw, ok := w.(*logWriter); ok {
+		lw.note = fmt.Sprintf("%d of %d positions answered", done, len(positions))
+		lw.gone = done < len(positions)
+	}
+}
+
+// batchAnswer returns the answer of one position of a batch, or its
+// BatchError.
+func (s *Server) batchAnswer(ctx context.Context, pos string, z board.Size, do work) any {
+	b, err := s.parse(pos, z)
+	if err != nil {
+		return BatchError{pos, fmt.Sprintf("pos %q: %v", clip(pos), err)}
+	}
+	if s.cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
+		defer cancel()
+	}
+	answer, err := s.solveWith(ctx, b, do)
+	switch cause := context.Cause(ctx); {
+	case err == nil:
+		return answer
+	case errors.Is(cause, errTimeout):
+		return BatchError{pos, fmt.Sprintf("not solved in time (-timeout %v)", s.cfg.Timeout)}
+	case errors.Is(cause, ErrStopping):
+		return BatchError{pos, ErrStopping.Error()}
+	}
+	return BatchError{pos, err.Error()}
+}
+
+// batchPositions returns the positions of a batch's body: a JSON array of
+// strings, or lines, blank ones skipped and "" the empty board.
+func batchPositions(body []byte) ([]string, error) {
+	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
+		var positions []string
+		if err := json.Unmarshal(t, &positions); err != nil {
+			return nil, fmt.Errorf("the body is not a JSON array of strings: %v", err)
+		}
+		return positions, nil
+	}
+	var positions []string
+	for line := range strings.Lines(string(body)) {
+		switch line = strings.TrimSpace(line); line {
+		case "":
+		case `""`:
+			positions = append(positions, "")
+		default:
+			positions = append(positions, line)
+		}
+	}
+	return positions, nil
+}

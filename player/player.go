@@ -1,97 +1,60 @@
 // Package player chooses moves for players of graded strength, from the
 // exact scores of a position's moves (solver.Analysis): level 10 is the
 // perfect player, and each level below it errs more, down to level 1,
-// which plays almost at random. It is the rule behind c4solve play
-// -level, the page's level and the server's /move.
+// which plays at random. It is the rule behind c4solve play -level, the
+// page's level and the server's /move.
 //
 // # The rule
 //
-// Level 10 plays a move of the best score, the first in center-first
-// order where several have it (solver.Analysis.BestFound): the same move
-// every time. Level L below 10 plays move m with probability
-// proportional to exp((score(m) - best) / T), where T is Temperature(L):
-// 2^(6-L), so 32 at level 1 (scores 10 apart: weights 1 and 0.73, nearly
-// a random player), 1 at level 5 (a move one stone slower: 0.37 of the
-// best's weight; a win thrown to a loss, about 2 and more apart: 0.14 and
-// less), 1/8 at level 9 (a move one stone slower: 0.0003). Scores are
-// Pons' (package board): from the mover's point of view, so a level
-// prefers wins, and sooner ones, at every level but with a sharpness that
-// grows with the level. The choice depends only on the scores and the
-// random source: a source of the same seed plays the same moves.
+// Level L plays the best move with probability (L-1)/9, and otherwise a
+// move drawn uniformly among the legal ones (which may be the best one
+// too): level 1 is the random player, level 10 the perfect one, and each
+// level between plays the perfect move one time in nine more than the
+// level below, as SPIN-Bench's p_optimal mixes a perfect player with a
+// random one. The best move is the first of the best score in
+// center-first order (solver.Analysis.BestFound): where the analysis was
+// stopped by a time limit, the best move it established. The choice
+// depends only on the analysis and the random source: a source of the
+// same seed plays the same moves.
 package player
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 
 	"c4solve/board"
 	"c4solve/solver"
 )
 
-// MinLevel and MaxLevel are the weakest level and the perfect player's.
+// MinLevel and MaxLevel are the random player's level and the perfect
+// player's.
 const (
 	MinLevel = 1
 	MaxLevel = 10
 )
 
-// Temperature returns the temperature of level, from MinLevel to
-// MaxLevel-1: 2^(6-level). The perfect player's, MaxLevel's, is 0.
-func Temperature(level int) float64 {
-	if level >= MaxLevel {
-		return 0
-	}
-	return math.Ldexp(1, 6-level)
+// Optimal returns the probability that a player of level plays the best
+// move rather than a random one: (level-1)/9.
+func Optimal(level int) float64 {
+	return float64(min(max(level, MinLevel), MaxLevel)-MinLevel) / (MaxLevel - MinLevel)
 }
 
 // Choose returns the column (0-based) that a player of level (MinLevel
 // to MaxLevel) plays in the position of an, an analysis of the solver's,
-// drawing from r: see the package's doc. Where the analysis was stopped,
-// the perfect player plays the best move it established
-// (solver.Analysis.BestFound), and the others weigh each move by the
-// lower bound found on its score (Lows). It returns -1 for a position
-// with no legal move.
+// finished or stopped, drawing from r: see the package's doc. It returns
+// -1 for a position with no legal move.
 func Choose(an solver.Analysis, level int, r *rand.Rand) int {
-	if level >= MaxLevel {
-		col, _ := an.BestFound()
-		return col
+	best, _ := an.BestFound()
+	if best < 0 || level >= MaxLevel || r.Float64() < Optimal(level) {
+		return best
 	}
-	best := math.MinInt
-	for col, legal := range an.Legal {
-		if legal {
-			best = max(best, an.Lows[col])
+	var legal []int
+	for col, ok := range an.Legal {
+		if ok {
+			legal = append(legal, col)
 		}
 	}
-	t := Temperature(level)
-	var cols []int
-	var weights []float64
-	total := 0.0
-	for col, legal := range an.Legal {
-		if !legal {
-			continue
-		}
-		w := 0.0
-		switch d := float64(an.Lows[col] - best); {
-		case d == 0:
-			w = 1
-		case t > 0:
-			w = math.Exp(d / t)
-		}
-		if w > 0 {
-			cols, weights, total = append(cols, col), append(weights, w), total+w
-		}
-	}
-	if len(cols) == 0 {
-		return -1
-	}
-	x := r.Float64() * total
-	for i, w := range weights {
-		if x < w {
-			return cols[i]
-		}
-		x -= w
-	}
-	return cols[len(cols)-1] // rounding
+	return legal[r.IntN(len(legal))]
 }
 
 // Match plays games between two levels on one board, with one solver,

@@ -3,7 +3,6 @@ package player_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -32,9 +31,9 @@ func analysis(scores ...*int) solver.Analysis {
 func score(x int) *int { return &x }
 
 // TestChoose: the perfect player plays the best move, the first in
-// center-first order among equals;
-// a full column is never played; the frequencies of the other levels
-// follow the rule's weights; a seed gives the same moves.
+// center-first order among equals; a full column is never played; the
+// frequencies of the other levels follow the rule; a seed gives the same
+// moves; a stopped analysis gives its best move established.
 func TestChoose(t *testing.T) {
 	an := analysis(score(-3), nil, score(2), score(2), score(1), score(-1), score(0))
 	r := rand.New(rand.NewPCG(1, 2))
@@ -54,22 +53,22 @@ func TestChoose(t *testing.T) {
 		if counts[1] != 0 {
 			t.Fatalf("level %d played the full column", level)
 		}
-		temp := player.Temperature(level)
-		total := 0.0
-		for col, legal := range an.Legal {
-			if legal {
-				total += weight(an.Scores[col]-2, temp)
-			}
-		}
+		p := player.Optimal(level)
 		for col, legal := range an.Legal {
 			if !legal {
 				continue
 			}
-			want := n * weight(an.Scores[col]-2, temp) / total
+			want := n * (1 - p) / 6
+			if col == 3 {
+				want += n * p
+			}
 			if d := float64(counts[col]) - want; d*d > 25*max(want, 1) { // five standard deviations
 				t.Errorf("level %d: column %d played %d times of %d; want about %.0f", level, col, counts[col], n, want)
 			}
 		}
+	}
+	if player.Optimal(1) != 0 || player.Optimal(10) != 1 || player.Optimal(4) != 1.0/3 {
+		t.Errorf("Optimal(1, 4, 10) = %v, %v, %v; want 0, 1/3, 1", player.Optimal(1), player.Optimal(4), player.Optimal(10))
 	}
 	a, b := rand.New(rand.NewPCG(7, 7)), rand.New(rand.NewPCG(7, 7))
 	for range 100 {
@@ -80,13 +79,11 @@ func TestChoose(t *testing.T) {
 	if got := player.Choose(analysis(nil, nil), 5, r); got != -1 {
 		t.Errorf("Choose with no legal move = %d; want -1", got)
 	}
-}
-
-func weight(d int, temp float64) float64 {
-	if d == 0 {
-		return 1
+	stopped := analysis(score(0), score(0), score(0), score(0))
+	stopped.Lows, stopped.Highs = []int{-5, -2, -1, -9}, []int{5, 3, 4, 9}
+	if got := player.Choose(stopped, 10, r); got != 2 {
+		t.Errorf("level 10 on a stopped analysis played %d; want 2, the highest lower bound", got)
 	}
-	return math.Exp(float64(d) / temp)
 }
 
 // TestLevelTable plays each level against the next one up and prints the

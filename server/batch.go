@@ -72,14 +72,10 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%d positions: send at most %d a request", len(positions), s.cfg.MaxBatch))
 		return
 	}
-	select {
-	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
-	default:
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests solving or waiting, the most the server takes", cap(s.slots)))
+	if !s.admit(w) {
 		return
 	}
+	defer func() { <-s.slots }()
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)

@@ -367,18 +367,27 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request, pos string, z board
 	s.answer(w, r, b, do)
 }
 
+// admit takes one of the slots of requests solving or waiting, or
+// answers 503 when none is free; the caller frees it when it is done.
+func (s *Server) admit(w http.ResponseWriter) bool {
+	select {
+	case s.slots <- struct{}{}:
+		return true
+	default:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests solving or waiting, the most the server takes", cap(s.slots)))
+		return false
+	}
+}
+
 // answer admits the request (or refuses it, with the queue full), waits
 // for a solver of b's board, and answers with what do returns for b with
 // it, within Config.Timeout, or with the error that stopped it.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, b board.Board, do work) {
-	select {
-	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
-	default:
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests solving or waiting, the most the server takes", cap(s.slots)))
+	if !s.admit(w) {
 		return
 	}
+	defer func() { <-s.slots }()
 	ctx := r.Context()
 	if s.cfg.Timeout > 0 {
 		var cancel context.CancelFunc

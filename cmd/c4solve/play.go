@@ -24,8 +24,9 @@ colour when standard output is a terminal (not with NO_COLOR set or
 TERM=dumb), the first player's stones x and the second's o otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
 game ends with a line saying who won; end of input ends it too. c4solve
-plays perfectly, or at -level 1 to 9 as a weaker player (the rule:
-c4solve review's README section, "Players of graded strength"); with
+plays perfectly, or at -level 1 to 9 as a weaker player: the best move
+with probability (level-1)/9, else a random one (README, "Players of
+graded strength"); with
 -timeout, it moves within that time, past it the best move it found.
 `
 
@@ -33,8 +34,8 @@ c4solve review's README section, "Players of graded strength"); with
 func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
 	fs := cmd.flagSet(std)
 	first := fs.String("first", "human", "who plays first: `human` or engine")
-	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (nearly random) to 10 (perfect)")
-	seed := fs.Uint64("seed", 0, "the seed of a weaker level's choices (0: from the clock)")
+	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")
+	seed := fs.Uint64("seed", 0, "the seed of a level's random moves (0: from the clock)")
 	var opt options
 	opt.timeout.register(fs.FlagSet, 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
 	opt.search.register(fs.FlagSet)

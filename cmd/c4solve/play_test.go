@@ -5,8 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"c4solve/board"
 )
@@ -66,6 +68,9 @@ func TestPlay(t *testing.T) {
 		{[]string{"1212121"}, "the game is already over"},
 		{[]string{"48"}, "'8' is not a column"},
 		{[]string{"1", "2"}, "at most one position"},
+		{[]string{"-level", "0"}, "-level 0: want 1 to 10"},
+		{[]string{"-level", "11"}, "-level 11: want 1 to 10"},
+		{[]string{"-timeout", "-1s"}, "-timeout"},
 	} {
 		if code, _, stderr := runCmd(context.Background(), "", append([]string{"play"}, tc.args...)...); code != 2 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
@@ -85,6 +90,39 @@ func tail(s string) string {
 
 // TestPlayLongLines: a line too long to be a move is reported by its
 // number and a short quote, and the game goes on; a long bad line is
+
+// TestPlayLevelAndTimeout: a weaker level's moves are the same for the
+// same seed, and differ from the perfect player's somewhere; with
+// -timeout, a board it cannot solve in time gets the best move found
+// within it, said so.
+func TestPlayLevelAndTimeout(t *testing.T) {
+	game := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCmd(context.Background(), "q\n", append([]string{"play", "-first", "engine"}, args...)...)
+		if code != 0 {
+			t.Fatalf("play %v: exit %d, stderr %q", args, code, stderr)
+		}
+		return stdout
+	}
+	a, b := game("-level", "1", "-seed", "5", "44"), game("-level", "1", "-seed", "5", "44")
+	if a != b {
+		t.Errorf("play -level 1 -seed 5 twice: two games\n%s\n%s", a, b)
+	}
+	perfect := game("44")
+	differ := false
+	for seed := range 8 {
+		differ = differ || game("-level", "1", "-seed", strconv.Itoa(seed+1), "44") != perfect
+	}
+	if !differ {
+		t.Error("play -level 1 with 8 seeds: every move the perfect player's; want a random one somewhere")
+	}
+	start := time.Now()
+	out := game("-size", "8x8", "-tt", "64", "-timeout", "1s")
+	if took := time.Since(start); !strings.Contains(out, "(the best found in 1s, not proved)") || took > 4*time.Second {
+		t.Errorf("play -size 8x8 -timeout 1s: %v, output %q; want a move within the second, said not proved", took, tail(out))
+	}
+}
+
 // quoted short.
 func TestPlayLongLines(t *testing.T) {
 	input := strings.Repeat("5", 70000) + "\n" + strings.Repeat("6", 3000) + "\nq\n"

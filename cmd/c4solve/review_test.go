@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"c4solve/board"
 	"c4solve/posfile"
 )
 
@@ -61,7 +62,7 @@ func TestReviewAgainstAnalyze(t *testing.T) {
 			best := *an.Scores[an.Best[0]-1]
 			played := *an.Scores[col-1]
 			class, k := "best", 0
-			switch from, to := sign(best), sign(played); {
+			switch from, to := board.WeakScore(best), board.WeakScore(played); {
 			case played == best:
 			case from == to:
 				class, k = "inaccuracy", 1
@@ -90,16 +91,6 @@ func TestReviewAgainstAnalyze(t *testing.T) {
 			t.Errorf("review %s: turning points %v; want %v", tc.game, rv.TurningPoints, turning)
 		}
 	}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // TestReviewInput: games from standard input, one a line; a bad line is

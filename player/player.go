@@ -79,6 +79,7 @@ type Outcome struct {
 	// PerfectLost counts the moves of the perfect player (MaxLevel) that
 	// left a won position unwon: none, by the rule.
 	PerfectLost int
+	Games       []string // the moves of each game, as move strings
 }
 
 // Points returns the share of the points that level i (0 the first, 1
@@ -114,6 +115,7 @@ func (m *Match) Play(ctx context.Context, a, b, games int, seed uint64) (Outcome
 		r := rand.New(rand.NewPCG(seed, uint64(game)))
 		first := game % 2 // the index in levels of who moves first
 		p := m.s.Grid().Empty()
+		var cols []int
 		for !p.Over() {
 			i := (first + p.Stones()) % 2
 			an, err := m.analyze(ctx, p)
@@ -125,6 +127,7 @@ func (m *Match) Play(ctx context.Context, a, b, games int, seed uint64) (Outcome
 				o.PerfectLost++
 			}
 			p.Play(col)
+			cols = append(cols, col)
 			if p.Won() {
 				o.Wins[i]++
 			}
@@ -132,6 +135,7 @@ func (m *Match) Play(ctx context.Context, a, b, games int, seed uint64) (Outcome
 		if !p.Won() {
 			o.Draws++
 		}
+		o.Games = append(o.Games, board.FormatColumns(cols))
 	}
 	return o, nil
 }

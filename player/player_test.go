@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -123,6 +124,37 @@ func TestLevelTable(t *testing.T) {
 		if res.PerfectLost > 0 {
 			t.Errorf("level 10 lost %d won positions", res.PerfectLost)
 		}
+	}
+	// The perfect player against every level: it never leaves a won
+	// position unwon.
+	fmt.Printf("\n| levels | games | wins of the lower | draws | wins of level 10 | won positions level 10 left unwon |\n|---|---|---|---|---|---|\n")
+	for lo := player.MinLevel; lo < player.MaxLevel-1; lo++ {
+		res, err := m.Play(context.Background(), lo, player.MaxLevel, games/10, uint64(100+lo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("| %d-10 | %d | %d | %d | %d | %d |\n", lo, games/10, res.Wins[0], res.Draws, res.Wins[1], res.PerfectLost)
+		if res.PerfectLost > 0 {
+			t.Errorf("level 10 against level %d left %d won positions unwon", lo, res.PerfectLost)
+		}
+	}
+}
+
+// TestMatchSeed: two matches of one seed play the same games, on 5x4;
+// the perfect player never leaves a won position unwon.
+func TestMatchSeed(t *testing.T) {
+	g, err := board.NewGrid(board.Size{Width: 5, Height: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outcomes [2]player.Outcome
+	for i := range outcomes {
+		if outcomes[i], err = player.NewMatch(solver.New(g, 4, 1)).Play(context.Background(), 3, 10, 20, 7); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(outcomes[0].Games, outcomes[1].Games) || len(outcomes[0].Games) != 20 || outcomes[0].PerfectLost != 0 {
+		t.Errorf("two matches of seed 7: %+v and %+v; want the same, and no won position lost", outcomes[0], outcomes[1])
 	}
 }
 

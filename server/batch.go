@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"c4solve/board"
 )
@@ -34,7 +35,8 @@ type BatchError struct {
 // for one), one a line (blank lines skipped; "" is the empty board) or a
 // JSON array of strings ("" the empty board): one JSON object a line, in
 // the order given, each as a GET of that position answers it, or a
-// BatchError, written as each is solved. Each position has its own
+// BatchError, written as each is solved (Config.Solvers of them at
+// once, ahead of the one written next). Each position has its own
 // Config.Timeout. A body over Config.MaxBody bytes or of more than
 // Config.MaxBatch positions is refused whole with 413. A client that goes
 // away stops the solve under way and the rest.
@@ -79,10 +81,44 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
+	// Config.Solvers positions are solved at once, each with a solver of
+	// its own (solveWith), ahead of the one written next; the answers
+	// are written in the order given. Every solve has ended when batch
+	// returns: ctx ends them early where the client went away.
+	ctx, cancel := context.WithCancel(r.Context())
+	answers := make([]chan any, len(positions))
+	for i := range answers {
+		answers[i] = make(chan any, 1)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		ahead := make(chan struct{}, s.cfg.Solvers)
+		for i, pos := range positions {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				answers[i] <- s.batchAnswer(ctx, pos, z, workOf(pos))
+				<-ahead
+			}()
+		}
+	}()
+	defer wg.Wait()
+	defer cancel()
 	done := 0
-	for _, pos := range positions {
-		answer := s.batchAnswer(r.Context(), pos, z, workOf(pos))
-		if r.Context().Err() != nil {
+	for i, pos := range positions {
+		var answer any
+		select {
+		case answer = <-answers[i]:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
 			break // the client went away: nobody reads the rest
 		}
 		line, err := json.Marshal(answer)

@@ -4,6 +4,9 @@
 //
 //	GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
 //	GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play, nodes, time
+//	POST /solve, /analyze   many positions, a JSON line each, in order (batch.go)
+//	GET /review?pos=MOVES   every move of a game graded (package review; play.go)
+//	GET /move?pos=MOVES&level=N  the move of a player of level N (package player; play.go)
 //	GET /                   the page (/?pos=4453 opens a position, /?size=8x5&pos=45 one of 8x5)
 //
 // /solve answers as the public service does: score[i] is the score, for
@@ -20,7 +23,8 @@
 // Every error the Server answers is JSON, {"error": "..."}, never a score:
 // 400 for a request without exactly one well-formed pos (none, two, a
 // query that does not parse, a bad position) or with a bad size, 404 for
-// a path it does not answer, 405 for a method other than GET, 503 with
+// a path it does not answer, 405 for a method other than GET (and POST
+// of a batch), 413 for a batch over its limits, 503 with
 // Retry-After for a solve over Config.Timeout, a request beyond the queue or a server that is
 // stopping, 500 for anything else. (A request that net/http itself refuses
 // before any handler sees it, a malformed request line or headers too

@@ -22,7 +22,8 @@ import (
 	"c4solve/solver"
 )
 
-// Class is how a move compares with the best move of its position.
+// Class is how a move compares with the best move of its position. The
+// zero value is Best.
 type Class int
 
 const (
@@ -41,6 +42,7 @@ const (
 // classNames are the classes as the command and JSON print them.
 var classNames = [...]string{Best: "best", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
 
+// String returns the class's name: best, inaccuracy, mistake or blunder.
 func (c Class) String() string {
 	if c < 0 || int(c) >= len(classNames) {
 		return fmt.Sprintf("Class(%d)", int(c))
@@ -77,7 +79,7 @@ func classify(best, played int) Class {
 	return Mistake
 }
 
-// Move is the review of one move of the game.
+// Move is the review of one move of the game, a plain value.
 type Move struct {
 	Ply    int // the move's number in the game, from 1 for the first stone of the board
 	Player int // who played it: 1 the first player, 2 the second
@@ -91,7 +93,8 @@ type Move struct {
 	Class               Class
 }
 
-// Player sums up one player's moves.
+// Player sums up one player's moves, a plain value: the zero value is a
+// player with no move.
 type Player struct {
 	Moves        int `json:"moves"`
 	Best         int `json:"best"`
@@ -124,7 +127,7 @@ func (p *Player) add(c Class) {
 	}
 }
 
-// Review is the review of a game.
+// Review is the review of a game, a plain value (Game makes it).
 type Review struct {
 	Moves   []Move
 	Players [2]Player // the first player's, then the second's

@@ -109,6 +109,7 @@ type Server struct {
 	slots   chan struct{} // one per request admitted: solving or waiting
 	solving chan struct{} // one per request solving, of any board
 	mux     *http.ServeMux
+	table   solver.Table // the default board's
 }
 
 //go:embed page
@@ -140,7 +141,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.Table().Prefault()
+	s.table = b.Table()
+	s.table.Prefault()
 	s.boards.kept = []*pool{b}
 	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
 	s.solving = make(chan struct{}, cfg.Solvers)
@@ -170,6 +172,10 @@ func New(cfg Config) (*Server, error) {
 	})
 	return s, nil
 }
+
+// TableMiB returns the size of the default board's table as it was made:
+// Config.TableMiB, or less where a table holds a power of two of buckets.
+func (s *Server) TableMiB() int { return s.table.Bytes() >> 20 }
 
 // fileExists reports whether name is a file of fsys.
 func fileExists(fsys fs.FS, name string) bool {

@@ -142,6 +142,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		ln.Close()
 		return fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
+	noteRounded(std.err, search.ttMiB, h.TableMiB())
 	// Requests' contexts derive from base, which a signal cancels: the
 	// solves under way then answer 503 at once.
 	base, stopAll := context.WithCancelCause(context.Background())

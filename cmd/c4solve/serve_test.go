@@ -44,10 +44,13 @@ func TestServe(t *testing.T) {
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-tt", "16", "-timeout", "0", "-nobook"},
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-tt", "24", "-timeout", "0", "-nobook"},
 			strings.NewReader(""), &stdout, &stderr)
 	}()
 	base := listeningOn(t, &stderr)
+	if want := "c4solve: note: -tt 24: a table holds a power of two of buckets: using 16 MiB\n"; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("c4solve serve -tt 24: stderr %q; want it to begin %q", stderr.String(), want)
+	}
 	// A position of Test_L2_R1 (score -10), searched in milliseconds.
 	resp, err := http.Get(base + "solve?pos=737534232264")
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 
@@ -41,15 +40,7 @@ type BatchError struct {
 // Config.MaxBatch positions is refused whole with 413. A client that goes
 // away stops the solve under way and the rest.
 func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
-	vals, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("the query %q does not parse: %v", clip(r.URL.RawQuery), err))
-		return
-	}
-	z, err := boardSize(vals, s.cfg.Size)
-	if err == nil {
-		err = s.checkFull(z)
-	}
+	_, z, err := s.query(r)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -144,21 +135,13 @@ func (s *Server) batchAnswer(ctx context.Context, pos string, z board.Size, do w
 	if err != nil {
 		return BatchError{pos, fmt.Sprintf("pos %q: %v", clip(pos), err)}
 	}
-	if s.cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
-		defer cancel()
-	}
+	ctx, cancel := s.limited(ctx)
+	defer cancel()
 	answer, err := s.solveWith(ctx, b, do)
-	switch cause := context.Cause(ctx); {
-	case err == nil:
-		return answer
-	case errors.Is(cause, errTimeout):
-		return BatchError{pos, fmt.Sprintf("not solved in time (-timeout %v)", s.cfg.Timeout)}
-	case errors.Is(cause, ErrStopping):
-		return BatchError{pos, ErrStopping.Error()}
+	if err != nil {
+		return BatchError{pos, s.reason(ctx, err)}
 	}
-	return BatchError{pos, err.Error()}
+	return answer
 }
 
 // batchPositions returns the positions of a batch's body: a JSON array of

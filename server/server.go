@@ -252,9 +252,9 @@ func clip(s string) string {
 // size is not one, or is of a board whose scores reach Config.Full.
 // Other parameters are ignored: some clients add one to defeat caches.
 func (s *Server) position(r *http.Request) (string, board.Size, error) {
-	vals, err := url.ParseQuery(r.URL.RawQuery)
+	vals, z, err := s.query(r)
 	if err != nil {
-		return "", board.Size{}, fmt.Errorf("the query %q does not parse: %v", clip(r.URL.RawQuery), err)
+		return "", board.Size{}, err
 	}
 	pos := vals["pos"]
 	switch len(pos) {
@@ -264,11 +264,22 @@ func (s *Server) position(r *http.Request) (string, board.Size, error) {
 	default:
 		return "", board.Size{}, fmt.Errorf("pos given %d times; give it once", len(pos))
 	}
+	return pos[0], z, nil
+}
+
+// query returns r's query and the board it names (boardSize; Config.Size
+// if none), or an error: a query that does not parse, a bad size, or one
+// whose scores reach Config.Full.
+func (s *Server) query(r *http.Request) (url.Values, board.Size, error) {
+	vals, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, board.Size{}, fmt.Errorf("the query %q does not parse: %v", clip(r.URL.RawQuery), err)
+	}
 	z, err := boardSize(vals, s.cfg.Size)
 	if err == nil {
 		err = s.checkFull(z)
 	}
-	return pos[0], z, err
+	return vals, z, err
 }
 
 // checkFull refuses a board z whose scores reach Config.Full: a full
@@ -398,12 +409,8 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, b board.Board, d
 		return
 	}
 	defer func() { <-s.slots }()
-	ctx := r.Context()
-	if s.cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
-		defer cancel()
-	}
+	ctx, cancel := s.limited(r.Context())
+	defer cancel()
 	answer, err := s.solveWith(ctx, b, do)
 	if err != nil {
 		s.failed(w, ctx, err)
@@ -451,19 +458,40 @@ func (s *Server) failed(w http.ResponseWriter, ctx context.Context, err error) {
 	cause := context.Cause(ctx)
 	switch {
 	case ctx.Err() == nil:
-		writeError(w, http.StatusInternalServerError, err.Error())
+		writeError(w, http.StatusInternalServerError, s.reason(ctx, err))
 	case errors.Is(cause, errTimeout):
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(s.cfg.Timeout.Seconds()))))
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("not solved in time (-timeout %v)", s.cfg.Timeout))
+		writeError(w, http.StatusServiceUnavailable, s.reason(ctx, err))
 	case errors.Is(cause, ErrStopping):
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, ErrStopping.Error())
+		writeError(w, http.StatusServiceUnavailable, s.reason(ctx, err))
 	default:
 		// The client closed its connection: nobody reads an answer.
 		if lw, ok := w.(*logWriter); ok {
 			lw.gone = true
 		}
 	}
+}
+
+// limited returns ctx bounded by Config.Timeout, if any, with errTimeout
+// its cause past it.
+func (s *Server) limited(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.cfg.Timeout > 0 {
+		return context.WithTimeoutCause(ctx, s.cfg.Timeout, errTimeout)
+	}
+	return ctx, func() {}
+}
+
+// reason says why a solve under ctx returned err: it ran past
+// Config.Timeout, the server is stopping, or err itself.
+func (s *Server) reason(ctx context.Context, err error) string {
+	switch cause := context.Cause(ctx); {
+	case ctx.Err() != nil && errors.Is(cause, errTimeout):
+		return fmt.Sprintf("not solved in time (-timeout %v)", s.cfg.Timeout)
+	case ctx.Err() != nil && errors.Is(cause, ErrStopping):
+		return ErrStopping.Error()
+	}
+	return err.Error()
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {

@@ -43,16 +43,8 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
 		b := g.Empty()
 		cols := make([]int, 0, stones)
-		var legal [MaxWidth]int
 		for range stones {
-			k := 0
-			for c := range g.Width {
-				if b.CanPlay(c) {
-					legal[k] = c
-					k++
-				}
-			}
-			c := legal[rng.IntN(k)]
+			c := b.randomMove(rng)
 			if b.IsWinningMove(c) {
 				return 0, "", false
 			}
@@ -65,6 +57,32 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 		key := b.hash()
 		return key, FormatColumns(cols), true
 	}, yield)
+}
+
+// RandomGame returns the columns of a game of uniformly random legal
+// moves from the empty board, played to its end: a four or a full board.
+func (g *Grid) RandomGame(rng *rand.Rand) []int {
+	var cols []int
+	for b := g.Empty(); !b.Over(); {
+		c := b.randomMove(rng)
+		b.Play(c)
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// randomMove returns a column drawn uniformly among b's legal moves; b
+// must have one.
+func (b Board) randomMove(rng *rand.Rand) int {
+	var legal [MaxWidth]int
+	k := 0
+	for c := range b.g.Width {
+		if b.CanPlay(c) {
+			legal[k] = c
+			k++
+		}
+	}
+	return legal[rng.IntN(k)]
 }
 
 // drawDistinct calls draw, which plays a random game and returns its

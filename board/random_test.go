@@ -2,6 +2,7 @@ package board_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -141,6 +142,28 @@ func TestCountRandom(t *testing.T) {
 		all, err := randomPositions(3, stones, want)
 		if err != nil || len(all) != want {
 			t.Errorf("RandomPositions of all %d of %d stones: %d, %v", want, stones, len(all), err)
+		}
+	}
+}
+
+// TestRandomGame: each game of random moves is legal, ends with a four
+// or a full board and not before, and one seed gives the same games.
+func TestRandomGame(t *testing.T) {
+	for _, size := range []string{"7x6", "5x4", "9x7"} {
+		g := mustGrid(t, size)
+		a, b := rand.New(rand.NewPCG(4, 4)), rand.New(rand.NewPCG(4, 4))
+		for range 200 {
+			cols := g.RandomGame(a)
+			if again := g.RandomGame(b); !slices.Equal(cols, again) {
+				t.Fatalf("%s: one seed, games %v and %v", size, cols, again)
+			}
+			p, err := g.Parse(board.FormatColumns(cols), false)
+			if err != nil || !p.Over() {
+				t.Fatalf("%s: game %s: %v, over %t; want a legal game played to its end", size, board.FormatColumns(cols), err, p.Over())
+			}
+			if q, _ := g.Parse(board.FormatColumns(cols[:len(cols)-1]), false); q.Over() {
+				t.Fatalf("%s: game %s went on after it ended", size, board.FormatColumns(cols))
+			}
 		}
 	}
 }

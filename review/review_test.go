@@ -13,19 +13,6 @@ import (
 	"c4solve/solver"
 )
 
-// randomGame returns the columns of a game of random moves on g, played
-// to its end.
-func randomGame(g *board.Grid, r *rand.Rand) []int {
-	var cols []int
-	for p := g.Empty(); !p.Over(); {
-		if col := r.IntN(g.Width); p.CanPlay(col) {
-			p.Play(col)
-			cols = append(cols, col)
-		}
-	}
-	return cols
-}
-
 // scoreOf returns the exact score of p, which is not over, solved alone:
 // from the book or a win at once where they answer (solver.Known), else
 // by a search of its own.
@@ -75,7 +62,7 @@ func TestGameAgainstSolves(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(51, uint64(g.Width)))
 		for done := 0; done < games; {
-			cols := randomGame(g, r)
+			cols := g.RandomGame(r)
 			if len(cols) <= tc.start {
 				continue
 			}

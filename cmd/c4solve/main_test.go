@@ -414,6 +414,12 @@ func TestRunRandom(t *testing.T) {
 			stderr: []string{"only 25 distinct positions exist"}},
 		{name: "n zero", args: []string{"random", "-n", "0", "7"}, code: 2,
 			stderr: []string{"-n 0: want at least 1"}},
+		{name: "games", args: []string{"random", "-games", "-n", "2", "-seed", "3"}, stdout: "27155675766315727\n146724552721375217\n"},
+		{name: "games of 5x4", args: []string{"random", "-games", "-n", "1", "-size", "5x4"}, stdout: "314143532\n"},
+		{name: "games and stones", args: []string{"random", "-games", "8"}, code: 2,
+			stderr: []string{"-games takes no number of stones"}},
+		{name: "games n zero", args: []string{"random", "-games", "-n", "0"}, code: 2,
+			stderr: []string{"-n 0: want at least 1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, tc.check)

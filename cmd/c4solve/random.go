@@ -88,14 +88,7 @@ func randomGames(ctx context.Context, z board.Size, seed uint64, n, args int, st
 	}
 	r := rand.New(rand.NewPCG(seed, 0))
 	for range n {
-		var cols []int
-		for p := g.Empty(); !p.Over(); {
-			if col := r.IntN(g.Width); p.CanPlay(col) {
-				p.Play(col)
-				cols = append(cols, col)
-			}
-		}
-		fmt.Fprintln(std.out, board.FormatColumns(cols))
+		fmt.Fprintln(std.out, board.FormatColumns(g.RandomGame(r)))
 		if ctx.Err() != nil {
 			return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 		}

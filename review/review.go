@@ -159,11 +159,7 @@ func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) 
 		if err != nil {
 			return r, fmt.Errorf("move %d (ply %d): %w", i+1, ply, err)
 		}
-		_, best := an.Columns()
-		for j := range best {
-			best[j]-- // Columns numbers them from 1
-		}
-		m := Move{Ply: ply, Player: 1 + p.Stones()%2, Column: col, Score: an.Lower, Played: an.Scores[col], Best: best}
+		m := Move{Ply: ply, Player: 1 + p.Stones()%2, Column: col, Score: an.Lower, Played: an.Scores[col], Best: an.Best()}
 		m.Loss, m.Class = m.Score-m.Played, classify(m.Score, m.Played)
 		if m.Class >= Mistake {
 			r.TurningPoints = append(r.TurningPoints, len(r.Moves))

@@ -1125,22 +1125,6 @@ func (an EngineAnalysis) Best() []int {
 	return cols
 }
 
-// Columns returns an analysis that finished as programs and people read
-// it, the one view of the command's output and the server's answers: the
-// score of each move, column 1 first, nil for a full column, and the
-// columns, numbered from 1, of the best moves.
-func (an EngineAnalysis) Columns() (scores [maxWidth]*int, best []int) {
-	for col := range an.Scores {
-		if an.Legal[col] {
-			scores[col] = &an.Scores[col]
-		}
-	}
-	for _, col := range an.Best() {
-		best = append(best, col+1)
-	}
-	return scores, best
-}
-
 // BestMove returns the column (0-based) of the best move of an analysis
 // that finished: among the moves of the best score, the first in
 // center-first order, as PV chooses.

@@ -298,18 +298,30 @@ type Analysis struct {
 	Nodes, Expanded uint64
 }
 
+// Best returns, for an analysis that finished, the columns (0-based, in
+// order) of the moves of the best score.
+func (an Analysis) Best() []int {
+	var cols []int
+	for col, legal := range an.Legal {
+		if legal && an.Scores[col] == an.Lower {
+			cols = append(cols, col)
+		}
+	}
+	return cols
+}
+
 // Columns returns, for an analysis that finished, the score of each move,
 // nil for a full column, and the columns, numbered from 1, of the best
-// moves.
+// moves: the analysis as the command and the server print it.
 func (an Analysis) Columns() (scores []*int, best []int) {
 	scores = make([]*int, len(an.Scores))
 	for col := range an.Scores {
 		if an.Legal[col] {
 			scores[col] = &an.Scores[col]
-			if an.Scores[col] == an.Lower {
-				best = append(best, col+1)
-			}
 		}
+	}
+	for _, col := range an.Best() {
+		best = append(best, col+1)
 	}
 	return scores, best
 }

@@ -7,12 +7,13 @@ import (
 	"c4solve/board"
 )
 
-func ExamplePosition_String() {
-	p, err := board.Parse("4453")
+func ExampleBoard_Draw() {
+	g, _ := board.NewGrid(board.Standard)
+	b, err := g.Parse("4453", false)
 	if err != nil {
 		panic(err)
 	}
-	fmt.Print(p)
+	fmt.Print(b.Draw(func(who int) string { return ".xo"[who : who+1] }))
 	// Output:
 	// . . . . . . .
 	// . . . . . . .
@@ -23,14 +24,15 @@ func ExamplePosition_String() {
 	// 1 2 3 4 5 6 7
 }
 
-func ExampleParse() {
-	p, err := board.Parse("4453")
+func ExampleGrid_Parse() {
+	g, _ := board.NewGrid(board.Standard)
+	b, err := g.Parse("4453", false)
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Stones(), p.CanPlay(3), p.Height(3), p.Cell(3, 0), p.Cell(3, 1))
+	fmt.Println(b.Stones(), b.CanPlay(3), b.Height(3), b.Cell(3, 0), b.Cell(3, 1))
 
-	_, err = board.Parse("448")
+	_, err = g.Parse("448", false)
 	fmt.Println(err)
 	var pe *board.ParseError
 	if errors.As(err, &pe) {
@@ -52,10 +54,11 @@ func ExampleGrid_Columns() {
 	// 4453
 }
 
-func ExamplePosition_IsWinningMove() {
-	p, _ := board.Parse("445566") // the first player has three on the bottom row
-	for col := 0; col < board.Width; col++ {
-		if p.IsWinningMove(col) {
+func ExampleBoard_IsWinningMove() {
+	g, _ := board.NewGrid(board.Standard)
+	b, _ := g.Parse("445566", false) // the first player has three on the bottom row
+	for col := range g.Width {
+		if b.IsWinningMove(col) {
 			fmt.Println("column", col+1, "wins")
 		}
 	}

@@ -1,19 +1,16 @@
 package board
 
-import "fmt"
+import (
+	"errors"
 
-// Grid is a board of any size, for the code that handles every size the
-// same way (the command's input and output, books of other boards, the
-// game in the terminal): it hands out its positions as Boards, which hold
-// them as Position128s whatever the size, and has the geometry of the
-// engine that searches them (Geometry64 up to 64 bits, GeometryPacked
-// where the search packs, Geometry128 above). It is read-only, and safe
-// for concurrent use. Get one from NewGrid.
+	"c4solve/internal/position"
+)
+
+// Grid is a board of any size: it hands out its positions as Boards. It
+// is read-only, and safe for concurrent use. Get one from NewGrid.
 type Grid struct {
 	Size
-	g128 *Geometry128    // the Boards' positions, on every board
-	g64  *Geometry64     // the search's, for a board of at most 64 bits; nil above
-	gp   *GeometryPacked // the search's where it packs (Packs); nil elsewhere
+	g *position.Geometry128 // the Boards' positions, on every board
 }
 
 // NewGrid returns the grid of a board of size z.
@@ -21,37 +18,25 @@ func NewGrid(z Size) (*Grid, error) {
 	if err := z.Check(); err != nil {
 		return nil, err
 	}
-	g := &Grid{Size: z}
-	var err error
-	if g.g128, err = NewGeometry128(z); err != nil {
-		return nil, err
-	}
-	if z.Bits() <= 64 {
-		g.g64, err = NewGeometry64(z)
-	} else if gp, perr := NewGeometryPacked(z); perr == nil {
-		g.gp = gp // the board packs (Packs)
-	}
-	return g, err
+	g, err := position.NewGeometry128(z.Width, z.Height)
+	return &Grid{Size: z, g: g}, err
 }
 
-// Geometry64 returns the search's geometry of a board of at most 64
-// bits, nil for a wider board.
-func (g *Grid) Geometry64() *Geometry64 { return g.g64 }
-
-// Geometry128 returns the geometry of the board's positions as Position128s.
-func (g *Grid) Geometry128() *Geometry128 { return g.g128 }
-
-// GeometryPacked returns the geometry of the board's positions as the
-// search plays them where it packs them (Packs), nil elsewhere.
-func (g *Grid) GeometryPacked() *GeometryPacked { return g.gp }
-
 // Empty returns the empty board of the grid.
-func (g *Grid) Empty() Board { return Board{g: g, p: g.g128.Empty()} }
+func (g *Grid) Empty() Board { return Board{g: g, p: g.g.Empty()} }
 
-// Parse returns the position reached by the move string s on the grid
-// (Geometry128.Parse). Errors are *ParseError.
+// Parse returns the position reached by the move string s on the grid, one
+// column name (ColumnName) per move, or with from0 the names of 0-based
+// columns ('0' to '9', then 'a' on, as Steininger's test files name them).
+// It checks that the moves make a legal game: every name a column of the
+// board, no move into a full column or after the game was won. Errors are
+// *ParseError.
 func (g *Grid) Parse(s string, from0 bool) (Board, error) {
-	p, err := g.g128.Parse(s, from0)
+	p, err := g.g.Parse(s, from0)
+	var pe *position.ParseError
+	if errors.As(err, &pe) {
+		return Board{g: g}, &ParseError{pe.Pos, pe.Reason}
+	}
 	return Board{g: g, p: p}, err
 }
 
@@ -64,57 +49,39 @@ func (g *Grid) Columns(s string, from0 bool) ([]int, error) {
 	}
 	cols := make([]int, len(s))
 	for i := range len(s) {
-		cols[i] = columnOfName(s[i], from0)
+		cols[i] = position.ColumnOf(s[i], from0)
 	}
 	return cols, nil
 }
 
-// FromKey returns the position of the grid whose key is key
-// (Board.Key), with the checks of Geometry128.FromKey: on a board of at
-// most 64 bits, the key of one word is in Lo, Hi 0.
-func (g *Grid) FromKey(key Key128) (Board, error) {
-	p, err := g.g128.FromKey(key)
+// FromKey returns the position of the grid whose key is key (Board.Key).
+// It fails for a number that is no position's key on the board.
+func (g *Grid) FromKey(key Key) (Board, error) {
+	p, err := g.g.FromKey(key)
 	return Board{g: g, p: p}, err
 }
+
+// Key is a position's key (Board.Key): current+mask, the stones of the
+// side to move plus the occupied cells, which adds one bit above the top
+// stone of each column and is so unique for every position of its board
+// (Pons, "Solving Connect 4", part 7). Lo holds bits 0 to 63, Hi the
+// others: 0 on a board of at most 64 bits. Keys are ordered by Less, and
+// Hash mixes the two words.
+type Key = position.Bits128
+
+// Key128 is Key.
+type Key128 = Key
 
 // Board is a position on a Grid, of any size. Its zero value is not
 // usable; get the empty board from Grid.Empty. It is a small value: copy
 // it to keep it.
 type Board struct {
 	g *Grid
-	p Position128 // in the same bits as Position64's on a board of at most 64 bits
+	p position.Position128
 }
-
-// BoardOf returns p, a position of the 7x6 board, as a Board of the grid
-// g, which must be of 7x6.
-func (g *Grid) BoardOf(p Position) Board {
-	return Board{g: g, p: Position128{g: g.g128, current: Bits128{Lo: uint64(p.current)}, mask: Bits128{Lo: uint64(p.mask)}, stones: p.stones}}
-}
-
-// Position returns the 7x6 position of a Board of a 7x6 grid (BoardOf).
-func (b Board) Position() Position {
-	return Position{current: Bitboard(b.p.current.Lo), mask: Bitboard(b.p.mask.Lo), stones: b.p.stones}
-}
-
-// BoardOf64 returns p as a Board of the grid g, whose geometry is p's.
-func (g *Grid) BoardOf64(p Position64) Board {
-	return Board{g: g, p: Position128{g: g.g128, current: Bits128{Lo: uint64(p.current)}, mask: Bits128{Lo: uint64(p.mask)}, stones: p.stones}}
-}
-
-// BoardOf128 returns p as a Board of the grid g, whose geometry is p's.
-func (g *Grid) BoardOf128(p Position128) Board { return Board{g: g, p: p} }
 
 // Grid returns the board's grid.
 func (b Board) Grid() *Grid { return b.g }
-
-// Position64 returns the position of a board of at most 64 bits on the
-// grid's Geometry64.
-func (b Board) Position64() Position64 {
-	return Position64{g: b.g.g64, current: Bitboard(b.p.current.Lo), mask: Bitboard(b.p.mask.Lo), stones: b.p.stones}
-}
-
-// Position128 returns the position.
-func (b Board) Position128() Position128 { return b.p }
 
 // Stones returns the number of stones played.
 func (b Board) Stones() int { return b.p.Stones() }
@@ -138,14 +105,13 @@ func (b Board) Won() bool { return b.p.Won() }
 // Over reports whether the game has ended: a four, or a full board.
 func (b Board) Over() bool { return b.p.Over() }
 
-// Key returns the position's key (Position128.Key): on a board of at
-// most 64 bits, the key of one word (Position64's) in Lo, Hi 0.
-func (b Board) Key() Key128 { return b.p.Key() }
+// Key returns the position's key.
+func (b Board) Key() Key { return b.p.Key() }
 
 // CanonicalKey returns the smaller of the keys of the position and of its
 // mirror image, which have the same score, whether it is the mirror's,
 // and whether the position is its own mirror image.
-func (b Board) CanonicalKey() (key Key128, mirrored, symmetric bool) { return b.p.CanonicalKey() }
+func (b Board) CanonicalKey() (key Key, mirrored, symmetric bool) { return b.p.CanonicalKey() }
 
 // hash returns a number that identifies the position and its mirror
 // image among most others, on any board: its canonical key's two words
@@ -156,7 +122,8 @@ func (b Board) hash() uint64 {
 }
 
 // Line returns moves (0-based columns) that reach the position from the
-// empty board, or false when no game reaches it (Position128.Line).
+// empty board, or false when no game reaches it (a position of FromKey
+// may be none).
 func (b Board) Line() ([]int, bool) { return b.p.Line() }
 
 // Cell returns who holds the cell at column col and row row (both
@@ -164,36 +131,9 @@ func (b Board) Line() ([]int, bool) { return b.p.Line() }
 // second.
 func (b Board) Cell(col, row int) int { return b.p.Cell(col, row) }
 
-// Draw draws the board as Position.Draw does, the columns named below by
-// ColumnName.
-func (b Board) Draw(cell func(who int) string) string {
-	return draw(b.g.Width, b.g.Height, b.Cell, cell)
-}
+// Draw draws the board, a line a row, each cell as cell gives it for
+// Cell's answer, the columns named below by ColumnName.
+func (b Board) Draw(cell func(who int) string) string { return b.p.Draw(cell) }
 
 // Height returns the number of stones in column col.
 func (b Board) Height(col int) int { return b.p.Height(col) }
-
-// notAColumn is the reason of a ParseError for a byte c that names no
-// column of a board of size z.
-func notAColumn(c byte, z Size, from0 bool) string {
-	what := fmt.Sprintf("%q", rune(c))
-	if c >= 0x80 {
-		what = fmt.Sprintf("byte 0x%02x", c)
-	}
-	first, last := ColumnName(0), ColumnName(z.Width-1)
-	if from0 {
-		first, last = '0', columnName0(z.Width-1)
-	}
-	if z == Standard && !from0 {
-		return fmt.Sprintf("%s is not a column %c-%c", what, first, last) // the default board
-	}
-	return fmt.Sprintf("%s is not a column %c-%c of the %v board", what, first, last, z)
-}
-
-// columnName0 is ColumnName's 0-based variant: '0' to '9', then 'a' on.
-func columnName0(col int) byte {
-	if col < 10 {
-		return byte('0' + col)
-	}
-	return byte('a' + col - 10)
-}

@@ -10,10 +10,3 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string { return fmt.Sprintf("position %d: %s", e.Pos, e.Reason) }
-
-// Parse returns the position reached by the move string s, one digit 1-7
-// per move naming a column (1 is the leftmost; "" is the empty board). It
-// checks that the moves make a legal game: every column digit valid, no
-// move into a full column or after the game was won, at most 42 moves
-// (Geometry.Parse). Errors are *ParseError.
-func Parse(s string) (Position, error) { return Geometry{}.Parse(s, false) }

@@ -129,15 +129,16 @@ const countedStones = 8
 // 8 stones it takes milliseconds, each stone more about three times as
 // long.
 func CountRandom(stones int) int {
-	level := map[uint64]Position{0: {}}
+	g, _ := NewGrid(Standard)
+	level := map[Key]Board{{}: g.Empty()}
 	for range stones {
-		next := make(map[uint64]Position, 4*len(level))
-		for _, p := range level {
-			for col := range Width {
-				if !p.CanPlay(col) || p.IsWinningMove(col) {
+		next := make(map[Key]Board, 4*len(level))
+		for _, b := range level {
+			for col := range g.Width {
+				if !b.CanPlay(col) || b.IsWinningMove(col) {
 					continue
 				}
-				c := p
+				c := b
 				c.Play(col)
 				k, _, _ := c.CanonicalKey()
 				next[k] = c
@@ -146,8 +147,8 @@ func CountRandom(stones int) int {
 		level = next
 	}
 	n := 0
-	for _, p := range level {
-		if !p.CanWinNext() {
+	for _, b := range level {
+		if !b.CanWinNext() {
 			n++
 		}
 	}

@@ -27,6 +27,7 @@ func randomPositions(seed uint64, stones, n int) ([]string, error) {
 // or mirror images; and that a seed gives the same positions every time,
 // another seed others.
 func TestRandomPositions(t *testing.T) {
+	std, _ := board.NewGrid(board.Standard)
 	for _, stones := range []int{0, 1, 5, 7, 8, 20} {
 		want := 50
 		if stones < 2 {
@@ -39,12 +40,12 @@ func TestRandomPositions(t *testing.T) {
 		if len(got) != want {
 			t.Fatalf("randomPositions(9, %d, %d): %d positions", stones, want, len(got))
 		}
-		seen := map[uint64]string{}
+		seen := map[board.Key]string{}
 		for _, moves := range got {
 			if len(moves) != stones {
 				t.Errorf("%q: %d stones; want %d", moves, len(moves), stones)
 			}
-			var p board.Position
+			p := std.Empty()
 			for i, c := range moves {
 				if p.Won() {
 					t.Fatalf("%q: won before move %d", moves, i+1)
@@ -100,7 +101,7 @@ func TestRandomPositionsRunOut(t *testing.T) {
 	if err != nil || calls != 3 {
 		t.Errorf("RandomPositions stopped by yield at its 3rd: %v, %d calls", err, calls)
 	}
-	for _, stones := range []int{-1, board.Cells} {
+	for _, stones := range []int{-1, board.Standard.Cells()} {
 		if _, err := randomPositions(1, stones, 1); err == nil {
 			t.Errorf("randomPositions(1, %d, 1): no error", stones)
 		}

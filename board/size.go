@@ -1,35 +1,36 @@
 package board
 
 import (
+	"c4solve/internal/position"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
 
-// Size is a board's width and height, for boards other than the standard
-// 7x6 of Position. The zero value is no board; get one from ParseSize or
-// check it with Check.
+// Size is a board's width and height. The zero value is no board (or
+// Standard where OrStandard says so); get one from ParseSize or check it
+// with Check.
 type Size struct{ Width, Height int }
 
-// Standard is the board of Position.
-var Standard = Size{Width, Height}
+// Standard is the standard board, 7x6.
+var Standard = Size{position.Width, position.Height}
 
 // MinSide is the least width and height of a board: a smaller one cannot
 // hold a vertical or horizontal four. A board's bitboard, one sentinel
-// bit a column as Position's, must also fit two 64-bit words:
+// bit a column, must also fit two 64-bit words:
 // Width*(Height+1) <= MaxBits.
 const MinSide = 4
 
 // MaxBits is the most bits a board's bitboard may take, Width*(Height+1):
-// Position128's two words.
+// two words.
 const MaxBits = 128
 
 // MaxWidth and MaxHeight are the most columns and rows a board that fits
 // can have: 25x4 and 4x31.
 const (
-	MaxWidth  = MaxBits / (MinSide + 1)
-	MaxHeight = MaxBits/MinSide - 1
+	MaxWidth  = position.MaxWidth
+	MaxHeight = position.MaxHeight
 )
 
 // ParseSize reads a size written "WxH", as "8x5".
@@ -88,50 +89,19 @@ func (z Size) Cells() int { return z.Width * z.Height }
 // MaxScore is the best score on the board: a win with the fourth stone.
 // Scores are as for the standard board (see MaxScore): a win on move m
 // scores 1 + (Cells-m)/2, which is Steininger's convention for every size.
-func (z Size) MaxScore() int { return (z.Cells()+1)/2 - 3 }
+func (z Size) MaxScore() int { return position.MaxScoreOf(z.Cells()) }
 
 // WinNextScore is the score of a position of the given number of stones
 // whose side to move wins with its next stone.
-func (z Size) WinNextScore(stones int) int { return winNext(z.Cells(), stones) }
+func (z Size) WinNextScore(stones int) int { return position.WinNext(z.Cells(), stones) }
 
 // LossNextScore is the score of a position of the given number of stones
 // whose opponent wins with its next stone.
-func (z Size) LossNextScore(stones int) int { return lossNext(z.Cells(), stones) }
-
-// winNext and lossNext are WinNextScore and LossNextScore on a board of
-// cells cells, the one place their formula is written: a win with the
-// next stone, the stones+1-th, leaves cells-stones-1 cells free, and
-// scores 1 + that/2; a loss to the opponent's next one, the stones+2-th.
-func winNext(cells, stones int) int  { return (cells + 1 - stones) >> 1 }
-func lossNext(cells, stones int) int { return -((cells - stones) >> 1) }
+func (z Size) LossNextScore(stones int) int { return position.LossNext(z.Cells(), stones) }
 
 // ColumnName returns the name of column col (0-based) in move strings:
 // '1' to '9', then 'a', 'b' and 'c' for columns 10 to 12.
-func ColumnName(col int) byte {
-	if col < 9 {
-		return byte('1' + col)
-	}
-	return byte('a' + col - 9)
-}
-
-// columnOfName is the inverse of ColumnName, or with from0 of its
-// 0-based variant ('0' to '9', then 'a' on for 10 and up, as Steininger's
-// test files name columns); -1 for a byte that names no column.
-func columnOfName(c byte, from0 bool) int {
-	col := -1
-	switch {
-	case c >= '0' && c <= '9':
-		col = int(c - '0')
-	case c >= 'a' && c <= 'z':
-		col = int(c-'a') + 10
-	case c >= 'A' && c <= 'Z':
-		col = int(c-'A') + 10
-	}
-	if !from0 && col >= 0 {
-		col-- // '1' is column 0, 'a' column 9, and '0' none
-	}
-	return col
-}
+func ColumnName(col int) byte { return position.ColumnName(col) }
 
 // FormatColumns writes 0-based columns as a move string of ColumnName's
 // names.
@@ -148,44 +118,7 @@ func FormatColumns(cols []int) string {
 func FormatColumns0(cols []int) string {
 	s := make([]byte, len(cols))
 	for i, c := range cols {
-		s[i] = columnName0(c)
+		s[i] = position.ColumnName0(c)
 	}
 	return string(s)
-}
-
-// countLines calls line(bit) once for each line of four through each cell
-// of a board of width x height, the cell's bit as in Bitboard: bit
-// c*colBits + r for column c and row r.
-func countLines(width, height, colBits int, line func(bit int)) {
-	inside := func(c, r int) bool { return c >= 0 && c < width && r >= 0 && r < height }
-	for c := range width {
-		for r := range height {
-			for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-				for back := range 4 { // the cell is the line's back-th
-					c0, r0 := c-back*d[0], r-back*d[1]
-					if inside(c0, r0) && inside(c0+3*d[0], r0+3*d[1]) {
-						line(c*colBits + r)
-					}
-				}
-			}
-		}
-	}
-}
-
-// CenterFirst returns the columns of a board of width w, center first,
-// left before right among those as central.
-func CenterFirst(w int) []int {
-	cols := make([]int, w)
-	for i := range cols {
-		// w odd: c, c-1, c+1, ...; w even: c-1, c, c-2, c+1, ...
-		off := (i + 1) / 2
-		if i%2 == 1 {
-			off = -off
-		}
-		cols[i] = (w-1)/2 + off
-		if w%2 == 0 {
-			cols[i] = w/2 - 1 - off
-		}
-	}
-	return cols
 }

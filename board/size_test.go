@@ -125,47 +125,6 @@ func TestPerftSizes(t *testing.T) {
 	}
 }
 
-// TestBoardAgainstPosition plays random games on the 7x6 Grid and on a
-// Position side by side: keys, canonical keys, winning cells, non-losing
-// moves, wins and the end of the game agree at every move.
-func TestBoardAgainstPosition(t *testing.T) {
-	g := mustGrid(t, "7x6")
-	r := rand.New(rand.NewPCG(32, 1))
-	for game := 0; game < 2000; game++ {
-		var p board.Position
-		b := g.Empty()
-		var moves []int
-		for !p.Over() {
-			q := b.Position64()
-			if b.Key() != (board.Key128{Lo: p.Key()}) || q.Possible() != p.Possible() || q.WinningCells() != p.WinningCells() ||
-				q.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
-				t.Fatalf("after %s: the Grid's board and Position differ", board.FormatColumns(moves))
-			}
-			key, mirrored, symmetric := b.CanonicalKey()
-			pk, pm, ps := p.CanonicalKey()
-			if key.Lo != pk || mirrored != pm && key != b.Key() || symmetric != ps {
-				t.Fatalf("after %s: CanonicalKey = %#x, %t; Position's %#x, %t", board.FormatColumns(moves), key, mirrored, pk, pm)
-			}
-			if !p.CanWinNext() && q.NonLosingMoves() != p.NonLosingMoves() {
-				t.Fatalf("after %s: NonLosingMoves = %#x; Position's %#x", board.FormatColumns(moves), q.NonLosingMoves(), p.NonLosingMoves())
-			}
-			col := r.IntN(board.Width)
-			for !p.CanPlay(col) {
-				col = r.IntN(board.Width)
-			}
-			if b.IsWinningMove(col) != p.IsWinningMove(col) {
-				t.Fatalf("after %s: IsWinningMove(%d) differs", board.FormatColumns(moves), col)
-			}
-			p.Play(col)
-			b.Play(col)
-			moves = append(moves, col)
-		}
-		if !b.Over() || b.Won() != p.Won() {
-			t.Fatalf("%s: Over %t, Won %t; Position's Won %t", board.FormatColumns(moves), b.Over(), b.Won(), p.Won())
-		}
-	}
-}
-
 // TestMirrorSizes: on every width the mirror image's key is the key of
 // the game played in mirrored columns, and mirroring twice is the same.
 func TestMirrorSizes(t *testing.T) {
@@ -351,13 +310,13 @@ func TestGridFromKey(t *testing.T) {
 			}
 		}
 	}
-	if _, err := mustGrid(t, "4x4").FromKey(board.Key128{Lo: 1 << 20}); err == nil {
+	if _, err := mustGrid(t, "4x4").FromKey(board.Key{Lo: 1 << 20}); err == nil {
 		t.Error("4x4: FromKey(1<<20) succeeded; want beyond the board's 20 bits")
 	}
-	if _, err := mustGrid(t, "4x4").FromKey(board.Key128{Lo: 3}); err == nil {
+	if _, err := mustGrid(t, "4x4").FromKey(board.Key{Lo: 3}); err == nil {
 		t.Error("4x4: FromKey(3) succeeded; want the stones' count wrong")
 	}
-	if _, err := mustGrid(t, "7x6").FromKey(board.Key128{Lo: 1, Hi: 1}); err == nil || !strings.Contains(err.Error(), "beyond the board's 49 bits") {
+	if _, err := mustGrid(t, "7x6").FromKey(board.Key{Lo: 1, Hi: 1}); err == nil || !strings.Contains(err.Error(), "beyond the board's 49 bits") {
 		t.Errorf("7x6: FromKey of a key of two words = %v; want beyond the board's 49 bits", err)
 	}
 }

@@ -39,7 +39,7 @@ import (
 // words, is the uvarint of its high word, then the uvarint of its low.
 //
 // Keys are canonical: the smaller of a position's key and its mirror
-// image's (board.Position.Key). Sorted keys of 7x6 differ by about
+// image's (board.Board.Key). Sorted keys of 7x6 differ by about
 // 2^49 / C, so a key takes 3 to 5 bytes.
 
 // Version is the newest version of the file format, which this package

@@ -17,12 +17,13 @@ import (
 	farm "github.com/dgryski/go-farm"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/solver"
 )
 
-func mustParse(t testing.TB, moves string) board.Position {
+func mustParse(t testing.TB, moves string) position.Position {
 	t.Helper()
-	p, err := board.Parse(moves)
+	p, err := position.Parse(moves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,9 +91,9 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 		p, want := b.Entry(g, i)
 		r, err := s.Solve(context.Background(), p)
 		if err != nil || r.Score != want {
-			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, p.Position(), r.Score, err, want)
+			t.Fatalf("entry %d:\n%v\nSolve = %d, %v; book %d", i, position7x6(p), r.Score, err, want)
 		}
-		if sc, ok := lookup(t, b, p.Position().Mirror()); !ok || sc != want {
+		if sc, ok := lookup(t, b, position7x6(p).Mirror()); !ok || sc != want {
 			t.Fatalf("entry %d mirrored: Lookup = %d, %v; want %d, true", i, sc, ok, want)
 		}
 	}
@@ -380,7 +381,7 @@ func TestGenerateRefuses(t *testing.T) {
 func TestSolverStopsAtBook(t *testing.T) {
 	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
 	g := standardGrid(t)
-	p := g.BoardOf(mustParse(t, testRoot))
+	p := boardOf(g, mustParse(t, testRoot))
 	s := solver.New(g, 16, 1)
 	bare, err := s.Solve(context.Background(), p)
 	if err != nil {
@@ -410,12 +411,12 @@ func TestAnalyzeFromBook(t *testing.T) {
 	p := mustParse(t, testRoot)
 	s := solver.New(standardGrid(t), 16, 1)
 	s.UseBook(b)
-	an, err := s.Analyze(context.Background(), standardGrid(t).BoardOf(p), false)
+	an, err := s.Analyze(context.Background(), boardOf(standardGrid(t), p), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	moves := 0
-	for col := range board.Width {
+	for col := range position.Width {
 		if !an.Legal[col] || p.IsWinningMove(col) {
 			continue
 		}
@@ -520,7 +521,7 @@ func TestDefaultBook(t *testing.T) {
 			if _, err := fmt.Sscan(line, &moves, &want); err != nil {
 				t.Fatalf("%s:%d: %v", name, i+1, err)
 			}
-			p, err := board.Parse(moves)
+			p, err := position.Parse(moves)
 			if err != nil {
 				t.Fatalf("%s:%d: %v", name, i+1, err)
 			}
@@ -653,8 +654,8 @@ func TestFamilies(t *testing.T) {
 		var first board.Key128
 		found := false
 		for _, pk := range above { // in key order: the first found is the first parent
-			p, _ := board.FromKey(pk.Lo)
-			for col := range board.Width {
+			p, _ := position.FromKey(pk.Lo)
+			for col := range position.Width {
 				if p.CanPlay(col) && !p.IsWinningMove(col) {
 					c := p
 					c.Play(col)
@@ -701,7 +702,7 @@ func TestSample(t *testing.T) {
 		}
 		seen := make(map[board.Key128]bool)
 		for i, line := range lines {
-			var p board.Position
+			var p position.Position
 			for _, col := range line {
 				if p.Won() || !p.CanPlay(col) {
 					t.Fatalf("Sample(%d, %d): line %v is not a game", tt.n, tt.stones, line)
@@ -751,7 +752,7 @@ func TestEnumerateWithin(t *testing.T) {
 type lyingBook struct{ depth int }
 
 func (b lyingBook) Depth() int                     { return b.depth }
-func (b lyingBook) Lookup(board.Board) (int, bool) { return board.MinScore, true }
+func (b lyingBook) Lookup(board.Board) (int, bool) { return position.MinScore, true }
 
 // TestGenerateCopies: the positions a given book already holds are copied
 // from it, not solved: a book as deep as the one to make gives that book,
@@ -767,8 +768,8 @@ func TestGenerateCopies(t *testing.T) {
 	for i := range lied.Len() {
 		if p, sc := lied.Entry(g, i); p.Stones() == testDepth {
 			deepest++
-			if sc != board.MinScore {
-				t.Fatalf("position %#x of %d stones scores %d; want the given book's %d, copied", p.Key(), testDepth, sc, board.MinScore)
+			if sc != position.MinScore {
+				t.Fatalf("position %#x of %d stones scores %d; want the given book's %d, copied", p.Key(), testDepth, sc, position.MinScore)
 			}
 		}
 	}
@@ -817,13 +818,31 @@ func standardGrid(t testing.TB) *board.Grid {
 }
 
 // canonical returns the key of p or of its mirror image, whichever is
-// smaller, as a book holds it: board.Position's own, as two words.
-func canonical(p board.Position) board.Key128 {
+// smaller, as a book holds it: position.Position's own, as two words.
+func canonical(p position.Position) board.Key128 {
 	k, _, _ := p.CanonicalKey()
 	return board.Key128{Lo: k}
 }
 
 // lookup is b.Lookup of p, a 7x6 position.
-func lookup(t testing.TB, b *Book, p board.Position) (int, bool) {
-	return b.Lookup(standardGrid(t).BoardOf(p))
+func lookup(t testing.TB, b *Book, p position.Position) (int, bool) {
+	return b.Lookup(boardOf(standardGrid(t), p))
+}
+
+// position7x6 returns b, a Board of 7x6, as a Position; boardOf the other
+// way, a Board of g.
+func position7x6(b board.Board) position.Position {
+	p, err := position.FromKey(b.Key().Lo)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func boardOf(g *board.Grid, p position.Position) board.Board {
+	b, err := g.FromKey(board.Key{Lo: p.Key()})
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/posfile"
 )
 
@@ -64,7 +65,7 @@ func TestParseLine(t *testing.T) {
 			continue
 		}
 		want := posfile.Line{Num: 7, Moves: tt.moves, Expected: tt.expected, HasScore: tt.hasScore}
-		p, _ := board.Parse(tt.moves)
+		p, _ := position.Parse(tt.moves)
 		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != (board.Key128{Lo: p.Key()}) {
 			t.Errorf("ParseLine(7, %q): Board %v; want the 7x6 board of %v", tt.text, l.Board, p)
 		}

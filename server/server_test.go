@@ -24,6 +24,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/internal/position"
 	"c4solve/server"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -335,7 +336,7 @@ func TestAnalyze(t *testing.T) {
 	if resp.StatusCode != 200 || a.Pos != "4453" || a.Score != -2 || !slices.Equal(a.Best, []int{3, 6, 7}) || a.Nodes == 0 {
 		t.Errorf("/analyze?pos=4453: %d %+v; want score -2, best 3 6 7, nodes", resp.StatusCode, a)
 	}
-	p, err := board.Parse("4453" + a.PV)
+	p, err := position.Parse("4453" + a.PV)
 	if err != nil || !p.Won() || p.Stones() != 40 || len(a.PV)%2 != 0 {
 		t.Errorf("/analyze?pos=4453: pv %q; want a line to the second player's four with its 20th stone", a.PV)
 	}
@@ -457,12 +458,12 @@ func TestRandomGames(t *testing.T) {
 	// As c4solve serve by default: a solver and a search goroutine per
 	// CPU, a table of ttable.DefaultMiB.
 	ts := newServer(t, server.Config{TableMiB: ttable.DefaultMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
-	took := make([][]time.Duration, board.Cells)
+	took := make([][]time.Duration, position.Cells)
 	rng := rand.New(rand.NewPCG(*gamesSeed, 12))
 	for g := range *games {
 		moves := ""
 		engine := g % 2 // the side the perfect player plays: 0 starts
-		p := board.Position{}
+		p := position.Position{}
 		for !p.Over() {
 			start := time.Now()
 			var a server.SolveAnswer
@@ -479,7 +480,7 @@ func TestRandomGames(t *testing.T) {
 				}
 			} else {
 				for col < 0 || !p.CanPlay(col) {
-					col = rng.IntN(board.Width)
+					col = rng.IntN(position.Width)
 				}
 			}
 			moves += string(rune('1' + col))
@@ -557,7 +558,7 @@ func TestColdLatency(t *testing.T) {
 			if out == nil {
 				continue
 			}
-			p, _ := board.Parse(moves)
+			p, _ := position.Parse(moves)
 			for col, sc := range a.Score {
 				if c := p; sc != server.DefaultFull && !p.IsWinningMove(col) {
 					c.Play(col)

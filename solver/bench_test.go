@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -70,11 +70,11 @@ type benchEngine struct {
 // engines of other boards cost against the one of 7x6, the same search.
 func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
-	g64, _ := board.NewGeometry64(board.Standard)
-	g128, _ := board.NewGeometry128(board.Standard)
+	g64, _ := position.NewGeometry64(position.Width, position.Height)
+	g128, _ := position.NewGeometry128(position.Width, position.Height)
 	s := solver.NewStandard(ttable.New(*benchMiB), 1)
-	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, g64.Size().Bits()), 1)
-	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Size().Bits()), 1)
+	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, g64.Width()*(g64.Height()+1)), 1)
+	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Width()*(g128.Height()+1)), 1)
 	engines := []benchEngine{
 		{"7x6", func(m string) (solver.Result, error) { return s.Solve(ctx, mustParse(b, m)) }, s.Clear},
 		{"64", func(m string) (solver.Result, error) {

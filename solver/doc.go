@@ -4,7 +4,7 @@
 // # Scores
 //
 // Scores follow Pascal Pons' convention, defined once in package board
-// (board.MaxScore, board.WinNextScore): from the point of view of the side
+// (position.MaxScore, position.WinNextScore): from the point of view of the side
 // to move, 0 is a draw; a win is 22 minus the number of stones the winner
 // has played when the game ends, so winning sooner scores more; a loss is
 // the negative of the same value for the opponent. On the 7x6 board scores
@@ -72,12 +72,12 @@
 // pairs; it ignores a line of the first player's that one of the second
 // player's precedes (every free cell of the second's below a free cell of
 // the first's); and one move ahead, after each reply of the second player
-// to move, it bounds that player's score from below (board.ClaimevenBound,
-// board.ClaimevenReplyBound, after Steininger's solver's even-cells
+// to move, it bounds that player's score from below (position.ClaimevenBound,
+// position.ClaimevenReplyBound, after Steininger's solver's even-cells
 // strategy). The first player's counterpart is Allis' odd threat: a threat
 // on an odd row wins where, after one stone, the first player can answer
 // every stone on top of it and the second player's cells hold no four
-// (board.OddThreatBound). A forced block applies only the first bound and
+// (position.OddThreatBound). A forced block applies only the first bound and
 // leaves the rules to the position after it. Before any move is searched,
 // a move whose opponent has a single parry is seen to win two stones later
 // where after the parry two of our threats stand stacked above a playable
@@ -112,15 +112,15 @@
 // # Every board
 //
 // The search is written once, in engine.tmpl.go, and generated
-// (internal/gen) for the 7x6 board (engine, on board.Position, whose
+// (internal/gen) for the 7x6 board (engine, on position.Position, whose
 // dimensions are constants the compiler folds), for every other board of
 // at most 49 bits (engine49) and of at most 64 (engine64), both on
-// board.Position64, for the boards over 64 bits of at most 64 cells
-// (enginePacked, on board.PositionPacked: one word without sentinel bits)
+// position.Position64, for the boards over 64 bits of at most 64 cells
+// (enginePacked, on position.PositionPacked: one word without sentinel bits)
 // and for every board of at most 128 bits (engine128, on
-// board.Position128): one search, with every rule, lazy SMP and the
+// position.Position128): one search, with every rule, lazy SMP and the
 // workers' own tables at every size. The rules' bounds come from the
-// board's height (board.Geometry); on boards of odd height, where
+// board's height (position.Geometry); on boards of odd height, where
 // claimeven does not hold, they give none. The boards of at most 49 bits
 // keep their positions in a ttable.Table, as 7x6 does: entries of one
 // word, a key's check beside its bounds, three times as many in the same
@@ -135,5 +135,5 @@
 // first to be replaced. The pool ages the table itself.
 package solver
 
-// The generated files (zengine*.go) are written by board's go:generate
+// The generated files (zengine*.go) are written by internal/position's go:generate
 // directive, which writes every package's variants at once.

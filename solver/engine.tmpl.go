@@ -21,6 +21,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/ttable"
 )
 
@@ -28,8 +29,8 @@ import (
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
 type move struct {
-	cell, threats board.Bitboard
-	replies       board.Bitboard // the child's moves that do not lose at once
+	cell, threats position.Bitboard
+	replies       position.Bitboard // the child's moves that do not lose at once
 	col, score    int32
 }
 
@@ -37,23 +38,23 @@ type move struct {
 // steps of negamax: the position, its window, what the table and the
 // moves searched so far have established, and the moves to search.
 type node struct {
-	p          board.Position
-	oppThreats board.Bitboard // p.OpponentWinningCells()
-	next       board.Bitboard // the moves that do not lose at once
-	n          int            // p.Stones()
+	p          position.Position
+	oppThreats position.Bitboard // p.OpponentWinningCells()
+	next       position.Bitboard // the moves that do not lose at once
+	n          int               // p.Stones()
 
 	alpha, beta int // the window, narrowed to [lo, hi]
 	lo, hi      int // the score is known to lie in [lo, hi]
 
 	// The moves after which ClaimevenBound gives no bound (found by the
 	// reply rule: see staticBounds), so that the children need not try it.
-	claimevenFails board.Bitboard
+	claimevenFails position.Bitboard
 
-	key       board.Key  // the table key: p's or its mirror's, the smaller
-	ref       ttable.Ref // where key's entry is in its table
-	mirrored  bool       // whether key is the mirror's; stored moves are mirrored
-	symmetric bool       // p is its own mirror image: search half the moves
-	ttMove    int        // the table's best move, -1 for none
+	key       position.Key // the table key: p's or its mirror's, the smaller
+	ref       ttable.Ref   // where key's entry is in its table
+	mirrored  bool         // whether key is the mirror's; stored moves are mirrored
+	symmetric bool         // p is its own mirror image: search half the moves
+	ttMove    int          // the table's best move, -1 for none
 
 	best, bestCol int    // the best score and its move, once the moves are searched
 	start         uint64 // w.nodes when the node began, for the work it took
@@ -63,9 +64,9 @@ type node struct {
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
 type moveList struct {
-	moves [maxWidth]move      // best first
-	count int                 // len(moves) in use
-	keys  [maxWidth]board.Key // the moves' table keys, if etc or exclusive
+	moves [maxWidth]move         // best first
+	count int                    // len(moves) in use
+	keys  [maxWidth]position.Key // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
 	// reply the entry after the reply's, if etc (see enhancedCutoff).
 	refs [maxWidth]ttable.Ref
@@ -88,7 +89,7 @@ type moveList struct {
 // ordered, the table's move first (generateMoves), the children's keys and
 // table entries (childKeys, enhancedCutoff), the scout search of the moves
 // (searchMoves), and the store of what was found.
-func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, beta int, claimevenFails bool) int {
+func (w *worker) negamax(p position.Position, oppThreats position.Bitboard, alpha, beta int, claimevenFails bool) int {
 	g := w.g
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
@@ -129,7 +130,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 
 	// The node's table bucket is on its way from memory while the static
 	// bounds are worked out.
-	var key board.Key
+	var key position.Key
 	var mirrored, symmetric bool
 	if w.mirrorKeys {
 		key, mirrored, symmetric = p.CanonicalKey()
@@ -199,9 +200,9 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
 // which bounds one side from above (on 7x6 the first player), and applied
-// one move ahead bounds the other from below (board.ClaimevenBound,
-// board.ClaimevenReplyBound), and the first side's odd threats, which
-// bound it from below (board.OddThreatBound).
+// one move ahead bounds the other from below (position.ClaimevenBound,
+// position.ClaimevenReplyBound), and the first side's odd threats, which
+// bound it from below (position.OddThreatBound).
 //
 // Each rule gives a bound of -3 to 3 on 7x6 (-Height/2 to Height/2 on
 // other boards), so it is tried only where that bound
@@ -215,7 +216,7 @@ func (w *worker) negamax(p board.Position, oppThreats board.Bitboard, alpha, bet
 // It also returns the moves after which claimeven gives no bound, as the
 // reply rule found them (0 where it was not tried), which the children
 // then need not try: the reply rule has tried claimeven after every move.
-func staticBounds(p board.Position, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails board.Bitboard) {
+func staticBounds(p position.Position, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails position.Bitboard) {
 	g := p.Geometry()
 	lo, hi = lossLaterScore(g, n), winLaterScore(g, n)
 	// Claimeven bounds the side to move where the stones have the
@@ -380,7 +381,7 @@ const (
 //
 // A candidate must also not lose at once itself (winsAfterReply). Small
 // enough to be inlined: it runs for every move with a forced reply.
-func afterReplyCandidates(g board.Geometry, mask, threats, reply board.Bitboard) board.Bitboard {
+func afterReplyCandidates(g position.Geometry, mask, threats, reply position.Bitboard) position.Bitboard {
 	t := threats &^ reply
 	playable := g.NextCells(mask | reply)
 	below := g.Below(t)
@@ -394,7 +395,7 @@ func afterReplyCandidates(g board.Geometry, mask, threats, reply board.Bitboard)
 // winsAfterReply reports whether one of the candidates x (see
 // afterReplyCandidates) does not lose at once once the opponent, to move
 // in child, has played reply: then it wins.
-func winsAfterReply(child board.Position, reply, x board.Bitboard) bool {
+func winsAfterReply(child position.Position, reply, x position.Bitboard) bool {
 	oppThreats := child.ThreatsAfter(reply)
 	child.PlayMove(reply)
 	return x&child.NonLosingMovesAgainst(oppThreats) != 0
@@ -423,7 +424,7 @@ func (w *worker) childKeys(nd *node, ml *moveList, etc bool) {
 		}
 		if forced(m.replies) {
 			child.PlayMove(m.replies)
-			var key board.Key
+			var key position.Key
 			if w.mirrorKeys {
 				key, _, _ = child.CanonicalKey()
 			} else {
@@ -478,7 +479,7 @@ func (w *worker) enhancedCutoff(nd *node, ml *moveList) (int, bool) {
 
 // forced reports whether a set of moves holds at most one move (callers
 // have ruled out none).
-func forced(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
+func forced(moves position.Bitboard) bool { return moves&(moves-1) == 0 }
 
 // searchMoves searches nd's moves in order, principal variation search:
 // the first move searched gets the full window, the others a null window
@@ -581,7 +582,7 @@ func (w *worker) table(n int) *ttable.Table {
 // not count: the opponent's comes first. Idea from Christophe Steininger's
 // solver; the weights are this package's, measured on the published sets
 // against other weights (docs/performance.md).
-func orderScore(p board.Position, cell, threats, oppThreats board.Bitboard) int {
+func orderScore(p position.Position, cell, threats, oppThreats position.Bitboard) int {
 	g := p.Geometry()
 	t := threats &^ g.Above(oppThreats)
 	next := g.NextCells(p.Mask() | cell)
@@ -593,7 +594,7 @@ func orderScore(p board.Position, cell, threats, oppThreats board.Bitboard) int 
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
 type worker struct {
-	g          board.Geometry
+	g          position.Geometry
 	tt         *ttable.Table // shared by all workers
 	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
 	leafFrom   int           // see leafEmpty and sharedPlies
@@ -665,7 +666,7 @@ func (w *worker) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 
 // probeRoot runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
-func (w *worker) probeRoot(ctx context.Context, p board.Position, rb *rootBounds) {
+func (w *worker) probeRoot(ctx context.Context, p position.Position, rb *rootBounds) {
 	w.rootStones = p.Stones()
 	// Every position of the root's tree holds the root's stones, and its
 	// mirror image their reflections: where a stone of the root faces
@@ -731,7 +732,7 @@ func (w *worker) poll() {
 // for Progress. The zero value is not usable; Solver makes one
 // (newSolver).
 type Engine struct {
-	g       board.Geometry
+	g       position.Geometry
 	book    EngineBook
 	tt      *ttable.Table
 	workers []*worker
@@ -745,7 +746,7 @@ type Engine struct {
 // newSolver returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
-func newSolver(g board.Geometry, tt *ttable.Table, threads int) *Engine {
+func newSolver(g position.Geometry, tt *ttable.Table, threads int) *Engine {
 	s := &Engine{g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
@@ -781,7 +782,7 @@ func (s *Engine) Clear() {
 // concurrent use, and know no position of more than Depth stones.
 type EngineBook interface {
 	Depth() int
-	Lookup(p board.Position) (score int, ok bool)
+	Lookup(p position.Position) (score int, ok bool)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
@@ -802,7 +803,7 @@ func (s *Engine) UseBook(b EngineBook) {
 // the Solver's board. A Clear drops the entries loaded: use it after.
 func (s *Engine) UseTableFile(tf *TableFile) error {
 	if tf != nil {
-		if err := tf.check(s.g.Size()); err != nil {
+		if err := tf.check(board.Size{Width: s.g.Width(), Height: s.g.Height()}); err != nil {
 			return err
 		}
 		if err := s.tt.Acquire(); err != nil {
@@ -852,7 +853,7 @@ func (s *Engine) Threads() int { return len(s.workers) }
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *Engine) Solve(ctx context.Context, p board.Position) (Result, error) {
+func (s *Engine) Solve(ctx context.Context, p position.Position) (Result, error) {
 	g := s.g
 	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -864,7 +865,7 @@ func (s *Engine) Solve(ctx context.Context, p board.Position) (Result, error) {
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *Engine) SolveAtLeast(ctx context.Context, p board.Position, lower int) (Result, error) {
+func (s *Engine) SolveAtLeast(ctx context.Context, p position.Position, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, p)
@@ -879,7 +880,7 @@ func (s *Engine) SolveAtLeast(ctx context.Context, p board.Position, lower int) 
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *Engine) SolveWeak(ctx context.Context, p board.Position) (Result, error) {
+func (s *Engine) SolveWeak(ctx context.Context, p position.Position) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
 	return r.Weak(), err
 }
@@ -929,7 +930,7 @@ func (s *Engine) bank(v *rootView, nodes uint64) {
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
-func (s *Engine) solve(ctx context.Context, p board.Position, lower, upper int) (Result, error) {
+func (s *Engine) solve(ctx context.Context, p position.Position, lower, upper int) (Result, error) {
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
@@ -972,7 +973,7 @@ func (s *Engine) newSearch() {
 
 // search is solve within the current generation of the tables. Its first
 // probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *Engine) search(ctx context.Context, p board.Position, lower, upper, first int) (Result, error) {
+func (s *Engine) search(ctx context.Context, p position.Position, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
@@ -996,7 +997,7 @@ func (s *Engine) search(ctx context.Context, p board.Position, lower, upper, fir
 // known returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
-func known(g board.Geometry, p board.Position, b EngineBook) (r Result, ok bool, err error) {
+func known(g position.Geometry, p position.Position, b EngineBook) (r Result, ok bool, err error) {
 	n := p.Stones()
 	if p.Won() || n == g.Cells() {
 		return Result{}, false, ErrGameOver
@@ -1017,7 +1018,7 @@ func known(g board.Geometry, p board.Position, b EngineBook) (r Result, ok bool,
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
-func (s *Engine) prepare(p board.Position, lower, upper int) (r Result, lo, hi int, err error) {
+func (s *Engine) prepare(p position.Position, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
 	if r, ok, err := known(g, p, s.book); ok || err != nil {
 		return r, 0, 0, err
@@ -1047,7 +1048,7 @@ func (s *Engine) prepare(p board.Position, lower, upper int) (r Result, lo, hi i
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *Engine) runWorkers(ctx context.Context, p board.Position, rb *rootBounds) {
+func (s *Engine) runWorkers(ctx context.Context, p position.Position, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
 		first.begin(nil, false, 0)
@@ -1069,7 +1070,7 @@ func (s *Engine) runWorkers(ctx context.Context, p board.Position, rb *rootBound
 type helpers struct {
 	g   errgroup.Group
 	ctx context.Context
-	p   board.Position
+	p   position.Position
 	rb  *rootBounds
 }
 
@@ -1096,7 +1097,7 @@ func (s *Engine) startHelpers() {
 // <= Upper is what it established about the position's score (the best
 // move's); when it finishes, both are that score.
 type EngineAnalysis struct {
-	g            board.Geometry
+	g            position.Geometry
 	Scores       [maxWidth]int
 	Legal        [maxWidth]bool
 	Lows, Highs  [maxWidth]int // each move's score lies in [Lows, Highs]: Scores where solved
@@ -1141,7 +1142,7 @@ func (an EngineAnalysis) BestMove() int {
 
 // Analyze solves every move of p, which must not be over. With more than
 // one thread, the moves are solved side by side (see solveChildren).
-func (s *Engine) Analyze(ctx context.Context, p board.Position) (EngineAnalysis, error) {
+func (s *Engine) Analyze(ctx context.Context, p position.Position) (EngineAnalysis, error) {
 	g := s.g
 	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -1149,7 +1150,7 @@ func (s *Engine) Analyze(ctx context.Context, p board.Position) (EngineAnalysis,
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
 // of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
 // It searches less than Analyze.
-func (s *Engine) AnalyzeWeak(ctx context.Context, p board.Position) (EngineAnalysis, error) {
+func (s *Engine) AnalyzeWeak(ctx context.Context, p position.Position) (EngineAnalysis, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
@@ -1161,8 +1162,8 @@ func (s *Engine) AnalyzeWeak(ctx context.Context, p board.Position) (EngineAnaly
 
 // childSolve is the solve of one move of a position being analyzed.
 type childSolve struct {
-	p      board.Position // the position after the move
-	col    int            // the move's column
+	p      position.Position // the position after the move
+	col    int               // the move's column
 	r      Result
 	err    error
 	solved bool // r and err are final
@@ -1178,7 +1179,7 @@ type childSolve struct {
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
-func (s *Engine) analyze(ctx context.Context, p board.Position, lower, upper int) (EngineAnalysis, error) {
+func (s *Engine) analyze(ctx context.Context, p position.Position, lower, upper int) (EngineAnalysis, error) {
 	g := s.g
 	an := EngineAnalysis{g: g}
 	if p.Over() {
@@ -1388,7 +1389,7 @@ func (s *Engine) solveChildren(ctx context.Context, children []*childSolve) {
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *Engine) PV(ctx context.Context, p board.Position, score int) ([]int, Result, error) {
+func (s *Engine) PV(ctx context.Context, p position.Position, score int) ([]int, Result, error) {
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {
@@ -1413,7 +1414,7 @@ func (s *Engine) PV(ctx context.Context, p board.Position, score int) ([]int, Re
 
 // bestMove returns a move of p that keeps p's exact score, adding the
 // nodes of its probes to r's and v's.
-func (s *Engine) bestMove(ctx context.Context, p board.Position, score int, v *rootView, r *Result) (int, error) {
+func (s *Engine) bestMove(ctx context.Context, p position.Position, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
 	for i := range g.Width() {
@@ -1455,5 +1456,5 @@ func (s *Engine) bestMove(ctx context.Context, p board.Position, score int, v *r
 // second stone from now at best, and loses to the opponent's second stone
 // from now at worst. (As n <= g.Cells(), the halvings are of numbers >=
 // 0, and shifts: a signed division by 2 costs a sign correction.)
-func winLaterScore(g board.Geometry, n int) int  { return (g.Cells() - 1 - n) >> 1 }
-func lossLaterScore(g board.Geometry, n int) int { return -((g.Cells() - 2 - n) >> 1) }
+func winLaterScore(g position.Geometry, n int) int  { return (g.Cells() - 1 - n) >> 1 }
+func lossLaterScore(g position.Geometry, n int) int { return -((g.Cells() - 2 - n) >> 1) }

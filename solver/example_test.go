@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
 
 func Example() {
-	p, err := board.Parse("4455")
+	p, err := position.Parse("4455")
 	if err != nil {
 		panic(err)
 	}
@@ -26,7 +26,7 @@ func Example() {
 
 func ExampleSolver_Analyze() {
 	// A late position of Pons' Test_L3_R1 set, which scores 1.
-	p, _ := board.Parse("7422341735647741166133573473242566")
+	p, _ := position.Parse("7422341735647741166133573473242566")
 	s := solver.NewStandard(ttable.New(16), 1)
 	an, _ := s.Analyze(context.Background(), p)
 	for col, sc := range an.Scores {

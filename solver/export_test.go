@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/ttable"
 )
 
@@ -18,15 +18,15 @@ type (
 // NewStandard returns the engine of 7x6 with threads workers (at least 1)
 // sharing tt, and a table of LeafTableMiB for each.
 func NewStandard(tt *ttable.Table, threads int) *engine {
-	return newSolver(board.Geometry{}, tt, threads)
+	return newSolver(position.Geometry{}, tt, threads)
 }
 
 // New64 returns the engine of boards of at most 64 bits on g.
-func New64(g *board.Geometry64, tt *ttable.Wide, threads int) *engine64 {
+func New64(g *position.Geometry64, tt *ttable.Wide, threads int) *engine64 {
 	return newSolver64(g, tt, threads)
 }
 
 // New128 returns the engine of boards of at most 128 bits on g.
-func New128(g *board.Geometry128, tt *ttable.Wide, threads int) *engine128 {
+func New128(g *position.Geometry128, tt *ttable.Wide, threads int) *engine128 {
 	return newSolver128(g, tt, threads)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // Every probe lies in the open range, so that its answer narrows the range
@@ -88,8 +88,8 @@ func TestHelperProbe(t *testing.T) {
 			t.Errorf("helperProbe(%d, %d, %d, %d) = %d, want %d", tt.lo, tt.hi, v, tt.id, got, tt.want)
 		}
 	}
-	for lo := board.MinScore; lo <= board.MaxScore; lo++ {
-		for hi := lo + 1; hi <= board.MaxScore; hi++ {
+	for lo := position.MinScore; lo <= position.MaxScore; lo++ {
+		for hi := lo + 1; hi <= position.MaxScore; hi++ {
 			for id := 1; id <= 3; id++ {
 				if v := helperProbe(lo, hi, nextProbe(lo, hi, gallopBoth), id); v < lo || v >= hi {
 					t.Fatalf("helperProbe(%d, %d, ..., %d) = %d, outside [%d, %d)", lo, hi, id, v, lo, hi)
@@ -103,7 +103,7 @@ func TestHelperProbe(t *testing.T) {
 // well-known table of the 7x6 board (rows from the bottom), and that they
 // add up to the board's 69 lines, four cells each.
 func TestCellLines(t *testing.T) {
-	want := [board.Height][board.Width]int32{
+	want := [position.Height][position.Width]int32{
 		{3, 4, 5, 7, 5, 4, 3},
 		{4, 6, 8, 10, 8, 6, 4},
 		{5, 8, 11, 13, 11, 8, 5},
@@ -112,13 +112,13 @@ func TestCellLines(t *testing.T) {
 		{3, 4, 5, 7, 5, 4, 3},
 	}
 	var sum int32
-	for col := range board.Width {
-		for row := range board.Height {
-			cell := board.Bitboard(1) << (col*(board.Height+1) + row)
-			if got := (board.Geometry{}).CellLines(cell); got != want[row][col] {
+	for col := range position.Width {
+		for row := range position.Height {
+			cell := position.Bitboard(1) << (col*(position.Height+1) + row)
+			if got := (position.Geometry{}).CellLines(cell); got != want[row][col] {
 				t.Errorf("column %d row %d: %d lines, want %d", col, row, got, want[row][col])
 			}
-			sum += board.Geometry{}.CellLines(cell)
+			sum += position.Geometry{}.CellLines(cell)
 		}
 	}
 	if sum != 69*4 {

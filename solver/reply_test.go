@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // TestWinsAfterReply checks generateMoves' early win against a search of
@@ -15,7 +16,7 @@ func TestWinsAfterReply(t *testing.T) {
 	var claimed, wins, stacked, zugzwang int
 	for stones := 14; stones <= 36; stones += 2 {
 		err := board.RandomPositions(uint64(stones), stones, 300, func(moves string) bool {
-			p, err := board.Parse(moves)
+			p, err := position.Parse(moves)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -28,7 +29,7 @@ func TestWinsAfterReply(t *testing.T) {
 				if reply == 0 || !forced(reply) {
 					continue
 				}
-				x := afterReplyCandidates(board.Geometry{}, child.Mask(), threats, reply)
+				x := afterReplyCandidates(position.Geometry{}, child.Mask(), threats, reply)
 				got := x != 0 && winsAfterReply(child, reply, x)
 				want := winsAtOnceAfter(child, reply)
 				if got && !want {
@@ -62,7 +63,7 @@ func TestWinsAfterReply(t *testing.T) {
 // winsAtOnceAfter reports, by trying every move, whether after the
 // opponent, to move in child, plays reply, we have a move that does not
 // lose at once and leaves it no move that does not lose at once.
-func winsAtOnceAfter(child board.Position, reply board.Bitboard) bool {
+func winsAtOnceAfter(child position.Position, reply position.Bitboard) bool {
 	gc := child
 	gc.PlayMove(reply)
 	for ys := gc.NonLosingMovesAgainst(child.ThreatsAfter(reply)); ys != 0; ys &= ys - 1 {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/ttable"
 )
 
@@ -11,7 +12,7 @@ import (
 // the engine whose bitboards and table hold it: engine on 7x6, whose
 // dimensions are constants, engine49 up to 49 bits
 // (a ttable.Table, entries of one word, as 7x6's), engine64 up to 64,
-// enginePacked over 64 bits on at most 64 cells (board.Packs),
+// enginePacked over 64 bits on at most 64 cells (position.Packs),
 // engine128 above, the same search as 7x6's (it is generated
 // from the same source, engine.tmpl.go), lazy SMP and every rule
 // included. It is the one door the command, the server, books and bench go
@@ -71,7 +72,7 @@ func AllocTable(g *board.Grid, mib int) (Table, error) {
 	if g.Bits() <= ttable.KeyBits {
 		return ttable.AllocGrowing(mib)
 	}
-	if g.GeometryPacked() != nil {
+	if position.Packs(g.Width, g.Height) {
 		return ttable.AllocWide(mib, packedKeyBits(g.Width))
 	}
 	return ttable.AllocWide(mib, g.Bits())
@@ -85,31 +86,50 @@ func AllocTable(g *board.Grid, mib int) (Table, error) {
 // enginePacked or engine128 on a Wide.
 func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 	s := &Solver{g: g, tt: tt}
+	w, h := g.Width, g.Height
+	lo := func(k uint64) board.Key { return board.Key{Lo: k} }
 	switch t := tt.(type) {
 	case *ttable.Table:
 		if g.Size == board.Standard {
-			e := newSolver(board.Geometry{}, t, threads)
-			s.e = engineOf[board.Position, engineAnalysis, engineBook]{e, board.Board.Position, g.BoardOf}
+			s.e = engineOf[position.Position, engineAnalysis, engineBook]{newSolver(position.Geometry{}, t, threads), g,
+				func(k board.Key) (position.Position, error) { return position.FromKey(k.Lo) },
+				func(p position.Position) board.Key { return lo(p.Key()) }}
 			break
 		}
-		e := newSolver49(g.Geometry64(), t, threads)
-		s.e = engineOf[board.Position64, engineAnalysis49, engineBook49]{e, board.Board.Position64, g.BoardOf64}
+		g64 := must(position.NewGeometry64(w, h))
+		s.e = engineOf[position.Position64, engineAnalysis49, engineBook49]{newSolver49(g64, t, threads), g,
+			func(k board.Key) (position.Position64, error) { return g64.FromKey(k.Lo) },
+			func(p position.Position64) board.Key { return lo(p.Key()) }}
 	case *ttable.Wide:
-		if gp := g.GeometryPacked(); gp != nil {
-			e := newSolverPacked(gp, t, threads)
-			g128 := g.Geometry128()
-			s.e = engineOf[board.PositionPacked, engineAnalysisPacked, engineBookPacked]{e,
-				func(b board.Board) board.PositionPacked { return gp.FromPosition128(b.Position128()) },
-				func(p board.PositionPacked) board.Board { return g.BoardOf128(p.Position128(g128)) }}
-		} else if g.Bits() > 64 {
-			e := newSolver128(g.Geometry128(), t, threads)
-			s.e = engineOf[board.Position128, engineAnalysis128, engineBook128]{e, board.Board.Position128, g.BoardOf128}
-		} else {
-			e := newSolver64(g.Geometry64(), t, threads)
-			s.e = engineOf[board.Position64, engineAnalysis64, engineBook64]{e, board.Board.Position64, g.BoardOf64}
+		switch g128 := must(position.NewGeometry128(w, h)); {
+		case position.Packs(w, h):
+			gp := must(position.NewGeometryPacked(w, h))
+			s.e = engineOf[position.PositionPacked, engineAnalysisPacked, engineBookPacked]{newSolverPacked(gp, t, threads), g,
+				func(k board.Key) (position.PositionPacked, error) {
+					p, err := g128.FromKey(k)
+					return gp.FromPosition128(p), err
+				},
+				func(p position.PositionPacked) board.Key { return gp.Key128(p.Key()) }}
+		case g.Bits() > 64:
+			s.e = engineOf[position.Position128, engineAnalysis128, engineBook128]{newSolver128(g128, t, threads), g,
+				g128.FromKey, position.Position128.Key}
+		default:
+			g64 := must(position.NewGeometry64(w, h))
+			s.e = engineOf[position.Position64, engineAnalysis64, engineBook64]{newSolver64(g64, t, threads), g,
+				func(k board.Key) (position.Position64, error) { return g64.FromKey(k.Lo) },
+				func(p position.Position64) board.Key { return lo(p.Key()) }}
 		}
 	}
 	return s
+}
+
+// must returns v, and panics for an error: the geometry of a grid's
+// board, or a position from the key of one of the grid's Boards.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 // variant is what Solver asks of the engine of its board: its
@@ -149,13 +169,20 @@ type solverOf[P any, A interface{ public() Analysis }, B any] interface {
 	tableFile() *TableFile
 }
 
-// engineOf is the variant of a solver of positions P: position
-// turns a Board into its P, and board a P into its Board.
+// engineOf is the variant of a solver of positions P of the grid g:
+// fromKey returns the P of a Board's key, and key a P's Board's key.
 type engineOf[P any, A interface{ public() Analysis }, B any] struct {
-	s        solverOf[P, A, B]
-	position func(board.Board) P
-	board    func(P) board.Board
+	s       solverOf[P, A, B]
+	g       *board.Grid
+	fromKey func(board.Key) (P, error)
+	key     func(P) board.Key
 }
+
+// position returns b as the engine's P.
+func (e engineOf[P, A, B]) position(b board.Board) P { return must(e.fromKey(b.Key())) }
+
+// board returns p as a Board of the grid.
+func (e engineOf[P, A, B]) board(p P) board.Board { return must(e.g.FromKey(e.key(p))) }
 
 func (e engineOf[P, A, B]) solve(ctx context.Context, b board.Board) (Result, error) {
 	return e.s.Solve(ctx, e.position(b))
@@ -330,7 +357,7 @@ func (an Analysis) Columns() (scores []*int, best []int) {
 // that finished: among the moves of the best score, the first in
 // center-first order; -1 for none.
 func (an Analysis) BestMove() int {
-	for _, col := range board.CenterFirst(len(an.Scores)) {
+	for _, col := range position.CenterFirst(len(an.Scores)) {
 		if an.Legal[col] && an.Scores[col] == an.Lower {
 			return col
 		}
@@ -346,7 +373,7 @@ func (an Analysis) BestMove() int {
 // an analysis that finished. It returns -1 for no legal move.
 func (an Analysis) BestFound() (col int, proved bool) {
 	col = -1
-	for _, c := range board.CenterFirst(len(an.Scores)) {
+	for _, c := range position.CenterFirst(len(an.Scores)) {
 		if an.Legal[c] && (col < 0 || an.Lows[c] > an.Lows[col] || an.Lows[c] == an.Lows[col] && an.Highs[c] > an.Highs[col]) {
 			col = c
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -101,7 +102,7 @@ func TestSizedStandard(t *testing.T) {
 		lines = lines[:50]
 	}
 	for _, l := range lines {
-		if l.Board.Position().Stones() < 12 {
+		if positionOf(l.Board).Stones() < 12 {
 			continue // seconds each for this search
 		}
 		b, err := g.Parse(l.Moves, false)
@@ -128,7 +129,7 @@ func TestSizedStandardEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, _ := board.Parse(moves)
+		p, _ := position.Parse(moves)
 		sized.Clear()
 		s.Clear()
 		got, err1 := sized.Solve(ctx, b)
@@ -288,17 +289,17 @@ func patternMoves(width, fill int) []int {
 // (Solver) and with those of other boards on a 7x6 geometry (solver64,
 // solver128): all give the published scores.
 func TestEnginesAgree(t *testing.T) {
-	g64, _ := board.NewGeometry64(board.Standard)
-	g128, _ := board.NewGeometry128(board.Standard)
+	g64, _ := position.NewGeometry64(position.Width, position.Height)
+	g128, _ := position.NewGeometry128(position.Width, position.Height)
 	ctx := context.Background()
-	s64 := solver.New64(g64, ttable.NewWide(testMiB, g64.Size().Bits()), 2)
-	s128 := solver.New128(g128, ttable.NewWide(testMiB, g128.Size().Bits()), 2)
+	s64 := solver.New64(g64, ttable.NewWide(testMiB, g64.Width()*(g64.Height()+1)), 2)
+	s128 := solver.New128(g128, ttable.NewWide(testMiB, g128.Width()*(g128.Height()+1)), 2)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:40]
 	}
 	for _, l := range lines {
-		if l.Board.Position().Stones() < 14 {
+		if positionOf(l.Board).Stones() < 14 {
 			continue
 		}
 		p64, err := g64.Parse(l.Moves, false)
@@ -434,7 +435,7 @@ func TestFreedTable(t *testing.T) {
 			var free func()
 			if tc.size == "7x6" {
 				s := solver.NewStandard(ttable.New(8), 2)
-				p, err := board.Parse(tc.moves)
+				p, err := position.Parse(tc.moves)
 				if err != nil {
 					t.Fatal(err)
 				}

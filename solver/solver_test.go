@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -36,11 +37,20 @@ func readPositions(t testing.TB) []posfile.Line {
 	return lines
 }
 
-func mustParse(t testing.TB, moves string) board.Position {
+func mustParse(t testing.TB, moves string) position.Position {
 	t.Helper()
-	p, err := board.Parse(moves)
+	p, err := position.Parse(moves)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return p
+}
+
+// positionOf returns b, a Board of 7x6, as the 7x6 engine's position.
+func positionOf(b board.Board) position.Position {
+	p, err := position.FromKey(b.Key().Lo)
+	if err != nil {
+		panic(err)
 	}
 	return p
 }
@@ -54,7 +64,7 @@ func TestKnownPositions(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range lines {
 		s.Clear()
-		r, err := s.Solve(ctx, l.Board.Position())
+		r, err := s.Solve(ctx, positionOf(l.Board))
 		if err != nil {
 			t.Fatalf("Solve(%q): %v", l.Moves, err)
 		}
@@ -74,7 +84,7 @@ func TestWarmTable(t *testing.T) {
 	s := solver.NewStandard(ttable.New(1), 1) // small, so replacement happens a lot
 	ctx := context.Background()
 	for _, l := range lines {
-		r, err := s.Solve(ctx, l.Board.Position())
+		r, err := s.Solve(ctx, positionOf(l.Board))
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
 		}
@@ -109,7 +119,7 @@ func TestMirror(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
 		s.Clear()
-		m := l.Board.Position().Mirror()
+		m := positionOf(l.Board).Mirror()
 		r, err := s.Solve(ctx, m)
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(mirror of %q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
@@ -122,7 +132,7 @@ func TestWeak(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
 		s.Clear()
-		r, err := s.SolveWeak(ctx, l.Board.Position())
+		r, err := s.SolveWeak(ctx, positionOf(l.Board))
 		want := min(max(l.Expected, -1), 1)
 		if err != nil || r.Score != want {
 			t.Errorf("SolveWeak(%q) = %d, %v; want %d", l.Moves, r.Score, err, want)
@@ -136,8 +146,8 @@ func TestAnalyze(t *testing.T) {
 	if !testing.Short() { // seven solves of 5-stone positions: seconds
 		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
 		an, err := s.Analyze(ctx, mustParse(t, "4453"))
-		want := [board.Width]int{-5, -5, -2, -3, -4, -2, -2}
-		if err != nil || an.Scores != want || an.Legal != [board.Width]bool{true, true, true, true, true, true, true} {
+		want := [position.Width]int{-5, -5, -2, -3, -4, -2, -2}
+		if err != nil || an.Scores != want || an.Legal != [position.Width]bool{true, true, true, true, true, true, true} {
 			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
 		}
 		if got := an.Best(); !slices.Equal(got, []int{2, 5, 6}) || an.Lower != -2 || an.Upper != -2 {
@@ -176,7 +186,7 @@ func TestAnalyze(t *testing.T) {
 		if err != nil || weak.Legal != an.Legal {
 			t.Fatalf("AnalyzeWeak(%v): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
 		}
-		for col := 0; col < board.Width; col++ {
+		for col := 0; col < position.Width; col++ {
 			if w := min(max(an.Scores[col], -1), 1); weak.Scores[col] != w {
 				t.Errorf("AnalyzeWeak(%v).Scores[%d] = %d; want %d, the sign of %d", p, col, weak.Scores[col], w, an.Scores[col])
 			}
@@ -184,7 +194,7 @@ func TestAnalyze(t *testing.T) {
 				t.Errorf("Analyze(%v).Legal[%d] = %v; want %v", p, col, an.Legal[col], p.CanPlay(col))
 			}
 		}
-		for col := 0; col < board.Width; col++ {
+		for col := 0; col < position.Width; col++ {
 			if !p.CanPlay(col) {
 				full++
 				continue
@@ -193,8 +203,8 @@ func TestAnalyze(t *testing.T) {
 			c.Play(col)
 			want := 0
 			if c.Won() {
-				want = (board.Cells + 1 - p.Stones()) / 2
-			} else if c.Stones() < board.Cells {
+				want = (position.Cells + 1 - p.Stones()) / 2
+			} else if c.Stones() < position.Cells {
 				want = -negamax(c)
 			}
 			if an.Scores[col] != want {
@@ -250,12 +260,12 @@ func TestImmediate(t *testing.T) {
 
 // negamax is the plain exhaustive search the solver is checked against:
 // every move, no table, no pruning, no ordering.
-func negamax(p board.Position) int {
-	if p.Stones() == board.Cells {
+func negamax(p position.Position) int {
+	if p.Stones() == position.Cells {
 		return 0
 	}
-	best := -board.Cells
-	for col := 0; col < board.Width; col++ {
+	best := -position.Cells
+	for col := 0; col < position.Width; col++ {
 		if !p.CanPlay(col) {
 			continue
 		}
@@ -263,7 +273,7 @@ func negamax(p board.Position) int {
 		c.Play(col)
 		var sc int
 		if c.Won() {
-			sc = (board.Cells + 1 - p.Stones()) / 2
+			sc = (position.Cells + 1 - p.Stones()) / 2
 		} else {
 			sc = -negamax(c)
 		}
@@ -340,9 +350,9 @@ func TestClaimevenBounds(t *testing.T) {
 		rule := p.Stones() % 2
 		var b int
 		if rule == 1 {
-			b, ok, _ = p.ClaimevenReplyBound(board.ClaimevenWinScore)
+			b, ok, _ = p.ClaimevenReplyBound(position.ClaimevenWinScore)
 		} else {
-			b, ok = p.ClaimevenBound(-board.ClaimevenWinScore)
+			b, ok = p.ClaimevenBound(-position.ClaimevenWinScore)
 		}
 		if !ok {
 			continue
@@ -400,7 +410,7 @@ func TestOddThreatBound(t *testing.T) {
 		if !ok || p.CanWinNext() {
 			continue
 		}
-		b, ok := p.OddThreatBound(board.ClaimevenWinScore)
+		b, ok := p.OddThreatBound(position.ClaimevenWinScore)
 		if !ok || applied[b] >= want {
 			continue
 		}
@@ -427,24 +437,24 @@ func TestOddThreatBound(t *testing.T) {
 // firstLine, whether the first player's stones, the free cells of the 1st,
 // 3rd and 5th rows and the next cells of the columns of odd height hold a
 // line of four.
-func claimevenWays(p board.Position) (manyOdd, firstLine bool) {
-	var cells [board.Width][board.Height]bool // the first player's claims
+func claimevenWays(p position.Position) (manyOdd, firstLine bool) {
+	var cells [position.Width][position.Height]bool // the first player's claims
 	odd := 0
-	for col := range board.Width {
+	for col := range position.Width {
 		h := p.Height(col)
 		odd += h % 2
-		for row := range board.Height {
+		for row := range position.Height {
 			who := p.Cell(col, row)
 			cells[col][row] = who == 1 || who == 0 && (row%2 == 0 || row == h)
 		}
 	}
-	for col := range board.Width {
-		for row := range board.Height {
+	for col := range position.Width {
+		for row := range position.Height {
 			for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
 				k := 0
 				for ; k < 4; k++ {
 					c, r := col+k*d[0], row+k*d[1]
-					if c >= board.Width || r < 0 || r >= board.Height || !cells[c][r] {
+					if c >= position.Width || r < 0 || r >= position.Height || !cells[c][r] {
 						break
 					}
 				}
@@ -458,15 +468,15 @@ func claimevenWays(p board.Position) (manyOdd, firstLine bool) {
 // alphaBeta returns the score of p, which must not be over, within the
 // window (alpha, beta), as fail-hard alpha-beta with no table: a value of
 // alpha or below means score <= alpha, beta or above score >= beta.
-func alphaBeta(p board.Position, alpha, beta int) int {
+func alphaBeta(p position.Position, alpha, beta int) int {
 	n := p.Stones()
-	if n == board.Cells {
+	if n == position.Cells {
 		return 0
 	}
 	if p.CanWinNext() {
-		return (board.Cells + 1 - n) / 2
+		return (position.Cells + 1 - n) / 2
 	}
-	for _, col := range [board.Width]int{3, 2, 4, 1, 5, 0, 6} {
+	for _, col := range [position.Width]int{3, 2, 4, 1, 5, 0, 6} {
 		if !p.CanPlay(col) {
 			continue
 		}
@@ -484,10 +494,10 @@ func abs(x int) int { return max(x, -x) }
 
 // randomPosition plays n random moves and reports whether the game is
 // still on after them.
-func randomPosition(rng *rand.Rand, n int) (board.Position, bool) {
-	var p board.Position
+func randomPosition(rng *rand.Rand, n int) (position.Position, bool) {
+	var p position.Position
 	for p.Stones() < n {
-		col := rng.IntN(board.Width)
+		col := rng.IntN(position.Width)
 		if !p.CanPlay(col) {
 			continue
 		}
@@ -548,11 +558,11 @@ func TestThreads(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for _, l := range lines {
 			s.Clear()
-			r, err := s.Solve(ctx, l.Board.Position())
+			r, err := s.Solve(ctx, positionOf(l.Board))
 			if err != nil || r.Score != l.Expected {
 				t.Errorf("%d threads: Solve(%q) = %d, %v; want %d", threads, l.Moves, r.Score, err, l.Expected)
 			}
-			w, err := s.SolveWeak(ctx, l.Board.Position())
+			w, err := s.SolveWeak(ctx, positionOf(l.Board))
 			if want := min(max(l.Expected, -1), 1); err != nil || w.Score != want {
 				t.Errorf("%d threads: SolveWeak(%q) = %d, %v; want %d", threads, l.Moves, w.Score, err, want)
 			}
@@ -705,7 +715,7 @@ func TestAnalyzeThreads(t *testing.T) {
 	for _, threads := range []int{2, 3} {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Board.Position()
+			p := positionOf(lines[i].Board)
 			if p.CanWinNext() {
 				continue
 			}
@@ -742,7 +752,7 @@ func TestAnalyzeThreads(t *testing.T) {
 		}
 		// The Solver still solves alone afterwards.
 		s.Clear()
-		if r, err := s.Solve(ctx, lines[len(lines)-1].Board.Position()); err != nil || r.Score != lines[len(lines)-1].Expected {
+		if r, err := s.Solve(ctx, positionOf(lines[len(lines)-1].Board)); err != nil || r.Score != lines[len(lines)-1].Expected {
 			t.Errorf("%d threads: Solve after Analyze = %d, %v; want %d", threads, r.Score, err, lines[len(lines)-1].Expected)
 		}
 	}
@@ -751,12 +761,12 @@ func TestAnalyzeThreads(t *testing.T) {
 // rootBook knows the score of one position: a book of the root's depth,
 // whose children it does not know.
 type rootBook struct {
-	p     board.Position
+	p     position.Position
 	score int
 }
 
 func (b rootBook) Depth() int { return b.p.Stones() }
-func (b rootBook) Lookup(p board.Position) (int, bool) {
+func (b rootBook) Lookup(p position.Position) (int, bool) {
 	k, _, _ := p.CanonicalKey()
 	rk, _, _ := b.p.CanonicalKey()
 	return b.score, k == rk
@@ -772,7 +782,7 @@ func TestAnalyzeRootInBook(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		ctx := context.Background()
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Board.Position()
+			p := positionOf(lines[i].Board)
 			if p.CanWinNext() {
 				continue
 			}
@@ -820,7 +830,7 @@ func TestExpanded(t *testing.T) {
 	s.Clear()
 	an, _ := s.Analyze(ctx, p)
 	var sum uint64
-	for col := range board.Width {
+	for col := range position.Width {
 		if !an.Legal[col] || p.IsWinningMove(col) {
 			continue
 		}
@@ -851,17 +861,17 @@ func TestSolveAtLeast(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		var bestMoves, fewer int
 		for i := 0; i < len(lines); i += step {
-			p := lines[i].Board.Position()
+			p := positionOf(lines[i].Board)
 			if p.CanWinNext() || p.Stones() < fewest {
 				continue
 			}
-			for col := range board.Width {
+			for col := range position.Width {
 				if !p.CanPlay(col) || p.IsWinningMove(col) {
 					continue
 				}
 				c := p
 				c.Play(col)
-				if c.Stones() == board.Cells {
+				if c.Stones() == position.Cells {
 					continue
 				}
 				s.Clear()
@@ -889,7 +899,7 @@ func TestSolveAtLeast(t *testing.T) {
 	// No bound: Solve.
 	s := solver.NewStandard(ttable.New(testMiB), 1)
 	p := mustParse(t, "4453")
-	if r, err := s.SolveAtLeast(ctx, p, board.MinScore); err != nil || r.Score != -2 {
+	if r, err := s.SolveAtLeast(ctx, p, position.MinScore); err != nil || r.Score != -2 {
 		t.Errorf("SolveAtLeast(4453, MinScore) = %+v, %v; want -2", r, err)
 	}
 }

@@ -407,7 +407,7 @@ func mustRead(t *testing.T, name string) []byte {
 }
 
 // TestTableFilePacked: the table file of a board the search packs (8x8,
-// board.Packs) holds the keys of the board's Position128s, as every file
+// position.Packs) holds the keys of the board's Position128s, as every file
 // of a board over 64 bits does, and a solve resumed from it agrees.
 func TestTableFilePacked(t *testing.T) {
 	g := mustGrid(t, "8x8")

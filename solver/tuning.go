@@ -10,7 +10,7 @@ package solver
 const etcEmpty = 14
 
 // replyRuleBeta is the highest beta at which staticBounds tries the
-// claimeven reply rule (board.ClaimevenReplyBound), the costliest static
+// claimeven reply rule (position.ClaimevenReplyBound), the costliest static
 // rule: its bound of 3, a four by the second player's 19th stone, is rare,
 // and the nodes it saves cost less than the rule (against 3, the rule's
 // highest bound: 0.4-1.8% more expanded nodes, 3-7% less time on

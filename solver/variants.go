@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/ttable"
 )
 
@@ -16,15 +17,15 @@ import (
 // the solvers of other boards (newSolver49, ...: a board's geometry, the
 // shared table, the threads).
 
-// packedKeyBits is the bits of a board.KeyPacked of a board of width w:
+// packedKeyBits is the bits of a position.KeyPacked of a board of width w:
 // a word and the full columns.
 func packedKeyBits(w int) int { return 64 + w }
 
 // The most columns and cells of a board of each variant: the sizes of
 // the search's arrays.
 const (
-	maxWidth       = board.Width
-	maxCells       = board.Cells
+	maxWidth       = position.Width
+	maxCells       = position.Cells
 	maxWidth49     = 49 / (board.MinSide + 1) // 9x4
 	maxCells49     = 44                       // 4x11, the most cells in 49 bits
 	maxWidth64     = 64 / (board.MinSide + 1) // 12x4
@@ -87,72 +88,72 @@ const (
 	drawRulePacked = true
 )
 
-func tableRef(t *ttable.Table, k board.Key) ttable.Ref { return t.Ref(k) }
-func tablePut(t *ttable.Table, k board.Key, lower, upper, move int, nodes uint64) {
+func tableRef(t *ttable.Table, k position.Key) ttable.Ref { return t.Ref(k) }
+func tablePut(t *ttable.Table, k position.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable(_ board.Geometry, mib int) *ttable.Table { return ttable.New(mib) }
-func keyHash(k board.Key) uint64                       { return k }
+func newTable(_ position.Geometry, mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash(k position.Key) uint64                       { return k }
 
-func tableRef49(t *ttable.Table, k board.Key64) ttable.Ref { return t.Ref(k) }
+func tableRef49(t *ttable.Table, k position.Key64) ttable.Ref { return t.Ref(k) }
 
 // tablePut49 stores no move beyond the seventh column, which a Table's
 // entry has no room for (boards of 8 and 9 columns): a move stored orders
 // the moves, so its loss costs order, never a result.
-func tablePut49(t *ttable.Table, k board.Key64, lower, upper, move int, nodes uint64) {
+func tablePut49(t *ttable.Table, k position.Key64, lower, upper, move int, nodes uint64) {
 	if move >= ttable.MaxMoves {
 		move = -1
 	}
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable49(_ *board.Geometry64, mib int) *ttable.Table { return ttable.New(mib) }
-func keyHash49(k board.Key64) uint64                        { return k }
+func newTable49(_ *position.Geometry64, mib int) *ttable.Table { return ttable.New(mib) }
+func keyHash49(k position.Key64) uint64                        { return k }
 
-func tableRef64(t *ttable.Wide, k board.Key64) ttable.WideRef { return t.Ref(k, 0) }
-func tablePut64(t *ttable.Wide, k board.Key64, lower, upper, move int, nodes uint64) {
+func tableRef64(t *ttable.Wide, k position.Key64) ttable.WideRef { return t.Ref(k, 0) }
+func tablePut64(t *ttable.Wide, k position.Key64, lower, upper, move int, nodes uint64) {
 	t.Put(k, 0, lower, upper, move, nodes)
 }
-func newTable64(g *board.Geometry64, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Size().Bits())
+func newTable64(g *position.Geometry64, mib int) *ttable.Wide {
+	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
 }
-func keyHash64(k board.Key64) uint64 { return k }
+func keyHash64(k position.Key64) uint64 { return k }
 
-func tableRef128(t *ttable.Wide, k board.Key128) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
-func tablePut128(t *ttable.Wide, k board.Key128, lower, upper, move int, nodes uint64) {
+func tableRef128(t *ttable.Wide, k position.Bits128) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
+func tablePut128(t *ttable.Wide, k position.Bits128, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
-func newTable128(g *board.Geometry128, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Size().Bits())
+func newTable128(g *position.Geometry128, mib int) *ttable.Wide {
+	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
 }
 
 // keyHash128 folds a key into the one word of the busy table, which only
 // orders moves: a collision costs order, never a result.
-func keyHash128(k board.Key128) uint64 { return k.Hash() }
+func keyHash128(k position.Bits128) uint64 { return k.Hash() }
 
-func tableRefPacked(t *ttable.Wide, k board.KeyPacked) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
-func tablePutPacked(t *ttable.Wide, k board.KeyPacked, lower, upper, move int, nodes uint64) {
+func tableRefPacked(t *ttable.Wide, k position.KeyPacked) ttable.WideRef { return t.Ref(k.Lo, k.Hi) }
+func tablePutPacked(t *ttable.Wide, k position.KeyPacked, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
-func newTablePacked(g *board.GeometryPacked, mib int) *ttable.Wide {
+func newTablePacked(g *position.GeometryPacked, mib int) *ttable.Wide {
 	return ttable.NewWide(mib, packedKeyBits(g.Width()))
 }
-func keyHashPacked(k board.KeyPacked) uint64 { return k.Hash() }
+func keyHashPacked(k position.KeyPacked) uint64 { return k.Hash() }
 
 // keyWords returns a key as the two words of a table file's records;
 // tablePutWords stores the entry of the key of those words, and reports
 // false where they are no key of the variant's (a high word of a key of
 // one).
-func keyWords(_ board.Geometry, k board.Key) (lo, hi uint64) { return k, 0 }
-func tablePutWords(_ board.Geometry, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
-	if hi != 0 || lo >= 1<<(board.Width*(board.Height+1)) {
+func keyWords(_ position.Geometry, k position.Key) (lo, hi uint64) { return k, 0 }
+func tablePutWords(_ position.Geometry, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if hi != 0 || lo >= 1<<(position.Width*(position.Height+1)) {
 		return false
 	}
 	t.Put(lo, lower, upper, move, nodes)
 	return true
 }
 
-func keyWords49(_ *board.Geometry64, k board.Key64) (lo, hi uint64) { return k, 0 }
-func tablePutWords49(_ *board.Geometry64, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords49(_ *position.Geometry64, k position.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords49(_ *position.Geometry64, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 || lo >= 1<<ttable.KeyBits {
 		return false
 	}
@@ -160,8 +161,8 @@ func tablePutWords49(_ *board.Geometry64, t *ttable.Table, lo, hi uint64, lower,
 	return true
 }
 
-func keyWords64(_ *board.Geometry64, k board.Key64) (lo, hi uint64) { return k, 0 }
-func tablePutWords64(_ *board.Geometry64, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords64(_ *position.Geometry64, k position.Key64) (lo, hi uint64) { return k, 0 }
+func tablePutWords64(_ *position.Geometry64, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if hi != 0 {
 		return false
 	}
@@ -169,8 +170,8 @@ func tablePutWords64(_ *board.Geometry64, t *ttable.Wide, lo, hi uint64, lower, 
 	return true
 }
 
-func keyWords128(_ *board.Geometry128, k board.Key128) (lo, hi uint64) { return k.Lo, k.Hi }
-func tablePutWords128(_ *board.Geometry128, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func keyWords128(_ *position.Geometry128, k position.Bits128) (lo, hi uint64) { return k.Lo, k.Hi }
+func tablePutWords128(_ *position.Geometry128, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if bits.Len64(hi) > t.KeyBits()-64 {
 		return false
 	}
@@ -180,12 +181,12 @@ func tablePutWords128(_ *board.Geometry128, t *ttable.Wide, lo, hi uint64, lower
 
 // A table file of a packed board holds the keys of its Position128s, as
 // the files of the other boards over 64 bits.
-func keyWordsPacked(g *board.GeometryPacked, k board.KeyPacked) (lo, hi uint64) {
+func keyWordsPacked(g *position.GeometryPacked, k position.KeyPacked) (lo, hi uint64) {
 	k128 := g.Key128(k)
 	return k128.Lo, k128.Hi
 }
-func tablePutWordsPacked(g *board.GeometryPacked, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
-	k, err := g.KeyOf128(board.Key128{Lo: lo, Hi: hi})
+func tablePutWordsPacked(g *position.GeometryPacked, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	k, err := g.KeyOf128(position.Bits128{Lo: lo, Hi: hi})
 	if err != nil {
 		return false
 	}

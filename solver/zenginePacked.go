@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/ttable"
 )
 
@@ -18,8 +19,8 @@ import (
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
 type movePacked struct {
-	cell, threats board.Bitboard
-	replies       board.Bitboard // the child's moves that do not lose at once
+	cell, threats position.Bitboard
+	replies       position.Bitboard // the child's moves that do not lose at once
 	col, score    int32
 }
 
@@ -27,23 +28,23 @@ type movePacked struct {
 // steps of negamax: the position, its window, what the table and the
 // moves searched so far have established, and the moves to search.
 type nodePacked struct {
-	p          board.PositionPacked
-	oppThreats board.Bitboard // p.OpponentWinningCells()
-	next       board.Bitboard // the moves that do not lose at once
-	n          int            // p.Stones()
+	p          position.PositionPacked
+	oppThreats position.Bitboard // p.OpponentWinningCells()
+	next       position.Bitboard // the moves that do not lose at once
+	n          int               // p.Stones()
 
 	alpha, beta int // the window, narrowed to [lo, hi]
 	lo, hi      int // the score is known to lie in [lo, hi]
 
 	// The moves after which ClaimevenBound gives no bound (found by the
 	// reply rule: see staticBounds), so that the children need not try it.
-	claimevenFails board.Bitboard
+	claimevenFails position.Bitboard
 
-	key       board.KeyPacked // the table key: p's or its mirror's, the smaller
-	ref       ttable.WideRef  // where key's entry is in its table
-	mirrored  bool            // whether key is the mirror's; stored moves are mirrored
-	symmetric bool            // p is its own mirror image: search half the moves
-	ttMove    int             // the table's best move, -1 for none
+	key       position.KeyPacked // the table key: p's or its mirror's, the smaller
+	ref       ttable.WideRef     // where key's entry is in its table
+	mirrored  bool               // whether key is the mirror's; stored moves are mirrored
+	symmetric bool               // p is its own mirror image: search half the moves
+	ttMove    int                // the table's best move, -1 for none
 
 	best, bestCol int    // the best score and its move, once the moves are searched
 	start         uint64 // w.nodes when the node began, for the work it took
@@ -53,9 +54,9 @@ type nodePacked struct {
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
 type moveListPacked struct {
-	moves [maxWidthPacked]movePacked      // best first
-	count int                             // len(moves) in use
-	keys  [maxWidthPacked]board.KeyPacked // the moves' table keys, if etc or exclusive
+	moves [maxWidthPacked]movePacked         // best first
+	count int                                // len(moves) in use
+	keys  [maxWidthPacked]position.KeyPacked // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
 	// reply the entry after the reply's, if etc (see enhancedCutoff).
 	refs [maxWidthPacked]ttable.WideRef
@@ -78,7 +79,7 @@ type moveListPacked struct {
 // ordered, the table's move first (generateMoves), the children's keys and
 // table entries (childKeys, enhancedCutoff), the scout search of the moves
 // (searchMoves), and the store of what was found.
-func (w *workerPacked) negamax(p board.PositionPacked, oppThreats board.Bitboard, alpha, beta int, claimevenFails bool) int {
+func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bitboard, alpha, beta int, claimevenFails bool) int {
 	g := w.g
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
@@ -119,7 +120,7 @@ func (w *workerPacked) negamax(p board.PositionPacked, oppThreats board.Bitboard
 
 	// The node's table bucket is on its way from memory while the static
 	// bounds are worked out.
-	var key board.KeyPacked
+	var key position.KeyPacked
 	var mirrored, symmetric bool
 	if w.mirrorKeys {
 		key, mirrored, symmetric = p.CanonicalKey()
@@ -189,9 +190,9 @@ func (w *workerPacked) negamax(p board.PositionPacked, oppThreats board.Bitboard
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
 // which bounds one side from above (on 7x6 the first player), and applied
-// one move ahead bounds the other from below (board.ClaimevenBound,
-// board.ClaimevenReplyBound), and the first side's odd threats, which
-// bound it from below (board.OddThreatBound).
+// one move ahead bounds the other from below (position.ClaimevenBound,
+// position.ClaimevenReplyBound), and the first side's odd threats, which
+// bound it from below (position.OddThreatBound).
 //
 // Each rule gives a bound of -3 to 3 on 7x6 (-Height/2 to Height/2 on
 // other boards), so it is tried only where that bound
@@ -205,7 +206,7 @@ func (w *workerPacked) negamax(p board.PositionPacked, oppThreats board.Bitboard
 // It also returns the moves after which claimeven gives no bound, as the
 // reply rule found them (0 where it was not tried), which the children
 // then need not try: the reply rule has tried claimeven after every move.
-func staticBoundsPacked(p board.PositionPacked, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails board.Bitboard) {
+func staticBoundsPacked(p position.PositionPacked, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails position.Bitboard) {
 	g := p.Geometry()
 	lo, hi = lossLaterScorePacked(g, n), winLaterScorePacked(g, n)
 	// Claimeven bounds the side to move where the stones have the
@@ -370,7 +371,7 @@ const (
 //
 // A candidate must also not lose at once itself (winsAfterReply). Small
 // enough to be inlined: it runs for every move with a forced reply.
-func afterReplyCandidatesPacked(g *board.GeometryPacked, mask, threats, reply board.Bitboard) board.Bitboard {
+func afterReplyCandidatesPacked(g *position.GeometryPacked, mask, threats, reply position.Bitboard) position.Bitboard {
 	t := threats &^ reply
 	playable := g.NextCells(mask | reply)
 	below := g.Below(t)
@@ -384,7 +385,7 @@ func afterReplyCandidatesPacked(g *board.GeometryPacked, mask, threats, reply bo
 // winsAfterReplyPacked reports whether one of the candidates x (see
 // afterReplyCandidates) does not lose at once once the opponent, to move
 // in child, has played reply: then it wins.
-func winsAfterReplyPacked(child board.PositionPacked, reply, x board.Bitboard) bool {
+func winsAfterReplyPacked(child position.PositionPacked, reply, x position.Bitboard) bool {
 	oppThreats := child.ThreatsAfter(reply)
 	child.PlayMove(reply)
 	return x&child.NonLosingMovesAgainst(oppThreats) != 0
@@ -413,7 +414,7 @@ func (w *workerPacked) childKeys(nd *nodePacked, ml *moveListPacked, etc bool) {
 		}
 		if forcedPacked(m.replies) {
 			child.PlayMove(m.replies)
-			var key board.KeyPacked
+			var key position.KeyPacked
 			if w.mirrorKeys {
 				key, _, _ = child.CanonicalKey()
 			} else {
@@ -468,7 +469,7 @@ func (w *workerPacked) enhancedCutoff(nd *nodePacked, ml *moveListPacked) (int, 
 
 // forcedPacked reports whether a set of moves holds at most one move (callers
 // have ruled out none).
-func forcedPacked(moves board.Bitboard) bool { return moves&(moves-1) == 0 }
+func forcedPacked(moves position.Bitboard) bool { return moves&(moves-1) == 0 }
 
 // searchMoves searches nd's moves in order, principal variation search:
 // the first move searched gets the full window, the others a null window
@@ -571,7 +572,7 @@ func (w *workerPacked) table(n int) *ttable.Wide {
 // not count: the opponent's comes first. Idea from Christophe Steininger's
 // solver; the weights are this package's, measured on the published sets
 // against other weights (docs/performance.md).
-func orderScorePacked(p board.PositionPacked, cell, threats, oppThreats board.Bitboard) int {
+func orderScorePacked(p position.PositionPacked, cell, threats, oppThreats position.Bitboard) int {
 	g := p.Geometry()
 	t := threats &^ g.Above(oppThreats)
 	next := g.NextCells(p.Mask() | cell)
@@ -583,7 +584,7 @@ func orderScorePacked(p board.PositionPacked, cell, threats, oppThreats board.Bi
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
 type workerPacked struct {
-	g          *board.GeometryPacked
+	g          *position.GeometryPacked
 	tt         *ttable.Wide     // shared by all workers
 	leaf       *ttable.Wide     // this worker's own, for positions of leafFrom stones or more
 	leafFrom   int              // see leafEmpty and sharedPlies
@@ -655,7 +656,7 @@ func (w *workerPacked) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 
 // probeRoot runs null-window probes at the root p until the shared range
 // closes or the search is stopped.
-func (w *workerPacked) probeRoot(ctx context.Context, p board.PositionPacked, rb *rootBounds) {
+func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
 	w.rootStones = p.Stones()
 	// Every position of the root's tree holds the root's stones, and its
 	// mirror image their reflections: where a stone of the root faces
@@ -721,7 +722,7 @@ func (w *workerPacked) poll() {
 // for Progress. The zero value is not usable; Solver makes one
 // (newSolver).
 type enginePacked struct {
-	g       *board.GeometryPacked
+	g       *position.GeometryPacked
 	book    engineBookPacked
 	tt      *ttable.Wide
 	workers []*workerPacked
@@ -735,7 +736,7 @@ type enginePacked struct {
 // newSolverPacked returns a Solver of positions of the board g with the given
 // number of worker goroutines (at least 1) that uses the table tt, shared
 // by the workers, and a table of LeafTableMiB for each worker.
-func newSolverPacked(g *board.GeometryPacked, tt *ttable.Wide, threads int) *enginePacked {
+func newSolverPacked(g *position.GeometryPacked, tt *ttable.Wide, threads int) *enginePacked {
 	s := &enginePacked{g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
@@ -771,7 +772,7 @@ func (s *enginePacked) Clear() {
 // concurrent use, and know no position of more than Depth stones.
 type engineBookPacked interface {
 	Depth() int
-	Lookup(p board.PositionPacked) (score int, ok bool)
+	Lookup(p position.PositionPacked) (score int, ok bool)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
@@ -792,7 +793,7 @@ func (s *enginePacked) UseBook(b engineBookPacked) {
 // the Solver's board. A Clear drops the entries loaded: use it after.
 func (s *enginePacked) UseTableFile(tf *TableFile) error {
 	if tf != nil {
-		if err := tf.check(s.g.Size()); err != nil {
+		if err := tf.check(board.Size{Width: s.g.Width(), Height: s.g.Height()}); err != nil {
 			return err
 		}
 		if err := s.tt.Acquire(); err != nil {
@@ -842,7 +843,7 @@ func (s *enginePacked) Threads() int { return len(s.workers) }
 // Solve returns the exact score of p, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *enginePacked) Solve(ctx context.Context, p board.PositionPacked) (Result, error) {
+func (s *enginePacked) Solve(ctx context.Context, p position.PositionPacked) (Result, error) {
 	g := s.g
 	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -854,7 +855,7 @@ func (s *enginePacked) Solve(ctx context.Context, p board.PositionPacked) (Resul
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *enginePacked) SolveAtLeast(ctx context.Context, p board.PositionPacked, lower int) (Result, error) {
+func (s *enginePacked) SolveAtLeast(ctx context.Context, p position.PositionPacked, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, p)
@@ -869,7 +870,7 @@ func (s *enginePacked) SolveAtLeast(ctx context.Context, p board.PositionPacked,
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *enginePacked) SolveWeak(ctx context.Context, p board.PositionPacked) (Result, error) {
+func (s *enginePacked) SolveWeak(ctx context.Context, p position.PositionPacked) (Result, error) {
 	r, err := s.solve(ctx, p, -1, 1)
 	return r.Weak(), err
 }
@@ -919,7 +920,7 @@ func (s *enginePacked) bank(v *rootView, nodes uint64) {
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
-func (s *enginePacked) solve(ctx context.Context, p board.PositionPacked, lower, upper int) (Result, error) {
+func (s *enginePacked) solve(ctx context.Context, p position.PositionPacked, lower, upper int) (Result, error) {
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
@@ -962,7 +963,7 @@ func (s *enginePacked) newSearch() {
 
 // search is solve within the current generation of the tables. Its first
 // probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *enginePacked) search(ctx context.Context, p board.PositionPacked, lower, upper, first int) (Result, error) {
+func (s *enginePacked) search(ctx context.Context, p position.PositionPacked, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
@@ -986,7 +987,7 @@ func (s *enginePacked) search(ctx context.Context, p board.PositionPacked, lower
 // knownPacked returns the result of p that needs no search, with ok, if it has
 // one: a win at once, or a position of the book b (nil for none); or
 // ErrGameOver for a game that is over.
-func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b engineBookPacked) (r Result, ok bool, err error) {
+func knownPacked(g *position.GeometryPacked, p position.PositionPacked, b engineBookPacked) (r Result, ok bool, err error) {
 	n := p.Stones()
 	if p.Won() || n == g.Cells() {
 		return Result{}, false, ErrGameOver
@@ -1007,7 +1008,7 @@ func knownPacked(g *board.GeometryPacked, p board.PositionPacked, b engineBookPa
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
-func (s *enginePacked) prepare(p board.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
+func (s *enginePacked) prepare(p position.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
 	if r, ok, err := knownPacked(g, p, s.book); ok || err != nil {
 		return r, 0, 0, err
@@ -1037,7 +1038,7 @@ func (s *enginePacked) prepare(p board.PositionPacked, lower, upper int) (r Resu
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *enginePacked) runWorkers(ctx context.Context, p board.PositionPacked, rb *rootBounds) {
+func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
 		first.begin(nil, false, 0)
@@ -1059,7 +1060,7 @@ func (s *enginePacked) runWorkers(ctx context.Context, p board.PositionPacked, r
 type helpersPacked struct {
 	g   errgroup.Group
 	ctx context.Context
-	p   board.PositionPacked
+	p   position.PositionPacked
 	rb  *rootBounds
 }
 
@@ -1086,7 +1087,7 @@ func (s *enginePacked) startHelpers() {
 // <= Upper is what it established about the position's score (the best
 // move's); when it finishes, both are that score.
 type engineAnalysisPacked struct {
-	g            *board.GeometryPacked
+	g            *position.GeometryPacked
 	Scores       [maxWidthPacked]int
 	Legal        [maxWidthPacked]bool
 	Lows, Highs  [maxWidthPacked]int // each move's score lies in [Lows, Highs]: Scores where solved
@@ -1131,7 +1132,7 @@ func (an engineAnalysisPacked) BestMove() int {
 
 // Analyze solves every move of p, which must not be over. With more than
 // one thread, the moves are solved side by side (see solveChildren).
-func (s *enginePacked) Analyze(ctx context.Context, p board.PositionPacked) (engineAnalysisPacked, error) {
+func (s *enginePacked) Analyze(ctx context.Context, p position.PositionPacked) (engineAnalysisPacked, error) {
 	g := s.g
 	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
 }
@@ -1139,7 +1140,7 @@ func (s *enginePacked) Analyze(ctx context.Context, p board.PositionPacked) (eng
 // AnalyzeWeak solves every move of p, which must not be over, for the sign
 // of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
 // It searches less than Analyze.
-func (s *enginePacked) AnalyzeWeak(ctx context.Context, p board.PositionPacked) (engineAnalysisPacked, error) {
+func (s *enginePacked) AnalyzeWeak(ctx context.Context, p position.PositionPacked) (engineAnalysisPacked, error) {
 	an, err := s.analyze(ctx, p, -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
@@ -1151,8 +1152,8 @@ func (s *enginePacked) AnalyzeWeak(ctx context.Context, p board.PositionPacked) 
 
 // childSolvePacked is the solve of one move of a position being analyzed.
 type childSolvePacked struct {
-	p      board.PositionPacked // the position after the move
-	col    int                  // the move's column
+	p      position.PositionPacked // the position after the move
+	col    int                     // the move's column
 	r      Result
 	err    error
 	solved bool // r and err are final
@@ -1168,7 +1169,7 @@ type childSolvePacked struct {
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
-func (s *enginePacked) analyze(ctx context.Context, p board.PositionPacked, lower, upper int) (engineAnalysisPacked, error) {
+func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, lower, upper int) (engineAnalysisPacked, error) {
 	g := s.g
 	an := engineAnalysisPacked{g: g}
 	if p.Over() {
@@ -1378,7 +1379,7 @@ func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolve
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *enginePacked) PV(ctx context.Context, p board.PositionPacked, score int) ([]int, Result, error) {
+func (s *enginePacked) PV(ctx context.Context, p position.PositionPacked, score int) ([]int, Result, error) {
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {
@@ -1403,7 +1404,7 @@ func (s *enginePacked) PV(ctx context.Context, p board.PositionPacked, score int
 
 // bestMove returns a move of p that keeps p's exact score, adding the
 // nodes of its probes to r's and v's.
-func (s *enginePacked) bestMove(ctx context.Context, p board.PositionPacked, score int, v *rootView, r *Result) (int, error) {
+func (s *enginePacked) bestMove(ctx context.Context, p position.PositionPacked, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
 	for i := range g.Width() {
@@ -1445,5 +1446,5 @@ func (s *enginePacked) bestMove(ctx context.Context, p board.PositionPacked, sco
 // second stone from now at best, and loses to the opponent's second stone
 // from now at worst. (As n <= g.Cells(), the halvings are of numbers >=
 // 0, and shifts: a signed division by 2 costs a sign correction.)
-func winLaterScorePacked(g *board.GeometryPacked, n int) int  { return (g.Cells() - 1 - n) >> 1 }
-func lossLaterScorePacked(g *board.GeometryPacked, n int) int { return -((g.Cells() - 2 - n) >> 1) }
+func winLaterScorePacked(g *position.GeometryPacked, n int) int  { return (g.Cells() - 1 - n) >> 1 }
+func lossLaterScorePacked(g *position.GeometryPacked, n int) int { return -((g.Cells() - 2 - n) >> 1) }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // lost is a position of Test_L2_R1 that the side to move loses (-11).
@@ -27,7 +27,7 @@ func TestPlay(t *testing.T) {
 			code, stderr, tail(stdout))
 	}
 	moves := strings.TrimSuffix(stdout[i+len("c4solve wins ("):], ")\n")
-	if p, err := board.Parse(moves); err != nil || !strings.HasPrefix(moves, lost) || !p.Won() || p.Stones()%2 != 0 {
+	if p, err := position.Parse(moves); err != nil || !strings.HasPrefix(moves, lost) || !p.Won() || p.Stones()%2 != 0 {
 		t.Errorf("play: c4solve wins (%s), which is no win of the second player: %v", moves, err)
 	}
 	// The board: plain text, x for the first player, o for the second.

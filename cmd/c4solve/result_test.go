@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // checkPV plays pv after moves and reports whether it ends the game as
@@ -15,14 +15,14 @@ import (
 // or a full board for 0.
 func checkPV(t *testing.T, moves, pv string, score int) {
 	t.Helper()
-	p, err := board.Parse(moves + pv)
+	p, err := position.Parse(moves + pv)
 	if err != nil {
 		t.Errorf("%s then the line %s: %v", moves, pv, err)
 		return
 	}
 	n := p.Stones()
 	switch {
-	case score == 0 && (n != board.Cells || p.Won()):
+	case score == 0 && (n != position.Cells || p.Won()):
 		t.Errorf("%s: line %s for a draw does not fill the board", moves, pv)
 	case score != 0 && !p.Won():
 		t.Errorf("%s: line %s for score %d ends without four", moves, pv, score)

@@ -2,21 +2,21 @@
 // the standard library's sort package writes zsortfunc.go and
 // zsortinterface.go from gen_sort_variants.go.
 //
-// The engine (the position and its rules in board/position.tmpl.go, the
-// geometry of other boards in board/geometry.tmpl.go, the search in
+// The engine (the position and its rules in internal/position/position.tmpl.go, the
+// geometry of other boards in internal/position/geometry.tmpl.go, the search in
 // solver/engine.tmpl.go) is written once, as ordinary Go for the 7x6 board
 // with bitboards of one word. gen writes four variants of it, and a
 // fifth of the search:
 //
 //   - 7x6, the source as written (Position, engine, ...), its geometry's
-//     methods constants (board.Geometry), so that the compiler folds them;
+//     methods constants (position.Geometry), so that the compiler folds them;
 //   - 49, the search of the boards of at most 49 bits (engine49) on the
 //     positions of variant 64, its tables ttable.Table, whose entries
 //     are of one word, as 7x6's;
 //   - 64, for any board of at most 64 bits (Position64, engine64, ...),
 //     the geometry a pointer to the dimensions and masks worked out once;
 //   - 128, for any board of at most 128 bits (Position128, engine128,
-//     ...), its bitboards board.Bits128: every operator on a bitboard
+//     ...), its bitboards position.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
 //     constant is a Bits128 literal), found by the types go/types gives
 //     each expression;
@@ -34,7 +34,7 @@
 // through a dictionary: the 7x6 path lost 5-11% of its instructions so
 // (docs/performance.md).
 //
-// Run it with go generate ./... from the module's root (board/doc.go holds
+// Run it with go generate ./... from the module's root (internal/position/doc.go holds
 // the one directive); -check reports the files that
 // differ instead of writing them, and fails if any does (CI runs it).
 package main
@@ -61,17 +61,17 @@ import (
 // variant is one instantiation of a template.
 type variant struct {
 	suffix string // appended to the names that vary: "", "64" or "128"
-	wide   bool   // bitboards are board.Bits128
+	wide   bool   // bitboards are position.Bits128
 	// maskShifts: every shift of a bitboard by a count that is not a
 	// constant is by less than 64 (the board has at most 64 bits), and
 	// the count is written masked, count&63, so that the compiler leaves
 	// out its guard for counts of 64 or more (three instructions a shift
 	// in the hottest functions).
 	maskShifts bool
-	// board is the suffix of package board's names the variant uses, if
+	// position is the suffix of package position's names the variant uses, if
 	// not its own: the search of boards of at most 49 bits (suffix 49)
 	// plays on the positions of those of 64.
-	board string
+	position string
 	// compact: the variant keeps its positions in a ttable.Table, as 7x6
 	// does, not in the job's qualified names (ttable.Wide).
 	compact bool
@@ -79,7 +79,7 @@ type variant struct {
 
 var (
 	v7x6 = variant{suffix: ""}
-	v49  = variant{suffix: "49", maskShifts: true, board: "64", compact: true}
+	v49  = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
 	v64  = variant{suffix: "64", maskShifts: true}
 	v128 = variant{suffix: "128", wide: true}
 	// Packed: the boards of at most 64 cells over 64 bits (8x8, 9x7,
@@ -87,10 +87,10 @@ var (
 	vPacked = variant{suffix: "Packed", maskShifts: true}
 )
 
-// boardSuffix returns the suffix of package board's names in v.
-func (v variant) boardSuffix() string {
-	if v.board != "" {
-		return v.board
+// positionSuffix returns the suffix of package position's names in v.
+func (v variant) positionSuffix() string {
+	if v.position != "" {
+		return v.position
 	}
 	return v.suffix
 }
@@ -122,14 +122,14 @@ type job struct {
 
 var jobs = []job{
 	{
-		dir: "board", template: "geometry.tmpl.go", out: "geometry",
+		dir: "internal/position", template: "geometry.tmpl.go", out: "geometry",
 		variants: []variant{v64, v128, vPacked},
-		others:   []string{"bitboard.go", "size.go", "parse.go"},
-		stub:     "package board\nconst geometryBits = 64\nconst packed = false\n",
+		others:   []string{"bitboard.go", "names.go"},
+		stub:     "package position\nconst geometryBits = 64\nconst packed = false\n",
 		varying:  []string{"geometryBits", "packed"},
 	},
 	{
-		dir: "board", template: "position.tmpl.go", out: "position",
+		dir: "internal/position", template: "position.tmpl.go", out: "position",
 		variants: []variant{v7x6, v64, v128, vPacked},
 		varying:  []string{"Geometry", "Key", "packed"},
 		pointer:  []string{"Geometry"},
@@ -146,9 +146,9 @@ var jobs = []job{
 	},
 }
 
-// boardVarying are the names of package board that vary, for templates
-// of other packages: board.Position is board.Position64 in variant 64.
-var boardVarying = map[string]bool{"Position": true, "Geometry": true, "Key": true}
+// positionVarying are the names of package position that vary, for templates
+// of other packages: position.Position is position.Position64 in variant 64.
+var positionVarying = map[string]bool{"Position": true, "Geometry": true, "Key": true}
 
 func main() {
 	check := flag.Bool("check", false, "report the generated files that differ from their templates' output, and fail if any does, instead of writing them")
@@ -340,23 +340,23 @@ func (r *rewriter) fail(n ast.Node, format string, args ...any) {
 	}
 }
 
-// isBitboard reports whether t is board's Bitboard.
+// isBitboard reports whether t is package position's Bitboard.
 func isBitboard(t types.Type) bool {
 	n, ok := t.(*types.Named)
 	if !ok {
 		return false
 	}
 	o := n.Obj()
-	return o.Name() == "Bitboard" && o.Pkg() != nil && o.Pkg().Name() == "board"
+	return o.Name() == "Bitboard" && o.Pkg() != nil && o.Pkg().Name() == "position"
 }
 
-// boardQual is how the variant's code names package board's identifiers:
-// "" inside it, "board." elsewhere.
-func (r *rewriter) boardQual() string {
-	if r.j.dir == "board" {
+// positionQual is how the variant's code names package position's identifiers:
+// "" inside it, "position." elsewhere.
+func (r *rewriter) positionQual() string {
+	if r.j.dir == "internal/position" {
 		return ""
 	}
-	return "board."
+	return "position."
 }
 
 func (r *rewriter) rewrite(f *ast.File) error {
@@ -552,8 +552,8 @@ func (r *rewriter) literal(e ast.Expr, tv types.TypeAndValue) ast.Expr {
 // of128 returns Of128(lo), placed at at.
 func (r *rewriter) of128(lo ast.Expr, at ast.Node) ast.Expr {
 	var fun ast.Expr = &ast.Ident{NamePos: at.Pos(), Name: "Of128"}
-	if r.boardQual() != "" {
-		fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: at.Pos(), Name: "board"}, Sel: &ast.Ident{NamePos: at.Pos(), Name: "Of128"}}
+	if r.positionQual() != "" {
+		fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: at.Pos(), Name: "position"}, Sel: &ast.Ident{NamePos: at.Pos(), Name: "Of128"}}
 	}
 	return &ast.CallExpr{Fun: fun, Lparen: at.Pos(), Args: []ast.Expr{lo}, Rparen: at.End() - 1}
 }
@@ -607,7 +607,7 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 	name := id.Name
 	switch {
 	case r.declared[name] || contains(r.j.varying, name):
-	case r.j.dir == "board" && name == "Bitboard":
+	case r.j.dir == "internal/position" && name == "Bitboard":
 		if r.v.wide {
 			id.Name = "Bits128"
 		}
@@ -654,7 +654,7 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 		pkgID.Name, sel.Sel.Name = pkgName, name
 		return
 	}
-	if pkgID.Name != "board" {
+	if pkgID.Name != "position" {
 		return
 	}
 	switch name := sel.Sel.Name; {
@@ -662,8 +662,8 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 		if r.v.wide {
 			sel.Sel.Name = "Bits128"
 		}
-	case boardVarying[name]:
-		sel.Sel.Name = name + r.v.boardSuffix()
+	case positionVarying[name]:
+		sel.Sel.Name = name + r.v.positionSuffix()
 		if name == "Geometry" && r.isTypeUse(c) {
 			c.Replace(&ast.StarExpr{X: sel})
 		}

@@ -1,4 +1,4 @@
-package board_test
+package position_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // refBoard is the plain Connect-Four board the bitboard is checked against:
@@ -13,8 +14,8 @@ import (
 // empty cell, 1 for the first player's stone and 2 for the second's; row 0
 // is the bottom.
 type refBoard struct {
-	cells   [board.Width][board.Height]int8
-	heights [board.Width]int
+	cells   [position.Width][position.Height]int8
+	heights [position.Width]int
 	moves   int
 }
 
@@ -24,7 +25,7 @@ func (r *refBoard) toMove() int8 { return int8(r.moves%2 + 1) }
 // lastMover returns the player who moved last, 1 or 2.
 func (r *refBoard) lastMover() int8 { return 3 - r.toMove() }
 
-func (r *refBoard) canPlay(col int) bool { return r.heights[col] < board.Height }
+func (r *refBoard) canPlay(col int) bool { return r.heights[col] < position.Height }
 
 // play drops a stone of the side to move into col, which must have room.
 func (r *refBoard) play(col int) {
@@ -35,7 +36,7 @@ func (r *refBoard) play(col int) {
 
 // onBoard reports whether (col, row) is a cell.
 func onBoard(col, row int) bool {
-	return col >= 0 && col < board.Width && row >= 0 && row < board.Height
+	return col >= 0 && col < position.Width && row >= 0 && row < position.Height
 }
 
 // completesFour reports whether a stone of who at (col, row), the cell
@@ -59,8 +60,8 @@ func (r *refBoard) completesFour(col, row int, who int8) bool {
 
 // hasFour reports whether who has four in a row.
 func (r *refBoard) hasFour(who int8) bool {
-	for col := 0; col < board.Width; col++ {
-		for row := 0; row < board.Height; row++ {
+	for col := 0; col < position.Width; col++ {
+		for row := 0; row < position.Height; row++ {
 			if r.cells[col][row] == who && r.completesFour(col, row, who) {
 				return true
 			}
@@ -73,8 +74,8 @@ func (r *refBoard) hasFour(who int8) bool {
 // stones of who's opponent.
 func (r *refBoard) openLine(who int8) bool {
 	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
-	for col := 0; col < board.Width; col++ {
-		for row := 0; row < board.Height; row++ {
+	for col := 0; col < position.Width; col++ {
+		for row := 0; row < position.Height; row++ {
 			for _, d := range dirs {
 				open := true
 				for k := 0; k < 4; k++ {
@@ -97,15 +98,15 @@ func (r *refBoard) winningMove(col int) bool {
 }
 
 // cellBit returns the Bitboard bit of (col, row), as documented on
-// board.Bitboard.
-func cellBit(col, row int) board.Bitboard { return 1 << (col*(board.Height+1) + row) }
+// position.Bitboard.
+func cellBit(col, row int) position.Bitboard { return 1 << (col*(position.Height+1) + row) }
 
 // winningCells returns every empty cell, playable now or not, where a stone
 // of who would make four in a row.
-func (r *refBoard) winningCells(who int8) board.Bitboard {
-	var b board.Bitboard
-	for col := 0; col < board.Width; col++ {
-		for row := r.heights[col]; row < board.Height; row++ {
+func (r *refBoard) winningCells(who int8) position.Bitboard {
+	var b position.Bitboard
+	for col := 0; col < position.Width; col++ {
+		for row := r.heights[col]; row < position.Height; row++ {
 			if r.completesFour(col, row, who) {
 				b |= cellBit(col, row)
 			}
@@ -115,9 +116,9 @@ func (r *refBoard) winningCells(who int8) board.Bitboard {
 }
 
 // possible returns the lowest empty cell of every column with room.
-func (r *refBoard) possible() board.Bitboard {
-	var b board.Bitboard
-	for col := 0; col < board.Width; col++ {
+func (r *refBoard) possible() position.Bitboard {
+	var b position.Bitboard
+	for col := 0; col < position.Width; col++ {
 		if r.canPlay(col) {
 			b |= cellBit(col, r.heights[col])
 		}
@@ -127,16 +128,16 @@ func (r *refBoard) possible() board.Bitboard {
 
 // nonLosingMoves returns, by brute force, the cells of the legal moves
 // after which the opponent has no move that makes four at once.
-func (r *refBoard) nonLosingMoves() board.Bitboard {
-	var b board.Bitboard
-	for col := 0; col < board.Width; col++ {
+func (r *refBoard) nonLosingMoves() position.Bitboard {
+	var b position.Bitboard
+	for col := 0; col < position.Width; col++ {
 		if !r.canPlay(col) {
 			continue
 		}
 		after := *r
 		after.play(col)
 		safe := true
-		for reply := 0; reply < board.Width; reply++ {
+		for reply := 0; reply < position.Width; reply++ {
 			if after.canPlay(reply) && after.winningMove(reply) {
 				safe = false
 				break
@@ -150,10 +151,10 @@ func (r *refBoard) nonLosingMoves() board.Bitboard {
 }
 
 // stones returns the cells holding who's stones.
-func (r *refBoard) stones(who int8) board.Bitboard {
-	var b board.Bitboard
-	for col := 0; col < board.Width; col++ {
-		for row := 0; row < board.Height; row++ {
+func (r *refBoard) stones(who int8) position.Bitboard {
+	var b position.Bitboard
+	for col := 0; col < position.Width; col++ {
+		for row := 0; row < position.Height; row++ {
 			if r.cells[col][row] == who {
 				b |= cellBit(col, row)
 			}
@@ -163,8 +164,8 @@ func (r *refBoard) stones(who int8) board.Bitboard {
 }
 
 // fromMoves builds the bitboard position by playing cols.
-func fromMoves(cols []int) board.Position {
-	var p board.Position
+func fromMoves(cols []int) position.Position {
+	var p position.Position
 	for _, c := range cols {
 		p.Play(c)
 	}
@@ -179,7 +180,7 @@ func TestPerft(t *testing.T) {
 	if !testing.Short() {
 		maxPly = 9
 	}
-	level := map[uint64]board.Position{0: {}}
+	level := map[uint64]position.Position{0: {}}
 	for ply := 0; ply <= maxPly; ply++ {
 		if got := len(level); got != want[ply] {
 			t.Fatalf("positions at ply %d = %d; want %d", ply, got, want[ply])
@@ -187,12 +188,12 @@ func TestPerft(t *testing.T) {
 		if ply == maxPly {
 			break
 		}
-		next := make(map[uint64]board.Position, want[ply+1])
+		next := make(map[uint64]position.Position, want[ply+1])
 		for _, p := range level {
 			if p.Won() {
 				continue
 			}
-			for col := 0; col < board.Width; col++ {
+			for col := 0; col < position.Width; col++ {
 				if !p.CanPlay(col) {
 					continue
 				}
@@ -214,18 +215,18 @@ func TestAgainstReference(t *testing.T) {
 		games = 300
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	byKey := make(map[uint64][board.Width][board.Height]int8)
-	byCells := make(map[[board.Width][board.Height]int8]uint64)
+	byKey := make(map[uint64][position.Width][position.Height]int8)
+	byCells := make(map[[position.Width][position.Height]int8]uint64)
 	closed := 0 // positions where the side to move has no open line left
 	for g := range games {
 		var (
-			p    board.Position
+			p    position.Position
 			ref  refBoard
 			cols []int
 		)
 		for {
 			var legal []int
-			for col := 0; col < board.Width; col++ {
+			for col := 0; col < position.Width; col++ {
 				if ref.canPlay(col) {
 					legal = append(legal, col)
 				}
@@ -252,7 +253,7 @@ func TestAgainstReference(t *testing.T) {
 				closed++
 			}
 
-			if ref.hasFour(ref.lastMover()) || ref.moves == board.Cells {
+			if ref.hasFour(ref.lastMover()) || ref.moves == position.Cells {
 				break
 			}
 		}
@@ -265,7 +266,7 @@ func TestAgainstReference(t *testing.T) {
 
 // compare checks p against ref, the same position reached by cols, and
 // reports whether they agree.
-func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []int) bool {
+func compare(t *testing.T, name string, p position.Position, ref *refBoard, cols []int) bool {
 	t.Helper()
 	ok := true
 	errorf := func(format string, args ...any) {
@@ -277,14 +278,14 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	if got := p.Stones(); got != ref.moves {
 		errorf("Stones() = %d; want %d", got, ref.moves)
 	}
-	for col := 0; col < board.Width; col++ {
+	for col := 0; col < position.Width; col++ {
 		if got, want := p.CanPlay(col), ref.canPlay(col); got != want {
 			errorf("CanPlay(%d) = %t; want %t", col, got, want)
 		}
 		if got := p.Height(col); got != ref.heights[col] {
 			errorf("Height(%d) = %d; want %d", col, got, ref.heights[col])
 		}
-		for row := 0; row < board.Height; row++ {
+		for row := 0; row < position.Height; row++ {
 			if got, want := p.Cell(col, row), int(ref.cells[col][row]); got != want {
 				errorf("Cell(%d, %d) = %d; want %d", col, row, got, want)
 			}
@@ -304,7 +305,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	if got := p.Won(); got != won {
 		errorf("Won() = %t; want %t", got, won)
 	}
-	if got, want := p.Over(), won || ref.moves == board.Cells; got != want {
+	if got, want := p.Over(), won || ref.moves == position.Cells; got != want {
 		errorf("Over() = %t; want %t", got, want)
 	}
 	if ref.hasFour(ref.toMove()) {
@@ -312,7 +313,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	}
 
 	canWin := false
-	for col := 0; col < board.Width; col++ {
+	for col := 0; col < position.Width; col++ {
 		if !ref.canPlay(col) {
 			continue
 		}
@@ -341,7 +342,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 	if got, want := p.Possible(), ref.possible(); got != want {
 		errorf("Possible() = %#x; want %#x", got, want)
 	}
-	for col := 0; col < board.Width; col++ {
+	for col := 0; col < position.Width; col++ {
 		if !ref.canPlay(col) {
 			continue
 		}
@@ -362,7 +363,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 		}
 	}
 
-	if parsed, err := board.Parse(name); err != nil {
+	if parsed, err := position.Parse(name); err != nil {
 		errorf("error %v", err)
 	} else if parsed != p {
 		errorf("Key() = %#x (parsed); want %#x (played move by move)", parsed.Key(), p.Key())
@@ -373,7 +374,7 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 
 	mirrored := make([]int, len(cols))
 	for i, c := range cols {
-		mirrored[i] = board.Width - 1 - c
+		mirrored[i] = position.Width - 1 - c
 	}
 	want := fromMoves(mirrored)
 	if got := p.Mirror(); got != want {
@@ -400,29 +401,29 @@ func compare(t *testing.T, name string, p board.Position, ref *refBoard, cols []
 func TestBitboardCount(t *testing.T) {
 	tests := []struct {
 		name string
-		b    board.Bitboard
+		b    position.Bitboard
 		want int
 	}{
 		{"empty", 0, 0},
-		{"BottomRow", board.BottomRow, board.Width},
-		{"Playable", board.Playable, board.Cells},
-		{"Column(3)", board.Column(3), board.Height},
-		{"all bits", ^board.Bitboard(0), 64},
+		{"BottomRow", position.BottomRow, position.Width},
+		{"Playable", position.Playable, position.Cells},
+		{"Column(3)", position.Column(3), position.Height},
+		{"all bits", ^position.Bitboard(0), 64},
 	}
 	for _, tt := range tests {
 		if got := tt.b.Count(); got != tt.want {
 			t.Errorf("%s.Count() = %d; want %d", tt.name, got, tt.want)
 		}
 	}
-	var cols board.Bitboard
-	for col := 0; col < board.Width; col++ {
-		if c := board.Column(col); c&cols != 0 || c&^board.Playable != 0 {
+	var cols position.Bitboard
+	for col := 0; col < position.Width; col++ {
+		if c := position.Column(col); c&cols != 0 || c&^position.Playable != 0 {
 			t.Errorf("Column(%d) = %#x overlaps another column or leaves the board", col, c)
 		}
-		cols |= board.Column(col)
+		cols |= position.Column(col)
 	}
-	if cols != board.Playable {
-		t.Errorf("union of Column(0..6) = %#x; want Playable = %#x", cols, board.Playable)
+	if cols != position.Playable {
+		t.Errorf("union of Column(0..6) = %#x; want Playable = %#x", cols, position.Playable)
 	}
 }
 
@@ -448,7 +449,7 @@ func TestKnownPositions(t *testing.T) {
 		{"12345671234567", false, false, ""}, // two alternating rows
 	}
 	for _, tt := range tests {
-		p, err := board.Parse(tt.moves)
+		p, err := position.Parse(tt.moves)
 		if err != nil {
 			t.Errorf("Parse(%q) error %v", tt.moves, err)
 			continue
@@ -460,7 +461,7 @@ func TestKnownPositions(t *testing.T) {
 			t.Errorf("Parse(%q).Won() = %t; want %t", tt.moves, got, tt.won)
 		}
 		got := ""
-		for col := 0; col < board.Width; col++ {
+		for col := 0; col < position.Width; col++ {
 			if p.CanPlay(col) && p.IsWinningMove(col) {
 				got += fmt.Sprint(col + 1)
 			}
@@ -482,7 +483,7 @@ func TestString(t *testing.T) {
 		{"1111117", "o . . . . . .\nx . . . . . .\no . . . . . .\nx . . . . . .\no . . . . . .\nx . . . . . x\n1 2 3 4 5 6 7\n"},
 	}
 	for _, tt := range tests {
-		p, err := board.Parse(tt.moves)
+		p, err := position.Parse(tt.moves)
 		if err != nil {
 			t.Fatalf("Parse(%q) error %v", tt.moves, err)
 		}
@@ -495,13 +496,13 @@ func TestString(t *testing.T) {
 // TestZeroValue checks that the zero Position is the empty board with the
 // first player to move.
 func TestZeroValue(t *testing.T) {
-	var p board.Position
+	var p position.Position
 	if p.Stones() != 0 || p.Mask() != 0 || p.Won() || p.Over() || p.CanWinNext() {
 		t.Errorf("Position{}: Stones() = %d, Mask() = %#x, Won() = %t, Over() = %t, CanWinNext() = %t; want the empty board",
 			p.Stones(), p.Mask(), p.Won(), p.Over(), p.CanWinNext())
 	}
-	if got := p.Possible(); got != board.BottomRow {
-		t.Errorf("Position{}.Possible() = %#x; want BottomRow %#x", got, board.BottomRow)
+	if got := p.Possible(); got != position.BottomRow {
+		t.Errorf("Position{}.Possible() = %#x; want BottomRow %#x", got, position.BottomRow)
 	}
 	p.Play(3)
 	if got := p.Cell(3, 0); got != 1 {
@@ -512,15 +513,15 @@ func TestZeroValue(t *testing.T) {
 func TestFromKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 500 {
-		var p board.Position
-		for p.Stones() < board.Cells {
-			col := rng.IntN(board.Width)
+		var p position.Position
+		for p.Stones() < position.Cells {
+			col := rng.IntN(position.Width)
 			if !p.CanPlay(col) {
 				continue
 			}
 			p.Play(col)
-			for _, q := range []board.Position{p, p.Mirror()} {
-				got, err := board.FromKey(q.Key())
+			for _, q := range []position.Position{p, p.Mirror()} {
+				got, err := position.FromKey(q.Key())
 				if err != nil {
 					t.Fatalf("FromKey(%#x) of\n%v: %v", q.Key(), q, err)
 				}
@@ -536,7 +537,7 @@ func TestFromKey(t *testing.T) {
 		2,        // one stone, of the side to move: the counts do not alternate
 		1 | 1<<7, // two stones, both the opponent's
 	} {
-		if _, err := board.FromKey(key); err == nil {
+		if _, err := position.FromKey(key); err == nil {
 			t.Errorf("FromKey(%#x) succeeded, want an error", key)
 		}
 	}
@@ -547,13 +548,13 @@ func TestFromKey(t *testing.T) {
 func TestLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 2000 {
-		var p board.Position
-		for n := rng.IntN(board.Cells + 1); p.Stones() < n && !p.Won(); {
-			if col := rng.IntN(board.Width); p.CanPlay(col) {
+		var p position.Position
+		for n := rng.IntN(position.Cells + 1); p.Stones() < n && !p.Won(); {
+			if col := rng.IntN(position.Width); p.CanPlay(col) {
 				p.Play(col)
 			}
 		}
-		q, err := board.FromKey(p.Key())
+		q, err := position.FromKey(p.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -561,7 +562,7 @@ func TestLine(t *testing.T) {
 		if !ok {
 			t.Fatalf("no line to\n%v", p)
 		}
-		var r board.Position
+		var r position.Position
 		for i, col := range line {
 			if r.Won() || !r.CanPlay(col) {
 				t.Fatalf("line %v to\n%v: move %d (column %d) is not legal", line, p, i+1, col+1)
@@ -581,7 +582,7 @@ func TestLine(t *testing.T) {
 		// The second player has two fours: taking back any stone leaves one.
 		{"two fours of one side", "1212123234345454"},
 	} {
-		var p board.Position
+		var p position.Position
 		for _, c := range tt.moves {
 			p.Play(int(c - '1')) // Play does not check for a game over
 		}
@@ -599,11 +600,11 @@ func TestClaimevenReplyApplies(t *testing.T) {
 	var ruledOut, tried, applied int
 	for stones := 25; stones <= 37; stones += 2 {
 		err := board.RandomPositions(uint64(stones), stones, 400, func(moves string) bool {
-			p, err := board.Parse(moves)
+			p, err := position.Parse(moves)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for beta := -1; beta <= board.ClaimevenWinScore+1; beta++ {
+			for beta := -1; beta <= position.ClaimevenWinScore+1; beta++ {
 				_, _, applies := p.ClaimevenReplyBound(beta)
 				for rest := p.Possible(); rest != 0; rest &= rest - 1 {
 					m := rest & -rest
@@ -615,7 +616,7 @@ func TestClaimevenReplyApplies(t *testing.T) {
 					ruledOut++
 					c := p
 					c.PlayMove(m)
-					for alpha := -board.ClaimevenWinScore; alpha <= board.ClaimevenWinScore; alpha++ {
+					for alpha := -position.ClaimevenWinScore; alpha <= position.ClaimevenWinScore; alpha++ {
 						if b, ok := c.ClaimevenBound(alpha); ok {
 							t.Fatalf("%s: ClaimevenReplyBound(%d) rules out the reply at %#x, but after it ClaimevenBound(%d) = %d", moves, beta, uint64(m), alpha, b)
 						}
@@ -632,4 +633,52 @@ func TestClaimevenReplyApplies(t *testing.T) {
 		t.Errorf("of %d replies, %d ruled out and %d left to ClaimevenBound; want both common", tried, ruledOut, applied)
 	}
 	t.Logf("of %d replies, %d ruled out, %d left to ClaimevenBound", tried, ruledOut, applied)
+}
+
+// TestVariantsAgainstPosition plays random games on the 7x6 board as
+// Position, Position64 and Position128 side by side: keys, canonical keys, winning cells, non-losing
+// moves, wins and the end of the game agree at every move.
+func TestVariantsAgainstPosition(t *testing.T) {
+	g64, err := position.NewGeometry64(7, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g128, err := position.NewGeometry128(7, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(32, 1))
+	for game := 0; game < 2000; game++ {
+		var p position.Position
+		q, b := g64.Empty(), g128.Empty()
+		var moves []int
+		for !p.Over() {
+			if b.Key() != (position.Bits128{Lo: p.Key()}) || q.Key() != p.Key() || q.Possible() != p.Possible() || q.WinningCells() != p.WinningCells() ||
+				q.OpponentWinningCells() != p.OpponentWinningCells() || b.Over() != p.Over() || b.Stones() != p.Stones() {
+				t.Fatalf("after %s: Position64, Position128 and Position differ", fmt.Sprint(moves))
+			}
+			key, mirrored, symmetric := b.CanonicalKey()
+			pk, pm, ps := p.CanonicalKey()
+			if key.Lo != pk || mirrored != pm && key != b.Key() || symmetric != ps {
+				t.Fatalf("after %s: CanonicalKey = %#x, %t; Position's %#x, %t", fmt.Sprint(moves), key, mirrored, pk, pm)
+			}
+			if !p.CanWinNext() && q.NonLosingMoves() != p.NonLosingMoves() {
+				t.Fatalf("after %s: NonLosingMoves = %#x; Position's %#x", fmt.Sprint(moves), q.NonLosingMoves(), p.NonLosingMoves())
+			}
+			col := r.IntN(position.Width)
+			for !p.CanPlay(col) {
+				col = r.IntN(position.Width)
+			}
+			if b.IsWinningMove(col) != p.IsWinningMove(col) {
+				t.Fatalf("after %s: IsWinningMove(%d) differs", fmt.Sprint(moves), col)
+			}
+			p.Play(col)
+			q.Play(col)
+			b.Play(col)
+			moves = append(moves, col)
+		}
+		if !b.Over() || b.Won() != p.Won() {
+			t.Fatalf("%s: Over %t, Won %t; Position's Won %t", fmt.Sprint(moves), b.Over(), b.Won(), p.Won())
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package board
+package position
 
 // The keys of the generated engines of other boards: what the engine's
 // source (position.tmpl.go) does with a key that is not an operator on

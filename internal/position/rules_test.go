@@ -1,4 +1,4 @@
-package board
+package position
 
 import (
 	"fmt"
@@ -236,8 +236,8 @@ func randomLateGame(r *rand.Rand, g *Grid, stones int) (Board, string, bool) {
 // those: every answer of the position and its rules is the same.
 func TestEnginesAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(40, 1))
-	g64, _ := NewGeometry64(Standard)
-	g128, _ := NewGeometry128(Standard)
+	g64, _ := NewGeometry64(Width, Height)
+	g128, _ := NewGeometry128(Width, Height)
 	games := 3000
 	if testing.Short() {
 		games = 300
@@ -262,8 +262,8 @@ func TestEnginesAgree(t *testing.T) {
 	}
 	for _, size := range []string{"4x4", "5x4", "12x4", "8x5", "6x6", "7x8", "8x7", "4x15"} {
 		z, _ := ParseSize(size)
-		a, _ := NewGeometry64(z)
-		b, _ := NewGeometry128(z)
+		a, _ := NewGeometry64(z.Width, z.Height)
+		b, _ := NewGeometry128(z.Width, z.Height)
 		for range games / 10 {
 			p64, p128 := a.Empty(), b.Empty()
 			moves := ""
@@ -450,8 +450,8 @@ func TestMayMeetMirror(t *testing.T) {
 	}
 	for _, size := range []string{"5x4", "9x5", "8x7", "8x8", "10x6", "4x31"} {
 		z, _ := ParseSize(size)
-		g, _ := NewGeometry128(z)
-		g64, err64 := NewGeometry64(z)
+		g, _ := NewGeometry128(z.Width, z.Height)
+		g64, err64 := NewGeometry64(z.Width, z.Height)
 		for range 50 {
 			p := g.Empty()
 			var p64 Position64

@@ -1,4 +1,4 @@
-package board
+package position
 
 import (
 	"fmt"
@@ -19,22 +19,22 @@ var packedSizes = []string{"8x8", "9x7", "10x6", "7x9", "6x10", "5x12"}
 
 func TestPacks(t *testing.T) {
 	for _, size := range packedSizes {
-		if z, _ := ParseSize(size); !Packs(z) {
+		if z, _ := ParseSize(size); !Packs(z.Width, z.Height) {
 			t.Errorf("Packs(%v) = false; want true", z)
 		}
 	}
 	// 64 bits or fewer with sentinels; over 64 cells; 11x5 and 16x4,
 	// whose full columns do not gather in two multiplications.
 	for _, size := range []string{"7x6", "8x7", "7x8", "4x15", "9x8", "8x9", "11x5", "13x4", "16x4", "25x4"} {
-		if z, _ := ParseSize(size); Packs(z) {
+		if z, _ := ParseSize(size); Packs(z.Width, z.Height) {
 			t.Errorf("Packs(%v) = true; want false", z)
 		}
 	}
-	if _, err := NewGeometryPacked(Size{11, 5}); err == nil {
-		t.Errorf("NewGeometryPacked(11x5): no error; want one")
+	if _, err := NewGeometryPacked(11, 5); err == nil {
+		t.Errorf("NewGeometryPacked(11x5.Width, 11x5.Height): no error; want one")
 	}
-	if _, err := NewGeometryPacked(Size{9, 8}); err == nil {
-		t.Errorf("NewGeometryPacked(9x8): no error; want one (72 cells)")
+	if _, err := NewGeometryPacked(9, 8); err == nil {
+		t.Errorf("NewGeometryPacked(9x8.Width, 9x8.Height): no error; want one (72 cells)")
 	}
 }
 
@@ -45,11 +45,11 @@ func packedPair(t *testing.T, size string) (*GeometryPacked, *Geometry128) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gp, err := NewGeometryPacked(z)
+	gp, err := NewGeometryPacked(z.Width, z.Height)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g128, err := NewGeometry128(z)
+	g128, err := NewGeometry128(z.Width, z.Height)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestFullColumns(t *testing.T) {
 				mask |= (column >> (gp.height - h)) << (col * gp.height)
 			}
 			if got := gp.fullColumns(mask); got != full {
-				t.Fatalf("%v: fullColumns(%#x) = %#b; want %#b", gp.size, mask, got, full)
+				t.Fatalf("%v: fullColumns(%#x) = %#b; want %#b", Size{gp.width, gp.height}, mask, got, full)
 			}
 		}
 	}
@@ -110,7 +110,7 @@ func TestPackedAgrees(t *testing.T) {
 			moves := ""
 			for !q.Over() {
 				if err := agreePacked(p, q); err != nil {
-					t.Fatalf("%v %q: %v", gp.size, moves, err)
+					t.Fatalf("%v %q: %v", Size{gp.width, gp.height}, moves, err)
 				}
 				col := randomColumn(r, q.CanPlay, gp.width)
 				p.Play(col)
@@ -118,7 +118,7 @@ func TestPackedAgrees(t *testing.T) {
 				moves += string(ColumnName(col))
 			}
 			if err := agreePacked(p, q); err != nil {
-				t.Fatalf("%v %q (over): %v", gp.size, moves, err)
+				t.Fatalf("%v %q (over): %v", Size{gp.width, gp.height}, moves, err)
 			}
 		}
 	}
@@ -239,27 +239,27 @@ func TestPackedCells(t *testing.T) {
 		for range trials {
 			s, mask, second := cells(1+r.Uint64N(7)), cells(r.Uint64N(8)), cells(1+r.Uint64N(7))
 			if a, b := gp.hasFour(s), g128.hasFour(w(s)); a != b {
-				t.Fatalf("%v: hasFour(%v) = %t; Position128 %t", gp.size, w(s), a, b)
+				t.Fatalf("%v: hasFour(%v) = %t; Position128 %t", Size{gp.width, gp.height}, w(s), a, b)
 			}
 			if a, b := w(gp.winningCells(s, mask)), g128.winningCells(w(s), w(mask)); a != b {
-				t.Fatalf("%v: winningCells(%v, %v) = %v; Position128 %v", gp.size, w(s), w(mask), a, b)
+				t.Fatalf("%v: winningCells(%v, %v) = %v; Position128 %v", Size{gp.width, gp.height}, w(s), w(mask), a, b)
 			}
 			if a, b := gp.blocked(s, second, mask), g128.blocked(w(s), w(second), w(mask)); a != b {
-				t.Fatalf("%v: blocked(%v, %v, %v) = %t; Position128 %t", gp.size, w(s), w(second), w(mask), a, b)
+				t.Fatalf("%v: blocked(%v, %v, %v) = %t; Position128 %t", Size{gp.width, gp.height}, w(s), w(second), w(mask), a, b)
 			}
 			pl := g128.Playable()
 			if a, b := w(gp.Above(s)), g128.Above(w(s)).And(pl); a != b {
-				t.Fatalf("%v: Above(%v) = %v; Position128 %v", gp.size, w(s), a, b)
+				t.Fatalf("%v: Above(%v) = %v; Position128 %v", Size{gp.width, gp.height}, w(s), a, b)
 			}
 			if a, b := w(gp.Below(s)), g128.Below(w(s)).And(pl); a != b {
-				t.Fatalf("%v: Below(%v) = %v; Position128 %v", gp.size, w(s), a, b)
+				t.Fatalf("%v: Below(%v) = %v; Position128 %v", Size{gp.width, gp.height}, w(s), a, b)
 			}
 			var heights Bitboard // a mask of stones: columns filled from the bottom
 			for col := range gp.width {
 				heights |= (column >> r.IntN(gp.height+1)) << (col * gp.height)
 			}
 			if a, b := w(gp.NextCells(heights)), g128.NextCells(w(heights)); a != b {
-				t.Fatalf("%v: NextCells(%v) = %v; Position128 %v", gp.size, w(heights), a, b)
+				t.Fatalf("%v: NextCells(%v) = %v; Position128 %v", Size{gp.width, gp.height}, w(heights), a, b)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package board
+package position
 
 // The standard 7x6 board's dimensions, constants of its engine (Position,
 // Geometry) so that the compiler folds them into the search's code.
@@ -50,9 +50,6 @@ func Column(col int) Bitboard { return (1<<Height - 1) << (col * colBits) }
 // had been written for it. It has no state: the zero value is the board,
 // safe for concurrent use.
 type Geometry struct{}
-
-// Size returns the board's size, 7x6.
-func (Geometry) Size() Size { return Standard }
 
 // Width returns the number of columns.
 func (Geometry) Width() int { return Width }

@@ -1,4 +1,4 @@
-package board_test
+package position_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // drawGame is a full 42-move game in which nobody makes four, found by
@@ -45,7 +46,7 @@ func TestParseErrors(t *testing.T) {
 		{drawGame + "8", 43, "position 43: '8' is not a column 1-7"},
 	}
 	for _, tt := range tests {
-		p, err := board.Parse(tt.in)
+		p, err := position.Parse(tt.in)
 		if err == nil {
 			t.Errorf("Parse(%q) = %d moves, no error; want %q", tt.in, p.Stones(), tt.wantErr)
 			continue
@@ -53,13 +54,13 @@ func TestParseErrors(t *testing.T) {
 		if got := err.Error(); got != tt.wantErr {
 			t.Errorf("Parse(%q) error %q; want %q", tt.in, got, tt.wantErr)
 		}
-		var pe *board.ParseError
+		var pe *position.ParseError
 		if !errors.As(err, &pe) {
-			t.Errorf("Parse(%q) error %T; want *board.ParseError", tt.in, err)
+			t.Errorf("Parse(%q) error %T; want *position.ParseError", tt.in, err)
 		} else if pe.Pos != tt.pos {
 			t.Errorf("Parse(%q) error Pos = %d; want %d", tt.in, pe.Pos, tt.pos)
 		}
-		if p != (board.Position{}) {
+		if p != (position.Position{}) {
 			t.Errorf("Parse(%q) with an error = position with key %#x; want the zero Position", tt.in, p.Key())
 		}
 		cols, err2 := standardGrid.Columns(tt.in, false)
@@ -84,7 +85,7 @@ func TestParseValid(t *testing.T) {
 		{drawGame, 42, false},
 	}
 	for _, tt := range tests {
-		p, err := board.Parse(tt.in)
+		p, err := position.Parse(tt.in)
 		if err != nil {
 			t.Errorf("Parse(%q) error %v; want none", tt.in, err)
 			continue
@@ -103,7 +104,7 @@ func TestParseValid(t *testing.T) {
 			t.Errorf("FormatColumns(Columns(%q)) = %q", tt.in, got)
 		}
 	}
-	if p, _ := board.Parse(""); p != (board.Position{}) {
+	if p, _ := position.Parse(""); p != (position.Position{}) {
 		t.Errorf("Parse(\"\") has key %#x; want the zero Position (the empty board)", p.Key())
 	}
 }
@@ -122,15 +123,15 @@ func TestParseDraw(t *testing.T) {
 			t.Fatalf("drawGame move %d: player %d has four", i+1, ref.lastMover())
 		}
 	}
-	p, err := board.Parse(drawGame)
+	p, err := position.Parse(drawGame)
 	if err != nil {
 		t.Fatalf("Parse(%q) error %v", drawGame, err)
 	}
-	if p.Stones() != board.Cells || p.Won() || !p.Over() || p.Possible() != 0 {
+	if p.Stones() != position.Cells || p.Won() || !p.Over() || p.Possible() != 0 {
 		t.Errorf("Parse(%q): Stones() = %d, Won() = %t, Over() = %t, Possible() = %#x; want 42, false, true, 0",
 			drawGame, p.Stones(), p.Won(), p.Over(), p.Possible())
 	}
-	for col := 0; col < board.Width; col++ {
+	for col := 0; col < position.Width; col++ {
 		if p.CanPlay(col) {
 			t.Errorf("Parse(%q).CanPlay(%d) = true; want false", drawGame, col)
 		}

@@ -1,4 +1,4 @@
-package board
+package position
 
 import "fmt"
 
@@ -10,13 +10,13 @@ import "fmt"
 // table files) stay those of Position128.
 
 // Packs reports whether the search plays the positions of a board of
-// size z as PositionPackeds: a board over 64 bits of at most 64 cells
-// whose geometry can be had (NewGeometryPacked).
-func Packs(z Size) bool {
-	if z.Bits() <= 64 {
+// width x height as PositionPackeds: a board over 64 bits of at most 64
+// cells whose geometry can be had (NewGeometryPacked).
+func Packs(width, height int) bool {
+	if width*(height+1) <= 64 {
 		return false
 	}
-	_, err := NewGeometryPacked(z) // fails past 64 cells, and for an unchecked size
+	_, err := NewGeometryPacked(width, height) // fails past 64 cells
 	return err == nil
 }
 

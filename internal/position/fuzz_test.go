@@ -1,4 +1,4 @@
-package board_test
+package position_test
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // FuzzColumns checks that Columns never panics, that what it accepts
@@ -23,7 +24,7 @@ func FuzzColumns(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		cols, err := columns(s)
-		p, perr := board.Parse(s)
+		p, perr := position.Parse(s)
 		if (err == nil) != (perr == nil) {
 			t.Fatalf("Columns(%q) error %v but Parse(%q) error %v", s, err, s, perr)
 		}
@@ -39,9 +40,9 @@ func FuzzColumns(f *testing.F) {
 			t.Fatalf("Columns(%q) = %d columns, Parse(%q).Stones() = %d; want %d", s, len(cols), s, p.Stones(), len(s))
 		}
 		var ref refBoard
-		var q board.Position
+		var q position.Position
 		for i, c := range cols {
-			if c < 0 || c >= board.Width || !ref.canPlay(c) {
+			if c < 0 || c >= position.Width || !ref.canPlay(c) {
 				t.Fatalf("Columns(%q)[%d] = %d, not a legal column", s, i, c)
 			}
 			if ref.hasFour(ref.lastMover()) {

@@ -1,4 +1,4 @@
-package board
+package position
 
 import (
 	"fmt"
@@ -152,3 +152,11 @@ func (b Bits128) Format(f fmt.State, verb rune) {
 
 // IsZero reports whether b is the empty set.
 func (b Bits128) IsZero() bool { return b.Lo|b.Hi == 0 }
+
+// MaxWidth and MaxHeight are the most columns and rows of a board whose
+// bitboard, a sentinel bit a column, fits two words: 25x4 and 4x31
+// (board.Size.Check).
+const (
+	MaxWidth  = 128 / 5
+	MaxHeight = 128/4 - 1
+)

@@ -1,22 +1,22 @@
-package board_test
+package position_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"c4solve/board"
+	"c4solve/internal/position"
 )
 
 // benchPositions returns n positions of 10 to 35 stones from random games
 // that are still on, the kind of positions a search evaluates.
-func benchPositions(n int) []board.Position {
+func benchPositions(n int) []position.Position {
 	rng := rand.New(rand.NewPCG(7, 8))
-	var ps []board.Position
+	var ps []position.Position
 	for len(ps) < n {
-		var p board.Position
+		var p position.Position
 		stones := 10 + rng.IntN(26)
 		for p.Stones() < stones && !p.Won() {
-			if col := rng.IntN(board.Width); p.CanPlay(col) {
+			if col := rng.IntN(position.Width); p.CanPlay(col) {
 				p.Play(col)
 			}
 		}
@@ -41,9 +41,9 @@ func BenchmarkStaticBounds(b *testing.B) {
 		if p.OpponentCanStillWin() {
 			sink++
 		}
-		if v, ok := p.ClaimevenBound(-board.ClaimevenWinScore); ok {
+		if v, ok := p.ClaimevenBound(-position.ClaimevenWinScore); ok {
 			sink += v
-		} else if v, ok, _ := p.ClaimevenReplyBound(board.ClaimevenWinScore); ok {
+		} else if v, ok, _ := p.ClaimevenReplyBound(position.ClaimevenWinScore); ok {
 			sink += v
 		}
 	}

@@ -3,7 +3,6 @@ package ttable
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync/atomic"
 	"unsafe"
 )
@@ -109,13 +108,7 @@ const (
 // MaxMiB]) for keys of keyBits bits (1 to 128): the low word of a key
 // holds its first 64 bits, the high word the others. It panics if the
 // memory cannot be had; AllocWide returns that as an error.
-func NewWide(mib, keyBits int) *Wide {
-	t, err := AllocWide(mib, keyBits)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
+func NewWide(mib, keyBits int) *Wide { return must(AllocWide(mib, keyBits)) }
 
 // AllocWide is NewWide, but returns an error where the memory cannot be
 // had. The memory is mapped as Table's is.
@@ -123,44 +116,18 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 	if keyBits < 1 || keyBits > 128 {
 		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", keyBits)
 	}
-	mib = min(max(mib, MinMiB), MaxMiB)
-	buckets := uint64(mib) << 20 / (bucketWords * 8)
-	b := uint(bits.Len64(buckets) - 1)
-	words, free, err := allocSlots(bucketWords << b)
-	if err != nil {
-		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
-	}
 	t := &Wide{keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
-	t.init(words, bucketWords, growStartMiB<<20/(bucketWords*8)-1, free)
+	if err := t.allocate(mib, bucketWords, growStartMiB); err != nil {
+		return nil, err
+	}
 	if keyBits-64 > bits.Len64(t.start) {
 		t.stride, t.hiMix, t.hiFold = 3, 0xc4ceb9fe1a85ec53, 0
-	}
-	if free != nil {
-		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
 	return t, nil
 }
 
 // KeyBits returns the bits of the table's keys.
 func (t *Wide) KeyBits() int { return t.keyBits }
-
-// folded reports whether the table keeps only the low word of its keys
-// (see Folded keys): keys of 64 bits, or of a few more.
-func (t *Wide) folded() bool { return t.stride == 2 }
-
-// growStartMiB is the part of a table a solve starts with (see Grow).
-const growStartMiB = 32
-
-// growStores is how many stores of a search an entry of the table in use
-// takes before Grow doubles it. Every page the table grows into costs its
-// first touch (the kernel zeroes it), and every growth loses the entries
-// whose bucket moves, so it grows only as far as the stores call for. It
-// grew by the nodes searched before (4 an entry), which on boards whose
-// search lies mostly in the workers' own tables (9x4's empty board: 68
-// million nodes, 1.7 million stores into the shared table) grew it to 512
-// MiB for nothing: 9.6 s, 1 s of it in the kernel, against 6.5 s at 32
-// MiB (docs/performance.md).
-const growStores = 1
 
 // Grow makes the table use enough of its memory for a search that has
 // stored so many entries so far (growStores an entry), up to the whole

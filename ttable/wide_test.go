@@ -7,6 +7,10 @@ import (
 	"testing"
 )
 
+// folded reports whether the table keeps only the low word of its keys
+// (see Folded keys): keys of 64 bits, or of a few more.
+func (t *Wide) folded() bool { return t.stride == 2 }
+
 // TestWidePutGet stores and finds entries of keys of one word, of 72
 // bits (folded) and of 128, the bounds of one key merged, and keys that
 // differ only in their high word kept apart.

@@ -191,3 +191,22 @@ func (t *base) newSearch(age func(g uint64)) {
 		age(t.gen.Add(1))
 	}
 }
+
+// agePart returns part g%agePeriod of the table, which generation g ages
+// (see newSearch), or none where g < agePeriod: no entry can be that old
+// since the table was cleared.
+func (t *base) agePart(g uint64) []atomic.Uint64 {
+	if g < agePeriod {
+		return nil
+	}
+	n := uint64(len(t.words)) / agePeriod // whole buckets: 256 words at least
+	return t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+}
+
+// stale reports whether an entry whose generation field lies at the
+// bottom of w is agePeriod generations old or more in generation g, to
+// be marked as of long ago; an entry of long ago (generation 0) is not.
+func stale(w, g uint64) bool {
+	gen := w & genMask
+	return gen != 0 && (g-gen)&genMask >= agePeriod
+}

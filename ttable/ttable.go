@@ -208,22 +208,15 @@ func (t *Table) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
 // It may run concurrently with the other methods but Clear and ClearPart.
 func (t *Table) NewSearch() { t.newSearch(t.age) }
 
-// age looks at part g%agePeriod of the table in generation g (see
-// "Generations" above) and marks the entries there agePeriod generations
-// old or more as of long ago.
+// age marks, in part g%agePeriod of the table, the entries agePeriod
+// generations old or more as of long ago (see "Generations" above).
 func (t *Table) age(g uint64) {
-	if g < agePeriod {
-		return // since the table was cleared, no entry can be that old
-	}
-	n := uint64(len(t.words)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
-	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+	part := t.agePart(g)
 	for i := range part {
-		w := part[i].Load()
-		if w == 0 || w>>genShift&genMask == 0 || (g-w>>genShift)&genMask < agePeriod {
-			continue
+		if w := part[i].Load(); stale(w>>genShift, g) {
+			// Racing stores win: a slot rewritten meanwhile is current.
+			part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 		}
-		// Racing stores win: a slot rewritten meanwhile is current.
-		part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 	}
 }
 

@@ -147,11 +147,7 @@ func (t *Wide) NewSearch() { t.newSearch(t.age) }
 // generations old or more as of long ago (Table's "Generations"), each
 // bucket under its lock; a bucket being written is left for next time.
 func (t *Wide) age(g uint64) {
-	if g < agePeriod {
-		return
-	}
-	n := uint64(len(t.words)) / agePeriod
-	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+	part := t.agePart(g)
 	stride := t.stride
 	for b := 0; b+bucketWords <= len(part); b += bucketWords {
 		seq := &part[b]
@@ -160,11 +156,9 @@ func (t *Wide) age(g uint64) {
 			continue
 		}
 		for i := b + stride; i < b+bucketWords; i += stride {
-			d := part[i].Load()
-			if d == 0 || d>>wideGenShift&genMask == 0 || (g-d>>wideGenShift)&genMask < agePeriod {
-				continue
+			if d := part[i].Load(); stale(d>>wideGenShift, g) {
+				part[i].Store(d &^ (genMask << wideGenShift))
 			}
-			part[i].Store(d &^ (genMask << wideGenShift))
 		}
 		seq.Store(s + 2)
 	}

@@ -206,7 +206,4 @@ func (t *base) agePart(g uint64) []atomic.Uint64 {
 // stale reports whether an entry whose generation field lies at the
 // bottom of w is agePeriod generations old or more in generation g, to
 // be marked as of long ago; an entry of long ago (generation 0) is not.
-func stale(w, g uint64) bool {
-	gen := w & genMask
-	return gen != 0 && (g-gen)&genMask >= agePeriod
-}
+func stale(w, g uint64) bool { return w&genMask != 0 && (g-w)&genMask >= agePeriod }

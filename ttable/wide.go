@@ -60,16 +60,6 @@ import (
 // grows. Their entries take two words, not three: three entries a bucket,
 // not two, and one word compared, not two (docs/performance.md, "Folded
 // keys").
-//
-// # Growing
-//
-// A solve uses the first growStartMiB of the table at first, and more as
-// its search grows (Grow): a small search then touches only the memory it
-// needs, where the first touch of every page of a large table (1.5 s for
-// 1 GiB on a virtual machine, in the kernel) would cost more than the
-// search itself. When the table grows, an entry stored before may lie in
-// another bucket than the one its key now maps to, and is not found
-// again: that costs work, never a result, as a lost store does.
 type Wide struct {
 	base
 	keyBits int // the bits of the keys, 1 to 128
@@ -131,8 +121,12 @@ func (t *Wide) KeyBits() int { return t.keyBits }
 
 // Grow makes the table use enough of its memory for a search that has
 // stored so many entries so far (growStores an entry), up to the whole
-// table. It is safe for concurrent use, and cheap where the table is
-// large enough already.
+// table: a solve starts on growStartMiB of it, so that a small search
+// touches only the memory it needs (the first touch of a page, the kernel
+// zeroing it, costs more than most searches). An entry stored before the
+// table grew may now lie in another bucket than its key's, and is lost:
+// that costs work, never a result. It is safe for concurrent use, and
+// cheap where the table is large enough already.
 func (t *Wide) Grow(stores uint64) { t.grow(stores, uint64(bucketWords-2)/uint64(t.stride)) }
 
 // Clear empties the table, as Table.Clear does: a new epoch, and one part

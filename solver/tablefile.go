@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -133,10 +134,9 @@ func tableFileHeader(z board.Size) []byte {
 
 // OpenTableFile opens the table file path of a board of size z, creating
 // it if it does not exist, locks it against other processes, and reads
-// its entries (see TableFile). A file of another board, one that is no
-// table file or whose header is not as OpenTableFile writes it, and one
-// another process holds, are errors that name the file; they leave it as
-// it is.
+// its entries (see TableFile). A file it refuses (of another board, not
+// a table file as it writes them, or one another process holds) is an
+// error that names the file, and is left as it is.
 func OpenTableFile(path string, z board.Size) (*TableFile, error) {
 	readOnly := false
 	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -198,11 +198,8 @@ func (tf *TableFile) read(path string) error {
 	rec := make([]byte, tableRecordLen)
 	for {
 		n, err := io.ReadFull(r, rec)
-		if err == io.EOF {
-			break
-		}
-		if err == io.ErrUnexpectedEOF {
-			tf.CutTail = n
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			tf.CutTail = n // 0 at the end of the last whole record
 			break
 		}
 		if err != nil {
@@ -243,37 +240,26 @@ func (tf *TableFile) read(path string) error {
 // readTableHeader reads a table file's header from r, exactly as
 // tableFileHeader writes it, and returns its board and length.
 func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
-	magic := make([]byte, len(tableFileMagic))
-	n, err := io.ReadFull(r, magic)
-	switch {
-	case err != nil && err != io.ErrUnexpectedEOF:
+	head, err := r.Peek(len(tableFileMagic) + maxTableHeaderLine + 1)
+	if err != nil && err != io.EOF {
 		return board.Size{}, 0, err
-	case !strings.HasPrefix(tableFileMagic, string(magic[:n])):
-		return board.Size{}, 0, errors.New("not a c4solve table file")
-	case n < len(magic):
-		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n)
 	}
-	var line []byte
-	for len(line) <= maxTableHeaderLine {
-		c, err := r.ReadByte()
-		if err == io.EOF {
-			return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n+len(line))
-		}
-		if err != nil {
-			return board.Size{}, 0, err
-		}
-		if c == '\n' {
-			break
-		}
-		line = append(line, c)
+	magic := min(len(head), len(tableFileMagic))
+	if string(head[:magic]) != tableFileMagic[:magic] {
+		return board.Size{}, 0, errors.New("not a c4solve table file")
+	}
+	line, _, found := bytes.Cut(head[magic:], []byte("\n"))
+	if !found && err == io.EOF {
+		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", len(head))
 	}
 	ws, hs, ok := strings.Cut(string(line), " ")
 	w, wok := headerNumber(ws)
 	h, hok := headerNumber(hs)
-	if !ok || !wok || !hok {
+	if !found || !ok || !wok || !hok {
 		return board.Size{}, 0, fmt.Errorf("a table file whose header names its board as %.20q, not as WIDTH HEIGHT (as %q: one space, no zeros before)", line, "8 5")
 	}
-	return board.Size{Width: w, Height: h}, int64(len(tableFileMagic) + len(line) + 1), nil
+	n, _ := r.Discard(magic + len(line) + 1) // all peeked
+	return board.Size{Width: w, Height: h}, int64(n), nil
 }
 
 // headerNumber parses a number of a table file's header: decimal digits,
@@ -351,13 +337,9 @@ func (tf *TableFile) add(lo, hi uint64, lower, upper, move int) {
 // The workers call it every few thousand nodes: a worker may store no
 // large subtree for minutes, and what it kept before must not wait.
 func (tf *TableFile) tick() {
-	due := tf.due.Load()
-	if due == 0 || time.Now().UnixNano() < due {
-		return
+	if due := tf.due.Load(); due != 0 && time.Now().UnixNano() >= due {
+		_ = tf.Flush() // an error is OnError's and Close's to report
 	}
-	tf.mu.Lock()
-	defer tf.mu.Unlock()
-	tf.flushLocked()
 }
 
 // Flush writes out the entries kept so far, and returns the first error

@@ -94,15 +94,11 @@ type TableFile struct {
 }
 
 // DefaultTableFileNodes is TableFile.Nodes unless set, and
-// DefaultTableFileFlush TableFile.FlushEvery. Measured on an 8x8 solve of
-// 67.5 M nodes at one thread, killed (SIGKILL) at 10%, 50% and 90% of its
-// nodes (docs/sizes.md): with subtrees of a million nodes or more written
-// every 2 s, the rerun searched 67.5, 38.8 and 27.9 M nodes; with 1<<14
-// and a quarter second, 62.1, 35.1 and 13.1 M, against 60.8, 33.8 and
-// 6.8 M left to search. 1<<12 kept no more, in a file four times larger,
-// and the full solve kept 6,200 entries (150 KB) at 1<<14. A write a
-// quarter second costs nothing next to the search; a kill loses that
-// much, and the subtrees of fewer nodes cut short under it.
+// DefaultTableFileFlush TableFile.FlushEvery. Killed at 10%, 50% and 90%
+// of a long 8x8 solve (docs/sizes.md, "What a kill loses"), its reruns
+// searched the least with these: larger subtrees or writes every 2 s kept
+// less, smaller subtrees no more in a file four times larger, and a write
+// a quarter second costs nothing next to the search.
 const (
 	DefaultTableFileNodes = 1 << 14
 	DefaultTableFileFlush = 250 * time.Millisecond

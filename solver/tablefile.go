@@ -283,16 +283,11 @@ func (tr tableRecord) fits(z board.Size) bool {
 	if tr.move < -1 || int(tr.move) >= z.Width {
 		return false
 	}
-	switch bits := z.Bits(); {
-	case bits >= 128:
-		return true
-	case bits > 64:
+	bits := z.Bits() // a word shifted by 64 bits or more is 0
+	if bits > 64 {
 		return tr.hi>>(bits-64) == 0
-	case bits == 64:
-		return tr.hi == 0
-	default:
-		return tr.hi == 0 && tr.lo>>bits == 0
 	}
+	return tr.hi == 0 && tr.lo>>bits == 0
 }
 
 // clamp returns tr with its bounds within the scores of the board z, the

@@ -21,10 +21,9 @@
 // as the check the bits above those of the buckets it starts with, which
 // every size it grows to keeps in its bucket: see Grow.) Racing writers can
 // only overwrite whole words, so a slot always holds bounds that some
-// search proved for its key;
-// a lost update costs work, never correctness. The epoch (see below) is
-// matched with the check, so a hit is also an entry stored since the last
-// Clear.
+// search proved for its key; a lost update costs work, never correctness.
+// The epoch (see below) is matched with the check, so a hit is also an
+// entry stored since the last Clear.
 //
 // # Slot layout
 //

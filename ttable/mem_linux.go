@@ -1,7 +1,6 @@
 package ttable
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -68,11 +67,10 @@ func MemoryLimit() (l Limit) {
 // v2 or v1, or 0 if it has none or it cannot be read.
 func cgroupLimit() uint64 {
 	var files []string
-	if f, err := os.Open("/proc/self/cgroup"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
+	if b, err := os.ReadFile("/proc/self/cgroup"); err == nil {
+		for line := range strings.Lines(string(b)) {
 			// hierarchy-ID:controllers:path
-			parts := strings.SplitN(sc.Text(), ":", 3)
+			parts := strings.SplitN(strings.TrimSuffix(line, "\n"), ":", 3)
 			if len(parts) != 3 {
 				continue
 			}
@@ -83,7 +81,6 @@ func cgroupLimit() uint64 {
 				files = append(files, filepath.Join("/sys/fs/cgroup/memory", parts[2], "memory.limit_in_bytes"))
 			}
 		}
-		f.Close()
 	}
 	files = append(files, "/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 	var limit uint64

@@ -32,7 +32,7 @@ type base struct {
 // all where fewer (see Grow).
 func (t *base) allocate(mib, bucketWords, startMiB int) error {
 	mib = min(max(mib, MinMiB), MaxMiB)
-	bucketBytes := uint64(bucketWords) * 8
+	bucketBytes := uint64(bucketWords) * slotBytes
 	buckets := uint64(1) << (bits.Len64(uint64(mib)<<20/bucketBytes) - 1)
 	words, free, err := allocSlots(int(buckets) * bucketWords)
 	if err != nil {
@@ -61,7 +61,12 @@ func must[T any](t T, err error) T {
 }
 
 // Bytes returns the memory the table takes: 0 once given back (Free).
-func (t *base) Bytes() int { return t.mem.bytes(t.size) }
+func (t *base) Bytes() int {
+	if t.mem.given.Load() {
+		return 0
+	}
+	return t.size
+}
 
 // Acquire counts a user of the table's memory, such as a solve, until
 // its Release: Free gives the memory back only once every user has

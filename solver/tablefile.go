@@ -268,13 +268,11 @@ func headerNumber(s string) (int, bool) {
 	return n, err == nil
 }
 
-// fits reports whether tr could be an entry of a position of the board z:
-// lower at most upper, neither bound false whatever the score (a lower
-// bound above the board's highest score, an upper bound below its lowest),
-// a move on the board or none (-1), a key of no more bits than the
-// board's positions'. The solver stores bounds a little beyond the scores
-// (a window's edge, a root's bound of a loss on the last move): loose, but
-// true, and clamp makes them the board's own.
+// fits reports whether tr could be an entry of a position of the board z
+// (TableFile's Invalid lists what cannot): no bound false whatever the
+// score. The solver stores bounds a little beyond the scores (a window's
+// edge, a root's bound of a loss on the last move): loose, but true, and
+// clamp makes them the board's own.
 func (tr tableRecord) fits(z board.Size) bool {
 	m := z.MaxScore()
 	if tr.lower > tr.upper || int(tr.lower) > m || int(tr.upper) < -m {

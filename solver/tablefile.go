@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -93,15 +94,11 @@ type TableFile struct {
 }
 
 // DefaultTableFileNodes is TableFile.Nodes unless set, and
-// DefaultTableFileFlush TableFile.FlushEvery. Measured on an 8x8 solve of
-// 67.5 M nodes at one thread, killed (SIGKILL) at 10%, 50% and 90% of its
-// nodes (docs/sizes.md): with subtrees of a million nodes or more written
-// every 2 s, the rerun searched 67.5, 38.8 and 27.9 M nodes; with 1<<14
-// and a quarter second, 62.1, 35.1 and 13.1 M, against 60.8, 33.8 and
-// 6.8 M left to search. 1<<12 kept no more, in a file four times larger,
-// and the full solve kept 6,200 entries (150 KB) at 1<<14. A write a
-// quarter second costs nothing next to the search; a kill loses that
-// much, and the subtrees of fewer nodes cut short under it.
+// DefaultTableFileFlush TableFile.FlushEvery. Killed at 10%, 50% and 90%
+// of a long 8x8 solve (docs/sizes.md, "What a kill loses"), its reruns
+// searched the least with these: larger subtrees or writes every 2 s kept
+// less, smaller subtrees no more in a file four times larger, and a write
+// a quarter second costs nothing next to the search.
 const (
 	DefaultTableFileNodes = 1 << 14
 	DefaultTableFileFlush = 250 * time.Millisecond
@@ -133,10 +130,9 @@ func tableFileHeader(z board.Size) []byte {
 
 // OpenTableFile opens the table file path of a board of size z, creating
 // it if it does not exist, locks it against other processes, and reads
-// its entries (see TableFile). A file of another board, one that is no
-// table file or whose header is not as OpenTableFile writes it, and one
-// another process holds, are errors that name the file; they leave it as
-// it is.
+// its entries (see TableFile). A file it refuses (of another board, not
+// a table file as it writes them, or one another process holds) is an
+// error that names the file, and is left as it is.
 func OpenTableFile(path string, z board.Size) (*TableFile, error) {
 	readOnly := false
 	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -198,11 +194,8 @@ func (tf *TableFile) read(path string) error {
 	rec := make([]byte, tableRecordLen)
 	for {
 		n, err := io.ReadFull(r, rec)
-		if err == io.EOF {
-			break
-		}
-		if err == io.ErrUnexpectedEOF {
-			tf.CutTail = n
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			tf.CutTail = n // 0 at the end of the last whole record
 			break
 		}
 		if err != nil {
@@ -243,37 +236,26 @@ func (tf *TableFile) read(path string) error {
 // readTableHeader reads a table file's header from r, exactly as
 // tableFileHeader writes it, and returns its board and length.
 func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
-	magic := make([]byte, len(tableFileMagic))
-	n, err := io.ReadFull(r, magic)
-	switch {
-	case err != nil && err != io.ErrUnexpectedEOF:
+	head, err := r.Peek(len(tableFileMagic) + maxTableHeaderLine + 1)
+	if err != nil && err != io.EOF {
 		return board.Size{}, 0, err
-	case !strings.HasPrefix(tableFileMagic, string(magic[:n])):
-		return board.Size{}, 0, errors.New("not a c4solve table file")
-	case n < len(magic):
-		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n)
 	}
-	var line []byte
-	for len(line) <= maxTableHeaderLine {
-		c, err := r.ReadByte()
-		if err == io.EOF {
-			return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", n+len(line))
-		}
-		if err != nil {
-			return board.Size{}, 0, err
-		}
-		if c == '\n' {
-			break
-		}
-		line = append(line, c)
+	magic := min(len(head), len(tableFileMagic))
+	if string(head[:magic]) != tableFileMagic[:magic] {
+		return board.Size{}, 0, errors.New("not a c4solve table file")
+	}
+	line, _, found := bytes.Cut(head[magic:], []byte("\n"))
+	if !found && err == io.EOF {
+		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", len(head))
 	}
 	ws, hs, ok := strings.Cut(string(line), " ")
 	w, wok := headerNumber(ws)
 	h, hok := headerNumber(hs)
-	if !ok || !wok || !hok {
+	if !found || !ok || !wok || !hok {
 		return board.Size{}, 0, fmt.Errorf("a table file whose header names its board as %.20q, not as WIDTH HEIGHT (as %q: one space, no zeros before)", line, "8 5")
 	}
-	return board.Size{Width: w, Height: h}, int64(len(tableFileMagic) + len(line) + 1), nil
+	n, _ := r.Discard(magic + len(line) + 1) // all peeked
+	return board.Size{Width: w, Height: h}, int64(n), nil
 }
 
 // headerNumber parses a number of a table file's header: decimal digits,
@@ -286,13 +268,11 @@ func headerNumber(s string) (int, bool) {
 	return n, err == nil
 }
 
-// fits reports whether tr could be an entry of a position of the board z:
-// lower at most upper, neither bound false whatever the score (a lower
-// bound above the board's highest score, an upper bound below its lowest),
-// a move on the board or none (-1), a key of no more bits than the
-// board's positions'. The solver stores bounds a little beyond the scores
-// (a window's edge, a root's bound of a loss on the last move): loose, but
-// true, and clamp makes them the board's own.
+// fits reports whether tr could be an entry of a position of the board z
+// (TableFile's Invalid lists what cannot): no bound false whatever the
+// score. The solver stores bounds a little beyond the scores (a window's
+// edge, a root's bound of a loss on the last move): loose, but true, and
+// clamp makes them the board's own.
 func (tr tableRecord) fits(z board.Size) bool {
 	m := z.MaxScore()
 	if tr.lower > tr.upper || int(tr.lower) > m || int(tr.upper) < -m {
@@ -301,16 +281,11 @@ func (tr tableRecord) fits(z board.Size) bool {
 	if tr.move < -1 || int(tr.move) >= z.Width {
 		return false
 	}
-	switch bits := z.Bits(); {
-	case bits >= 128:
-		return true
-	case bits > 64:
+	bits := z.Bits() // a word shifted by 64 bits or more is 0
+	if bits > 64 {
 		return tr.hi>>(bits-64) == 0
-	case bits == 64:
-		return tr.hi == 0
-	default:
-		return tr.hi == 0 && tr.lo>>bits == 0
 	}
+	return tr.hi == 0 && tr.lo>>bits == 0
 }
 
 // clamp returns tr with its bounds within the scores of the board z, the
@@ -351,13 +326,9 @@ func (tf *TableFile) add(lo, hi uint64, lower, upper, move int) {
 // The workers call it every few thousand nodes: a worker may store no
 // large subtree for minutes, and what it kept before must not wait.
 func (tf *TableFile) tick() {
-	due := tf.due.Load()
-	if due == 0 || time.Now().UnixNano() < due {
-		return
+	if due := tf.due.Load(); due != 0 && time.Now().UnixNano() >= due {
+		_ = tf.Flush() // an error is OnError's and Close's to report
 	}
-	tf.mu.Lock()
-	defer tf.mu.Unlock()
-	tf.flushLocked()
 }
 
 // Flush writes out the entries kept so far, and returns the first error

@@ -1,6 +1,13 @@
 package ttable
 
-import "sync/atomic"
+import (
+	"fmt"
+	"math/bits"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // base is what both kinds of table (Table, Wide) keep and do alike:
 // the words of their buckets, the part of them in use (Grow), the
@@ -19,20 +26,47 @@ type base struct {
 	mem        memory        // words' users, and how to give words back
 }
 
-// init takes the words of a new table of bucketWords words a bucket,
-// the part a solve starts with, and free, which gives the words back
-// (nil where the Go heap holds them).
-func (t *base) init(words []atomic.Uint64, bucketWords int, start uint64, free func()) {
+// allocate maps the words of a table of at most mib MiB, clamped to
+// [MinMiB, MaxMiB]: the largest power-of-two number of buckets of
+// bucketWords words that fits. A solve starts on startMiB of them, or on
+// all where fewer (see Grow).
+func (t *base) allocate(mib, bucketWords, startMiB int) error {
+	mib = min(max(mib, MinMiB), MaxMiB)
+	bucketBytes := uint64(bucketWords) * slotBytes
+	buckets := uint64(1) << (bits.Len64(uint64(mib)<<20/bucketBytes) - 1)
+	words, free, err := allocSlots(int(buckets) * bucketWords)
+	if err != nil {
+		return fmt.Errorf("cannot allocate a table of %d MiB: %w", buckets*bucketBytes>>20, err)
+	}
 	t.words, t.size = words, len(words)*8
-	t.bucketMask = uint64(len(words)/bucketWords) - 1
-	t.start = min(start, t.bucketMask)
+	t.bucketMask = buckets - 1
+	t.start = min(uint64(startMiB)<<20/bucketBytes, buckets) - 1
 	t.active.Store(t.start)
 	t.mem.unmap, t.mem.drop = free, func() { t.words = nil }
+	if free != nil {
+		// t lies in its table's allocation: the words are unmapped once
+		// the table is unreachable.
+		runtime.AddCleanup(t, func(free func()) { free() }, free)
+	}
 	adviseHugePages(words)
+	return nil
+}
+
+// must returns t, or panics with err: New's and NewWide's allocation.
+func must[T any](t T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return t
 }
 
 // Bytes returns the memory the table takes: 0 once given back (Free).
-func (t *base) Bytes() int { return t.mem.bytes(t.size) }
+func (t *base) Bytes() int {
+	if t.mem.given.Load() {
+		return 0
+	}
+	return t.size
+}
 
 // Acquire counts a user of the table's memory, such as a solve, until
 // its Release: Free gives the memory back only once every user has
@@ -53,6 +87,18 @@ func (t *base) Release() { t.mem.release() }
 // the table; Acquire fails after it. A caller that did not acquire the
 // table must not use it after: its methods then panic.
 func (t *base) Free() { t.mem.free() }
+
+// growStartMiB is the part of a growing table a solve starts with (see
+// Grow): 2^20 buckets of a Table, 2^19 of a Wide.
+const growStartMiB = 32
+
+// growStores is how many stores of a search an entry of the table in use
+// takes before Grow doubles it. Every page the table grows into costs its
+// first touch (the kernel zeroes it), and every growth loses the entries
+// whose bucket moves, so it grows only as far as the stores call for, not
+// by the nodes searched (docs/performance.md: 9x4's empty board, 9.6 s
+// against 6.5).
+const growStores = 1
 
 // grow is Grow for a table of entries entries a bucket: it doubles the
 // part in use until that part holds growStores entries a store so far.
@@ -118,7 +164,21 @@ func (t *base) ClearPart(k int) {
 // a server would otherwise charge to its first requests. It adds zero to
 // one word a page, a write that changes nothing, from one goroutine per
 // CPU; it is safe to run concurrently with the other methods.
-func (t *base) Prefault() { prefaultWords(t.words) }
+func (t *base) Prefault() {
+	words := t.words
+	page := max(os.Getpagesize()/slotBytes, 1)
+	parts := min(runtime.GOMAXPROCS(0), max(len(words)/(page*256), 1))
+	n := (len(words) + parts - 1) / parts
+	var wg sync.WaitGroup
+	for k := range parts {
+		wg.Go(func() {
+			for i := k * n; i < min((k+1)*n, len(words)); i += page {
+				words[i].Add(0)
+			}
+		})
+	}
+	wg.Wait()
+}
 
 // Searches returns the number of NewSearch calls since the table was
 // made or last cleared (Clear, ClearAll, or ClearPart of the last part).
@@ -136,3 +196,19 @@ func (t *base) newSearch(age func(g uint64)) {
 		age(t.gen.Add(1))
 	}
 }
+
+// agePart returns part g%agePeriod of the table, which generation g ages
+// (see newSearch), or none where g < agePeriod: no entry can be that old
+// since the table was cleared.
+func (t *base) agePart(g uint64) []atomic.Uint64 {
+	if g < agePeriod {
+		return nil
+	}
+	n := uint64(len(t.words)) / agePeriod // whole buckets: 256 words at least
+	return t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+}
+
+// stale reports whether an entry whose generation field lies at the
+// bottom of w is agePeriod generations old or more in generation g, to
+// be marked as of long ago; an entry of long ago (generation 0) is not.
+func stale(w, g uint64) bool { return w&genMask != 0 && (g-w)&genMask >= agePeriod }

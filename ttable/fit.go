@@ -14,22 +14,19 @@ type Limit struct {
 	AddressSpace uint64
 }
 
-// would says, where l is an address-space limit, which limit would hold
-// tables of mib MiB in all.
-func (l Limit) would(mib int) string {
-	if l.AddressSpace == 0 {
-		return ""
+// over says how much tables of mib MiB in all exceed l (the MiB the
+// process may use, or, where not one is left, that none is), what sets
+// l, and, where it is an address-space limit, which limit would do.
+func (l Limit) over(mib int) string {
+	room := "and this process has no memory left for them"
+	if l.Bytes >= 1<<20 {
+		room = fmt.Sprintf("more than the %d MiB this process may use", l.Bytes>>20)
 	}
-	return fmt.Sprintf("; ulimit -v %d would do", (l.AddressSpace+uint64(mib)<<20)>>10)
-}
-
-// room says how much tables that do not fit l exceed: the MiB the
-// process may use, or, where not one is left, that none is.
-func (l Limit) room() string {
-	if l.Bytes < 1<<20 {
-		return "and this process has no memory left for them"
+	would := ""
+	if l.AddressSpace != 0 {
+		would = fmt.Sprintf("; ulimit -v %d would do", (l.AddressSpace+uint64(mib)<<20)>>10)
 	}
-	return fmt.Sprintf("more than the %d MiB this process may use", l.Bytes>>20)
+	return fmt.Sprintf("%s (%s%s)", room, l.Why, would)
 }
 
 // Sizing is a request for the size of a shared table.
@@ -53,16 +50,16 @@ func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
 		return s.MiB, "", nil
 	}
 	if s.Explicit {
-		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), %s (%s%s)",
-			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.room(), l.Why, l.would(s.MiB+s.OtherMiB))
+		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), %s",
+			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.over(s.MiB+s.OtherMiB))
 	}
 	mib = s.MiB
 	for mib > minFitMiB && !fits(mib) {
 		mib /= 2
 	}
 	if !fits(mib) {
-		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), %s (%s%s)",
-			mib, mib+s.OtherMiB, s.OtherMiB, l.room(), l.Why, l.would(mib+s.OtherMiB))
+		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), %s",
+			mib, mib+s.OtherMiB, s.OtherMiB, l.over(mib+s.OtherMiB))
 	}
 	return mib, fmt.Sprintf("the default table of %d MiB does not fit the %d MiB this process may use (%s): using %d MiB",
 		s.MiB, l.Bytes>>20, l.Why, mib), nil

@@ -1,7 +1,6 @@
 package ttable
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,13 +22,11 @@ func physicalMemory() uint64 {
 // runtimeReserve is the address space left to the Go runtime beyond what
 // the process has mapped when the tables are sized, for its heap and
 // threads to grow: a solve at 2 threads maps 66 MiB more by its end than
-// at the start of its search, and the heap grows by reserving 64 MiB at a
-// time (128 MiB here ended in the runtime's "out of memory" under ulimit
-// -v 1500000 while a cgo build's threads took 8 MiB stacks and 64 MiB
-// malloc arenas). With those made small (cmd/c4solve's threads_cgo.go)
-// 128 MiB ran, but then what the process has mapped, which now and then
-// includes a heap arena of 64 MiB more, moved the table's size from run
-// to run under ulimit -v 1500000 and 2000000; 256 MiB keeps it the same.
+// at its start, and the heap grows by reserving 64 MiB at a time. 128 MiB
+// ended in the runtime's "out of memory" under ulimit -v 1500000 while
+// cgo's threads took large stacks and malloc arenas, and once those were
+// made small (cmd/c4solve's threads_cgo.go), let the table's size move
+// from run to run by a heap arena; 256 MiB keeps it the same.
 const runtimeReserve = 256 << 20
 
 // MemoryLimit returns the most memory the tables of this process may
@@ -37,17 +34,12 @@ const runtimeReserve = 256 << 20
 // the memory limit of the process's cgroup (a container's), or what its
 // address-space limit (ulimit -v) leaves beyond what is mapped already and
 // a reserve for the runtime. It is the zero Limit when nothing is known.
-func MemoryLimit() Limit {
-	limit, why, as := memoryLimit()
-	return Limit{Bytes: limit, Why: why, AddressSpace: as}
-}
-
-func memoryLimit() (limit uint64, why string, addressSpace uint64) {
+func MemoryLimit() (l Limit) {
 	if mem := physicalMemory(); mem > 0 {
-		limit, why = mem/2, "half of this machine's memory"
+		l.Bytes, l.Why = mem/2, "half of this machine's memory"
 	}
-	if cg := cgroupLimit(); cg > 0 && (limit == 0 || cg/2 < limit) {
-		limit, why = cg/2, "half of its cgroup's memory limit"
+	if cg := cgroupLimit(); cg > 0 && (l.Bytes == 0 || cg/2 < l.Bytes) {
+		l.Bytes, l.Why = cg/2, "half of its cgroup's memory limit"
 	}
 	var rl unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_AS, &rl) == nil && rl.Cur != unix.RLIM_INFINITY {
@@ -60,26 +52,25 @@ func memoryLimit() (limit uint64, why string, addressSpace uint64) {
 		if rl.Cur > used+runtimeReserve {
 			left = rl.Cur - used - runtimeReserve
 		}
-		if limit == 0 || left < limit {
+		if l.Bytes == 0 || left < l.Bytes {
 			// A Go program maps about 1.3 GB of address space as it
 			// starts (its heap's arenas), which a limit must hold too.
-			limit, why = max(left, 1), fmt.Sprintf("what its address-space limit, ulimit -v %d, leaves beyond the %d MiB Go maps as it starts and %d MiB kept for its heap",
+			l.Bytes, l.Why = max(left, 1), fmt.Sprintf("what its address-space limit, ulimit -v %d, leaves beyond the %d MiB Go maps as it starts and %d MiB kept for its heap",
 				rl.Cur>>10, used>>20, runtimeReserve>>20)
-			addressSpace = used + runtimeReserve
+			l.AddressSpace = used + runtimeReserve
 		}
 	}
-	return limit, why, addressSpace
+	return l
 }
 
 // cgroupLimit returns the memory limit of the process's cgroup in bytes,
 // v2 or v1, or 0 if it has none or it cannot be read.
 func cgroupLimit() uint64 {
 	var files []string
-	if f, err := os.Open("/proc/self/cgroup"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
+	if b, err := os.ReadFile("/proc/self/cgroup"); err == nil {
+		for line := range strings.Lines(string(b)) {
 			// hierarchy-ID:controllers:path
-			parts := strings.SplitN(sc.Text(), ":", 3)
+			parts := strings.SplitN(strings.TrimSuffix(line, "\n"), ":", 3)
 			if len(parts) != 3 {
 				continue
 			}
@@ -90,7 +81,6 @@ func cgroupLimit() uint64 {
 				files = append(files, filepath.Join("/sys/fs/cgroup/memory", parts[2], "memory.limit_in_bytes"))
 			}
 		}
-		f.Close()
 	}
 	files = append(files, "/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
 	var limit uint64

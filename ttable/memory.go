@@ -73,11 +73,3 @@ func (m *memory) give() {
 		m.unmap()
 	}
 }
-
-// bytes returns n, a table's bytes, or 0 once its memory was given back.
-func (m *memory) bytes(n int) int {
-	if m.given.Load() {
-		return 0
-	}
-	return n
-}

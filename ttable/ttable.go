@@ -21,10 +21,9 @@
 // as the check the bits above those of the buckets it starts with, which
 // every size it grows to keeps in its bucket: see Grow.) Racing writers can
 // only overwrite whole words, so a slot always holds bounds that some
-// search proved for its key;
-// a lost update costs work, never correctness. The epoch (see below) is
-// matched with the check, so a hit is also an entry stored since the last
-// Clear.
+// search proved for its key; a lost update costs work, never correctness.
+// The epoch (see below) is matched with the check, so a hit is also an
+// entry stored since the last Clear.
 //
 // # Slot layout
 //
@@ -82,11 +81,7 @@
 package ttable
 
 import (
-	"fmt"
 	"math/bits"
-	"os"
-	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -123,8 +118,9 @@ const (
 	dataMask    = 1<<checkShift - 1
 
 	// minBucketBits keeps the check within the 34 bits left for it; a
-	// table of MinMiB has that many.
+	// table of MinMiB has that many (else the conversion fails to compile).
 	minBucketBits = keyBits - (64 - checkShift)
+	_             = uint(MinMiB<<20/(bucketLen*slotBytes) - 1<<minBucketBits)
 
 	// epochMaxBits bounds the epoch field: a part zeroed by Clear is a
 	// 2^epochMaxBits'th of the table, 1 MiB up to tables of 64 GiB.
@@ -157,43 +153,26 @@ type Table struct {
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
 // MaxMiB]: the largest power-of-two number of buckets that fits. It panics
 // if the memory cannot be had; Alloc returns that as an error.
-func New(mib int) *Table {
-	t, err := Alloc(mib)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
+func New(mib int) *Table { return must(Alloc(mib)) }
 
 // Alloc is New, but returns an error where the memory cannot be had (a
 // process limit on its address space, say), which New's allocation
 // through the Go heap would only report by ending the process. The
 // memory is mapped from the operating system where it can be (Linux),
 // outside the Go heap, and given back once the Table is unreachable.
-func Alloc(mib int) (*Table, error) { return alloc(mib, false) }
+func Alloc(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
 
 // AllocGrowing is Alloc, but the table grows (see Grow): a solve starts
 // on growStartMiB of it and uses more as its stores call for, so that a
 // small search touches only the memory it needs.
-func AllocGrowing(mib int) (*Table, error) { return alloc(mib, true) }
+func AllocGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
 
-func alloc(mib int, growing bool) (*Table, error) {
-	mib = min(max(mib, MinMiB), MaxMiB)
-	buckets := uint64(mib) << 20 / (bucketLen * slotBytes)
-	b := uint(bits.Len64(buckets) - 1)
-	b = max(min(b, keyBits), minBucketBits)
-	slots, free, err := allocSlots(bucketLen << b)
-	if err != nil {
-		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketLen<<b*slotBytes>>20, err)
+func alloc(mib, startMiB int) (*Table, error) {
+	t := new(Table)
+	if err := t.allocate(mib, bucketLen, startMiB); err != nil {
+		return nil, err
 	}
-	t := &Table{startBits: b}
-	if growing {
-		t.startBits = min(b, growStartBits)
-	}
-	t.init(slots, bucketLen, 1<<t.startBits-1, free)
-	if free != nil {
-		runtime.AddCleanup(t, func(free func()) { free() }, free)
-	}
+	t.startBits = uint(bits.Len64(t.start))
 	t.epochShift = checkShift + keyBits - t.startBits
 	t.epochBits = min(64-t.epochShift, epochMaxBits)
 	if t.epochBits > 0 {
@@ -201,17 +180,6 @@ func alloc(mib int, growing bool) (*Table, error) {
 	}
 	return t, nil
 }
-
-// The part of a growing table a solve starts with: growStartMiB, as
-// Wide's, 2^20 buckets of 32 bytes.
-const growStartBits = 20
-
-// growStartBits is growStartMiB's: each conversion fails to compile if
-// its difference is negative.
-const (
-	_ = uint(1<<growStartBits*bucketLen*slotBytes - growStartMiB<<20)
-	_ = uint(growStartMiB<<20 - 1<<growStartBits*bucketLen*slotBytes)
-)
 
 // Grow makes a growing table (AllocGrowing) use enough of its memory for
 // a search that has stored so many entries so far, up to the whole table,
@@ -234,43 +202,20 @@ func (t *Table) Grow(stores uint64) { t.grow(stores, bucketLen) }
 // table size. It must not run concurrently with other methods.
 func (t *Table) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
 
-// prefaultWords makes the memory of words resident (Table.Prefault).
-func prefaultWords(words []atomic.Uint64) {
-	page := max(os.Getpagesize()/slotBytes, 1)
-	parts := min(runtime.GOMAXPROCS(0), max(len(words)/(page*256), 1))
-	n := (len(words) + parts - 1) / parts
-	var wg sync.WaitGroup
-	for k := range parts {
-		wg.Go(func() {
-			for i := k * n; i < min((k+1)*n, len(words)); i += page {
-				words[i].Add(0)
-			}
-		})
-	}
-	wg.Wait()
-}
-
 // NewSearch starts a new generation: entries stored before it stay valid
 // but are the first to be replaced. Call it before each new root position.
 // It may run concurrently with the other methods but Clear and ClearPart.
 func (t *Table) NewSearch() { t.newSearch(t.age) }
 
-// age looks at part g%agePeriod of the table in generation g (see
-// "Generations" above) and marks the entries there agePeriod generations
-// old or more as of long ago.
+// age marks, in part g%agePeriod of the table, the entries agePeriod
+// generations old or more as of long ago (see "Generations" above).
 func (t *Table) age(g uint64) {
-	if g < agePeriod {
-		return // since the table was cleared, no entry can be that old
-	}
-	n := uint64(len(t.words)) / agePeriod // at least 2^minBucketBits*bucketLen/agePeriod
-	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+	part := t.agePart(g)
 	for i := range part {
-		w := part[i].Load()
-		if w == 0 || w>>genShift&genMask == 0 || (g-w>>genShift)&genMask < agePeriod {
-			continue
+		if w := part[i].Load(); stale(w>>genShift, g) {
+			// Racing stores win: a slot rewritten meanwhile is current.
+			part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 		}
-		// Racing stores win: a slot rewritten meanwhile is current.
-		part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 	}
 }
 

@@ -913,6 +913,9 @@ func BenchmarkClear(b *testing.B) {
 	}
 }
 
+// growStartBits is the bucket bits of growStartMiB of a Table.
+const growStartBits = 20
+
 // TestGrowingTable grows a table from the part a solve starts with to all
 // of it, and checks that an entry is found only under its own key: a key
 // that would match an entry stored before the table grew, were the check

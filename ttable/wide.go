@@ -3,7 +3,6 @@ package ttable
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync/atomic"
 	"unsafe"
 )
@@ -61,16 +60,6 @@ import (
 // grows. Their entries take two words, not three: three entries a bucket,
 // not two, and one word compared, not two (docs/performance.md, "Folded
 // keys").
-//
-// # Growing
-//
-// A solve uses the first growStartMiB of the table at first, and more as
-// its search grows (Grow): a small search then touches only the memory it
-// needs, where the first touch of every page of a large table (1.5 s for
-// 1 GiB on a virtual machine, in the kernel) would cost more than the
-// search itself. When the table grows, an entry stored before may lie in
-// another bucket than the one its key now maps to, and is not found
-// again: that costs work, never a result, as a lost store does.
 type Wide struct {
 	base
 	keyBits int // the bits of the keys, 1 to 128
@@ -109,13 +98,7 @@ const (
 // MaxMiB]) for keys of keyBits bits (1 to 128): the low word of a key
 // holds its first 64 bits, the high word the others. It panics if the
 // memory cannot be had; AllocWide returns that as an error.
-func NewWide(mib, keyBits int) *Wide {
-	t, err := AllocWide(mib, keyBits)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
+func NewWide(mib, keyBits int) *Wide { return must(AllocWide(mib, keyBits)) }
 
 // AllocWide is NewWide, but returns an error where the memory cannot be
 // had. The memory is mapped as Table's is.
@@ -123,20 +106,12 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 	if keyBits < 1 || keyBits > 128 {
 		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", keyBits)
 	}
-	mib = min(max(mib, MinMiB), MaxMiB)
-	buckets := uint64(mib) << 20 / (bucketWords * 8)
-	b := uint(bits.Len64(buckets) - 1)
-	words, free, err := allocSlots(bucketWords << b)
-	if err != nil {
-		return nil, fmt.Errorf("cannot allocate a table of %d MiB: %w", bucketWords<<b*8>>20, err)
-	}
 	t := &Wide{keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
-	t.init(words, bucketWords, growStartMiB<<20/(bucketWords*8)-1, free)
+	if err := t.allocate(mib, bucketWords, growStartMiB); err != nil {
+		return nil, err
+	}
 	if keyBits-64 > bits.Len64(t.start) {
 		t.stride, t.hiMix, t.hiFold = 3, 0xc4ceb9fe1a85ec53, 0
-	}
-	if free != nil {
-		runtime.AddCleanup(t, func(free func()) { free() }, free)
 	}
 	return t, nil
 }
@@ -144,28 +119,14 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 // KeyBits returns the bits of the table's keys.
 func (t *Wide) KeyBits() int { return t.keyBits }
 
-// folded reports whether the table keeps only the low word of its keys
-// (see Folded keys): keys of 64 bits, or of a few more.
-func (t *Wide) folded() bool { return t.stride == 2 }
-
-// growStartMiB is the part of a table a solve starts with (see Grow).
-const growStartMiB = 32
-
-// growStores is how many stores of a search an entry of the table in use
-// takes before Grow doubles it. Every page the table grows into costs its
-// first touch (the kernel zeroes it), and every growth loses the entries
-// whose bucket moves, so it grows only as far as the stores call for. It
-// grew by the nodes searched before (4 an entry), which on boards whose
-// search lies mostly in the workers' own tables (9x4's empty board: 68
-// million nodes, 1.7 million stores into the shared table) grew it to 512
-// MiB for nothing: 9.6 s, 1 s of it in the kernel, against 6.5 s at 32
-// MiB (docs/performance.md).
-const growStores = 1
-
 // Grow makes the table use enough of its memory for a search that has
 // stored so many entries so far (growStores an entry), up to the whole
-// table. It is safe for concurrent use, and cheap where the table is
-// large enough already.
+// table: a solve starts on growStartMiB of it, so that a small search
+// touches only the memory it needs (the first touch of a page, the kernel
+// zeroing it, costs more than most searches). An entry stored before the
+// table grew may now lie in another bucket than its key's, and is lost:
+// that costs work, never a result. It is safe for concurrent use, and
+// cheap where the table is large enough already.
 func (t *Wide) Grow(stores uint64) { t.grow(stores, uint64(bucketWords-2)/uint64(t.stride)) }
 
 // Clear empties the table, as Table.Clear does: a new epoch, and one part
@@ -180,11 +141,7 @@ func (t *Wide) NewSearch() { t.newSearch(t.age) }
 // generations old or more as of long ago (Table's "Generations"), each
 // bucket under its lock; a bucket being written is left for next time.
 func (t *Wide) age(g uint64) {
-	if g < agePeriod {
-		return
-	}
-	n := uint64(len(t.words)) / agePeriod
-	part := t.words[g%agePeriod*n : (g%agePeriod+1)*n]
+	part := t.agePart(g)
 	stride := t.stride
 	for b := 0; b+bucketWords <= len(part); b += bucketWords {
 		seq := &part[b]
@@ -193,11 +150,9 @@ func (t *Wide) age(g uint64) {
 			continue
 		}
 		for i := b + stride; i < b+bucketWords; i += stride {
-			d := part[i].Load()
-			if d == 0 || d>>wideGenShift&genMask == 0 || (g-d>>wideGenShift)&genMask < agePeriod {
-				continue
+			if d := part[i].Load(); stale(d>>wideGenShift, g) {
+				part[i].Store(d &^ (genMask << wideGenShift))
 			}
-			part[i].Store(d &^ (genMask << wideGenShift))
 		}
 		seq.Store(s + 2)
 	}

@@ -4,8 +4,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
+
+// folded reports whether the table keeps only the low word of its keys
+// (see Folded keys): keys of 64 bits, or of a few more.
+func (t *Wide) folded() bool { return t.stride == 2 }
 
 // TestWidePutGet stores and finds entries of keys of one word, of 72
 // bits (folded) and of 128, the bounds of one key merged, and keys that
@@ -201,5 +206,45 @@ func TestWideAging(t *testing.T) {
 	}
 	if tt.Searches() < 3*agePeriod {
 		t.Fatalf("Searches = %d; want at least %d", tt.Searches(), 3*agePeriod)
+	}
+}
+
+// TestAgingMarks: NewSearch marks an entry of either kind of table as of
+// long ago (generation 0) in the first generation that looks at its part
+// when it is agePeriod generations old or more, and not before.
+func TestAgingMarks(t *testing.T) {
+	tt, wt := New(1), NewWide(1, 64)
+	tt.NewSearch()
+	wt.NewSearch()
+	for k := range uint64(5000) {
+		tt.Put(k*0x9e3779b97f4a7c15&keyMask, 0, 1, 2, 100)
+		wt.Put(k*0x9e3779b97f4a7c15, 0, 0, 1, 2, 100)
+	}
+	// check checks the generation of every entry, data word i of words,
+	// in generation g: 1, where it was stored, until its part is looked
+	// at 512 generations or more after that.
+	check := func(g uint64, words []atomic.Uint64, i int, gen uint64) {
+		part := uint64(i / (len(words) / agePeriod))
+		marked := part + agePeriod
+		if part == 0 {
+			marked = 2 * agePeriod
+		}
+		if g >= marked && gen != 0 || g < marked && gen != 1 {
+			t.Fatalf("generation %d: an entry of generation 1 in part %d has generation %d", g, part, gen)
+		}
+	}
+	for g := uint64(2); g <= 2*agePeriod+1; g++ {
+		tt.NewSearch()
+		wt.NewSearch()
+		for i := range tt.words {
+			if w := tt.words[i].Load(); w != 0 {
+				check(g, tt.words, i, w>>genShift&genMask)
+			}
+		}
+		for i := range wt.words {
+			if d := wt.words[i].Load(); i%bucketWords%2 == 0 && i%bucketWords != 0 && d != 0 {
+				check(g, wt.words, i, d>>wideGenShift&genMask)
+			}
+		}
 	}
 }

@@ -80,7 +80,7 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if err := checkRange(g.Size, root, opt); err != nil {
 		return nil, err
 	}
-	levels, err := enumerateWithin(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
+	levels, err := enumerate(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("depth %d from %q: %w", opt.Depth, opt.Root, err)
 	}
@@ -169,15 +169,7 @@ func shardOf(g *board.Grid, k board.Key128, n int) int {
 	return int(farm.Hash64(b)%uint64(n)) + 1
 }
 
-// enumerate returns, for each number of stones from root's to depth, the
-// canonical keys, increasing, of the positions of g with that many stones
-// that arise from root and whose game is not over.
-func enumerate(g *board.Grid, root board.Key128, depth int) [][]board.Key128 {
-	levels, _ := enumerateWithin(g, root, depth, 0)
-	return levels
-}
-
-// projectFrom is the size of the level from which enumerateWithin projects
+// projectFrom is the size of the level from which enumerate projects
 // the levels still to make.
 const projectFrom = 10000
 
@@ -186,15 +178,18 @@ const projectFrom = 10000
 // slice, with the set's overhead.
 const bytesPerPosition = 96
 
-// enumerateWithin is enumerate, but refuses a book whose positions would
-// take more than mem bytes (0: no bound) while they are enumerated, by an
-// estimate made before each level from the growth of the last: at once
+// enumerate returns, for each number of stones from root's to depth, the
+// canonical keys, increasing, of the positions of g with that many stones
+// that arise from root and whose game is not over. It refuses a book whose
+// positions would take more than mem bytes (0: no bound, and no error)
+// while they are enumerated, by an estimate made before each level from
+// the growth of the last: at once
 // when all the levels still to make, growing so, would take four times
 // mem (the growth slows as the board fills, so the estimate is high; it
 // waits for a level of projectFrom positions, where transpositions have
 // slowed the first plies' sevenfold growth), and before any level that
 // would itself take the positions past mem.
-func enumerateWithin(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
+func enumerate(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
 	level := []board.Key128{root}
 	levels := [][]board.Key128{level}
 	total := 1
@@ -462,7 +457,7 @@ func Merge(parts ...*Book) (*Book, error) {
 	if err != nil {
 		return nil, err // not reached: parts are checked when read
 	}
-	levels := enumerate(g, canonicalKey(root), first.depth)
+	levels, _ := enumerate(g, canonicalKey(root), first.depth, 0)
 	deepest := levels[len(levels)-1]
 	shard := make(map[board.Key128]int, len(deepest)) // of each deepest position
 	for _, f := range families(g, levels) {

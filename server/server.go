@@ -150,8 +150,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		panic(err) // the folder is embedded: it is there
 	}
-	s.mux.HandleFunc("/solve", s.solve)
-	s.mux.HandleFunc("/analyze", s.analyze)
+	s.mux.HandleFunc("/solve", s.each(s.solveWork))
+	s.mux.HandleFunc("/analyze", s.each(s.analyzeWork))
 	s.mux.HandleFunc("/review", s.review)
 	s.mux.HandleFunc("/move", s.move)
 	pageFiles := http.FileServerFS(files)
@@ -246,25 +246,26 @@ func clip(s string) string {
 }
 
 // position returns the one pos parameter of r's query and the board it
-// names (boardSize; Config.Size if none), or an error that says why there
-// is not exactly one pos: a query that does not parse (a bad escape, a
-// semicolon, too many parameters), no pos, or pos given twice; or why the
-// size is not one, or is of a board whose scores reach Config.Full.
-// Other parameters are ignored: some clients add one to defeat caches.
-func (s *Server) position(r *http.Request) (string, board.Size, error) {
+// names (boardSize; Config.Size if none), or answers 400 and returns ok
+// false, with an error that says why there is not exactly one pos: a
+// query that does not parse (a bad escape, a semicolon, too many
+// parameters), no pos, or pos given twice; or why the size is not one,
+// or is of a board whose scores reach Config.Full. Other parameters are
+// ignored: some clients add one to defeat caches.
+func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z board.Size, ok bool) {
 	vals, z, err := s.query(r)
-	if err != nil {
-		return "", board.Size{}, err
+	if err == nil {
+		switch pos := vals["pos"]; len(pos) {
+		case 0:
+			err = errors.New("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
+		case 1:
+			return pos[0], z, true
+		default:
+			err = fmt.Errorf("pos given %d times; give it once", len(pos))
+		}
 	}
-	pos := vals["pos"]
-	switch len(pos) {
-	case 0:
-		return "", board.Size{}, fmt.Errorf("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
-	case 1:
-	default:
-		return "", board.Size{}, fmt.Errorf("pos given %d times; give it once", len(pos))
-	}
-	return pos[0], z, nil
+	writeError(w, http.StatusBadRequest, err.Error())
+	return "", board.Size{}, false
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size
@@ -311,27 +312,16 @@ type AnalyzeAnswer struct {
 	Seconds float64 `json:"seconds"`
 }
 
-func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	s.each(w, r, s.solveWork)
-}
-
-func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
-	s.each(w, r, s.analyzeWork)
-}
-
-// each answers a GET of one position (pos=) with what work makes of it,
-// or a POST of many (batch).
-func (s *Server) each(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
-	if r.Method == http.MethodPost {
-		s.batch(w, r, workOf)
-		return
+// each returns the handler that answers a GET of one position (pos=) with
+// what work makes of it, or a POST of many (batch).
+func (s *Server) each(workOf func(pos string) work) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			s.batch(w, r, workOf)
+		} else if pos, z, ok := s.position(w, r); ok {
+			s.run(w, r, pos, z, workOf(pos))
+		}
 	}
-	pos, z, err := s.position(r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	s.run(w, r, pos, z, workOf(pos))
 }
 
 // solveWork is the work of /solve of pos.

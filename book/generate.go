@@ -272,10 +272,7 @@ const defaultTableMiB = 64
 // before; a member of a family whose parent the parents' book knows is
 // solved knowing its least score.
 func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key128]int8, ck *checkpoint) error {
-	var (
-		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan family)
-	)
+	var mu sync.Mutex // guards scores, ck and calls to Progress
 	progress := func() {
 		if opt.Progress != nil {
 			opt.Progress(len(scores), total)
@@ -313,37 +310,24 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 	defer tt.Free()
 	pool := solver.NewPool(g, tt, opt.Threads, 1, nil)
 	eg, ctx := errgroup.WithContext(ctx)
-	eg.Go(func() error {
-		defer close(pending)
-		for _, f := range left {
-			select {
-			case pending <- f:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+	eg.SetLimit(max(opt.Threads, 1)) // the pool's solvers: Get never waits
+	for _, f := range left {
+		if err := ctx.Err(); err != nil {
+			return cmp.Or(eg.Wait(), err) // a family's error, or ctx's
 		}
-		return nil
-	})
-	for range max(opt.Threads, 1) {
 		eg.Go(func() error {
-			for f := range pending {
-				s, err := pool.Get(ctx)
-				if err != nil {
-					return err
-				}
-				err = solveFamily(ctx, s, g, f, lowerBound(opt.Parents, positionOf(g, f.parent)), func(k board.Key128, score int) error {
-					mu.Lock()
-					defer mu.Unlock()
-					scores[k] = int8(score)
-					progress()
-					return ck.add(k, score)
-				})
-				pool.Put(s)
-				if err != nil {
-					return err
-				}
+			s, err := pool.Get(ctx)
+			if err != nil {
+				return err
 			}
-			return nil
+			defer pool.Put(s)
+			return solveFamily(ctx, s, g, f, lowerBound(opt.Parents, positionOf(g, f.parent)), func(k board.Key128, score int) error {
+				mu.Lock()
+				defer mu.Unlock()
+				scores[k] = int8(score)
+				progress()
+				return ck.add(k, score)
+			})
 		})
 	}
 	return eg.Wait()

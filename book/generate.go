@@ -321,13 +321,22 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 				return err
 			}
 			defer pool.Put(s)
-			return solveFamily(ctx, s, g, f, lowerBound(opt.Parents, positionOf(g, f.parent)), func(k board.Key128, score int) error {
+			lower := lowerBound(opt.Parents, positionOf(g, f.parent))
+			for _, k := range f.members {
+				r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
+				if err != nil {
+					return err
+				}
 				mu.Lock()
-				defer mu.Unlock()
-				scores[k] = int8(score)
+				scores[k] = int8(r.Score)
 				progress()
-				return ck.add(k, score)
-			})
+				err = ck.add(k, r.Score)
+				mu.Unlock()
+				if err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 	}
 	return eg.Wait()
@@ -350,21 +359,6 @@ func lowerBound(parents solver.Book, p board.Board) int {
 		return -sc
 	}
 	return -p.Grid().MaxScore()
-}
-
-// solveFamily solves the members of f, positions of g which score at
-// least lower, one after the other with s, and passes each score to done.
-func solveFamily(ctx context.Context, s *solver.Solver, g *board.Grid, f family, lower int, done func(k board.Key128, score int) error) error {
-	for _, k := range f.members {
-		r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
-		if err != nil {
-			return err
-		}
-		if err := done(k, r.Score); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // fill sets the board of b to g's, and its keys and scores to keys (in

@@ -427,14 +427,8 @@ func Merge(parts ...*Book) (*Book, error) {
 			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
 		}
 	}
-	g, err := board.NewGrid(first.Board())
-	if err != nil {
-		return nil, err // not reached: parts are checked when read
-	}
-	root, err := g.Parse(first.root, false)
-	if err != nil {
-		return nil, err // not reached: parts are checked when read
-	}
+	g, _ := board.NewGrid(first.Board())  // checked when the part was read
+	root, _ := g.Parse(first.root, false) // checked when the part was read
 	levels, _ := enumerate(g, canonicalKey(root), first.depth, 0)
 	deepest := levels[len(levels)-1]
 	shard := make(map[board.Key128]int, len(deepest)) // of each deepest position

@@ -24,13 +24,13 @@
 // 400 for a request without exactly one well-formed pos (none, two, a
 // query that does not parse, a bad position) or with a bad size, 404 for
 // a path it does not answer, 405 for a method other than GET (and POST
-// of a batch), 413 for a batch over its limits, 503 with
-// Retry-After for a solve over Config.Timeout, a request beyond the queue or a server that is
-// stopping, 500 for anything else. (A request that net/http itself refuses
-// before any handler sees it, a malformed request line or headers too
-// large, gets net/http's plain-text 400, 431 or 505.) Every answer
-// carries Access-Control-Allow-Origin: *, so that pages on other sites can
-// call it.
+// of a batch), 413 for a batch over its limits, 503 with Retry-After for
+// a solve over Config.Timeout, a request beyond the queue or a server
+// that is stopping, 500 for anything else. (A request that net/http
+// itself refuses before any handler sees it, a malformed request line or
+// headers too large, gets net/http's plain-text 400, 431 or 505.) Every
+// answer carries Access-Control-Allow-Origin: *, so that pages on other
+// sites can call it.
 //
 // The requests of each board share one transposition table, kept from
 // request to request, so that later requests, a retry among them, gain
@@ -117,12 +117,12 @@ var page embed.FS
 
 // New returns a Server, or the error of a default board (Config.Size)
 // that is none, whose scores reach Config.Full, or whose table's memory
-// cannot be had. It makes that
-// board's table, the one most requests ask for, and its memory resident
-// (ttable.Table.Prefault), so that the first requests after a start do
-// not pay for it: up to 1.8 s for the default 512 MiB on a virtual
-// machine, more than a caller at 9 or 10 stones otherwise waits. The
-// tables of other boards are made as requests need them.
+// cannot be had. It makes that board's table, the one most requests ask
+// for, and its memory resident (ttable.Table.Prefault), so that the first
+// requests after a start do not pay for it: up to 1.8 s for the default
+// 512 MiB on a virtual machine, more than a caller at 9 or 10 stones
+// otherwise waits. The tables of other boards are made as requests need
+// them.
 func New(cfg Config) (*Server, error) {
 	cfg.Solvers, cfg.Threads, cfg.Queue, cfg.Boards = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0), max(cfg.Boards, 1)
 	cfg.Size = cfg.Size.OrStandard()

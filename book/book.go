@@ -39,7 +39,7 @@ import (
 // words, is the uvarint of its high word, then the uvarint of its low.
 //
 // Keys are canonical: the smaller of a position's key and its mirror
-// image's (board.Position.Key). Sorted keys of 7x6 differ by about
+// image's (board.Board.CanonicalKey). Sorted keys of 7x6 differ by about
 // 2^49 / C, so a key takes 3 to 5 bytes.
 
 const (
@@ -61,7 +61,7 @@ type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int
 	shard, shards int
-	keys          []board.Key128 // canonical keys, increasing, on every board
+	keys          []board.Key128 // canonical keys, increasing
 	scores        []int8
 	size          board.Size // the board; zero, in the zero Book, for 7x6
 }

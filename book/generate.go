@@ -66,8 +66,6 @@ type Options struct {
 // Only the deepest positions are searched; each shallower score is the best
 // of its children's, already in the book. When ctx is done, Generate
 // returns ctx's error, and the checkpoint holds every position finished.
-// Every board, 7x6 included, is generated the same way, on its
-// board.Grid with the solvers of a solver.Pool.
 func Generate(ctx context.Context, opt Options) (*Book, error) {
 	g, err := board.NewGrid(opt.Size.OrStandard())
 	if err != nil {

@@ -74,19 +74,17 @@ func (s *Stats) Max() time.Duration {
 }
 
 // MeanNodes returns the mean node count per position.
-func (s *Stats) MeanNodes() float64 {
-	if s.Positions == 0 {
-		return 0
-	}
-	return float64(s.Nodes) / float64(s.Positions)
-}
+func (s *Stats) MeanNodes() float64 { return s.perPosition(s.Nodes) }
 
 // MeanExpanded returns the mean count of expanded nodes per position.
-func (s *Stats) MeanExpanded() float64 {
+func (s *Stats) MeanExpanded() float64 { return s.perPosition(s.Expanded) }
+
+// perPosition returns n over the positions, 0 for none.
+func (s *Stats) perPosition(n uint64) float64 {
 	if s.Positions == 0 {
 		return 0
 	}
-	return float64(s.Expanded) / float64(s.Positions)
+	return float64(n) / float64(s.Positions)
 }
 
 // NodesPerSecond returns the node rate over all solves.

@@ -35,7 +35,7 @@ const l3r1Head = `2252576253462244111563365343671351441 -1
 func parseLines(t *testing.T, text string) []posfile.Line {
 	t.Helper()
 	var ls []posfile.Line
-	err := posfile.Scan(strings.NewReader(text), func(l posfile.Line) bool {
+	err := posfile.Format{}.Scan(strings.NewReader(text), func(l posfile.Line) bool {
 		ls = append(ls, l)
 		return true
 	}, func(e *posfile.LineError) {

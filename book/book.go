@@ -39,13 +39,8 @@ import (
 // words, is the uvarint of its high word, then the uvarint of its low.
 //
 // Keys are canonical: the smaller of a position's key and its mirror
-// image's (board.Board.Key). Sorted keys of 7x6 differ by about
+// image's (board.Board.CanonicalKey). Sorted keys of 7x6 differ by about
 // 2^49 / C, so a key takes 3 to 5 bytes.
-
-// Version is the newest version of the file format, which this package
-// reads and writes, with the older one: books of boards of at most 64
-// bits are of version 1, wider ones of version 2 (Book.FormatVersion).
-const Version = versionWide
 
 const (
 	magic       = "C4BOOK\r\n"
@@ -66,7 +61,7 @@ type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int
 	shard, shards int
-	keys          []board.Key128 // canonical keys, increasing, on every board
+	keys          []board.Key128 // canonical keys, increasing
 	scores        []int8
 	size          board.Size // the board; zero, in the zero Book, for 7x6
 }
@@ -126,7 +121,7 @@ func (b *Book) Counts() []int {
 	counts := make([]int, b.depth+1)
 	g, _ := board.NewGrid(b.Board()) // checked when the book was made
 	for i := range b.Len() {
-		p, _ := g.FromKey(b.keys[i]) // validated when the book was made
+		p, _ := b.Entry(g, i)
 		counts[p.Stones()]++
 	}
 	return counts
@@ -151,17 +146,11 @@ func compareKeys(a, b board.Key128) int {
 	return cmp.Or(cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo))
 }
 
-// WriteTo writes the book in the file format.
-func (b *Book) WriteTo(w io.Writer) (int64, error) {
-	n, err := w.Write(b.encode())
-	return int64(n), err
-}
-
 // WriteFile writes the book to the file name, atomically: the file is
 // replaced whole or not at all.
 func (b *Book) WriteFile(name string) error {
 	return atomicfile.Write(name, 0o644, func(w io.Writer) error {
-		_, err := b.WriteTo(w)
+		_, err := w.Write(b.encode())
 		return err
 	})
 }
@@ -316,17 +305,13 @@ func decode(data []byte) (*Book, error) {
 		last = last.Add(d)
 		b.keys[i] = last
 	}
-	if uint64(len(rest)) != count {
-		switch {
-		case uint64(len(rest)) < count:
-			return nil, errTruncated
-		case got != sum:
-			return nil, errDamaged
-		}
-		return nil, fmt.Errorf("%d bytes after the last entry", uint64(len(rest))-count)
-	}
-	if got != sum {
+	switch {
+	case uint64(len(rest)) < count:
+		return nil, errTruncated
+	case got != sum:
 		return nil, errDamaged
+	case uint64(len(rest)) > count:
+		return nil, fmt.Errorf("%d bytes after the last entry", uint64(len(rest))-count)
 	}
 	b.scores = make([]int8, count)
 	for i := range b.scores {

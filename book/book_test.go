@@ -632,7 +632,10 @@ func TestResumeFormat3(t *testing.T) {
 // its first parent in key order, and a shard holds whole families.
 func TestFamilies(t *testing.T) {
 	g := standardGrid(t)
-	levels := enumerate(g, canonical(mustParse(t, testRoot)), testDepth)
+	levels, err := enumerate(g, canonical(mustParse(t, testRoot)), testDepth, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	deepest, above := levels[len(levels)-1], levels[len(levels)-2]
 	fams := families(g, levels)
 	in := make(map[board.Key128]board.Key128) // member: its family's parent
@@ -725,25 +728,26 @@ func TestSample(t *testing.T) {
 
 // A book too large for the memory given is refused before its levels are
 // made, with the estimate; one that fits is made.
-func TestEnumerateWithin(t *testing.T) {
+func TestEnumerateMemory(t *testing.T) {
 	start := time.Now()
 	g := standardGrid(t)
-	_, err := enumerateWithin(g, canonical(mustParse(t, "4453445")), 30, 1<<30)
+	_, err := enumerate(g, canonical(mustParse(t, "4453445")), 30, 1<<30)
 	if err == nil || !strings.Contains(err.Error(), "to 30 stones would hold about") || time.Since(start) > 10*time.Second {
-		t.Errorf("enumerateWithin(4453445, 30, 1 GiB): %v after %v; want a refusal with the estimate, at once", err, time.Since(start))
+		t.Errorf("enumerate(4453445, 30, 1 GiB): %v after %v; want a refusal with the estimate, at once", err, time.Since(start))
 	}
-	if _, err := enumerateWithin(g, canonical(mustParse(t, "")), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
-		t.Errorf("enumerateWithin(empty board, 8, 100 KiB): %v; want the next level refused", err)
+	if _, err := enumerate(g, canonical(mustParse(t, "")), 8, 100<<10); err == nil || !strings.Contains(err.Error(), "the level of") {
+		t.Errorf("enumerate(empty board, 8, 100 KiB): %v; want the next level refused", err)
 	}
 	// A board over 64 bits is estimated so too.
 	g8 := book8x8.grid(t)
-	if _, err := enumerateWithin(g8, canonicalKey(g8.Empty()), 12, 1<<20); err == nil || !strings.Contains(err.Error(), "would hold about") {
-		t.Errorf("enumerateWithin(empty 8x8, 12, 1 MiB): %v; want a refusal with the estimate", err)
+	if _, err := enumerate(g8, canonicalKey(g8.Empty()), 12, 1<<20); err == nil || !strings.Contains(err.Error(), "would hold about") {
+		t.Errorf("enumerate(empty 8x8, 12, 1 MiB): %v; want a refusal with the estimate", err)
 	}
 	root := canonical(mustParse(t, testRoot))
-	levels, err := enumerateWithin(g, root, testDepth, 1<<20)
-	if err != nil || !slices.EqualFunc(levels, enumerate(g, root, testDepth), slices.Equal) {
-		t.Errorf("enumerateWithin(test root, 1 MiB): %v; want enumerate's levels", err)
+	levels, err := enumerate(g, root, testDepth, 1<<20)
+	unbounded, _ := enumerate(g, root, testDepth, 0)
+	if err != nil || !slices.EqualFunc(levels, unbounded, slices.Equal) {
+		t.Errorf("enumerate(test root, 1 MiB): %v; want the levels enumerated without a bound", err)
 	}
 }
 

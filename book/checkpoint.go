@@ -93,12 +93,11 @@ func (ck *checkpoint) load(opt Options, todo []board.Key128, scores map[board.Ke
 	}
 	r := bufio.NewReader(ck.f)
 	got, err := r.ReadString('\n')
-	if strings.HasPrefix(got, "c4solve book checkpoint 1 ") {
-		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
-	}
 	size, read := recordSize, readRecord
 	format3 := ck.g.Size == board.Standard && got == fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
 	switch {
+	case strings.HasPrefix(got, "c4solve book checkpoint 1 "):
+		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
 	case format3:
 		size, read = recordSize3, readRecord3
 	case err != nil && strings.HasPrefix(header, got):

@@ -16,14 +16,11 @@
 // other on a warm table, and can be split into shards of whole families
 // (by a go-farm hash of the parent) solved by independent processes and
 // joined by Merge; a checkpoint file lets an interrupted run resume.
-// Books of every board of up to 128 bits, 7x6 included, are made so, by
-// one generator on the board's board.Grid and the positions' canonical
-// keys as two words (board.Key128), each position solved by a
-// solver.Solver of the board lent by a solver.Pool (on 7x6, the engine
-// whose dimensions are constants, package solver's choice). A book holds
-// its keys as two words on every board; in the file, the keys of a
-// board of at most 64 bits take one word (format version 1), a wider
-// board's two (version 2).
+// Books of every board of up to 128 bits are made so, on the board's
+// board.Grid, each position solved by a solver.Solver lent by a
+// solver.Pool. A book holds its canonical keys as two words
+// (board.Key128); in the file, the keys of a board of at most 64 bits
+// take one word (format version 1), a wider board's two (version 2).
 //
 // A book holds each position once, under the smaller of its key and its
 // mirror image's key (mirror images have the same score). The file format,

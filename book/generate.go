@@ -66,8 +66,6 @@ type Options struct {
 // Only the deepest positions are searched; each shallower score is the best
 // of its children's, already in the book. When ctx is done, Generate
 // returns ctx's error, and the checkpoint holds every position finished.
-// Every board, 7x6 included, is generated the same way, on its
-// board.Grid with the solvers of a solver.Pool.
 func Generate(ctx context.Context, opt Options) (*Book, error) {
 	g, err := board.NewGrid(opt.Size.OrStandard())
 	if err != nil {
@@ -80,7 +78,7 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if err := checkRange(g.Size, root, opt); err != nil {
 		return nil, err
 	}
-	levels, err := enumerateWithin(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
+	levels, err := enumerate(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("depth %d from %q: %w", opt.Depth, opt.Root, err)
 	}
@@ -169,15 +167,7 @@ func shardOf(g *board.Grid, k board.Key128, n int) int {
 	return int(farm.Hash64(b)%uint64(n)) + 1
 }
 
-// enumerate returns, for each number of stones from root's to depth, the
-// canonical keys, increasing, of the positions of g with that many stones
-// that arise from root and whose game is not over.
-func enumerate(g *board.Grid, root board.Key128, depth int) [][]board.Key128 {
-	levels, _ := enumerateWithin(g, root, depth, 0)
-	return levels
-}
-
-// projectFrom is the size of the level from which enumerateWithin projects
+// projectFrom is the size of the level from which enumerate projects
 // the levels still to make.
 const projectFrom = 10000
 
@@ -186,15 +176,18 @@ const projectFrom = 10000
 // slice, with the set's overhead.
 const bytesPerPosition = 96
 
-// enumerateWithin is enumerate, but refuses a book whose positions would
-// take more than mem bytes (0: no bound) while they are enumerated, by an
-// estimate made before each level from the growth of the last: at once
+// enumerate returns, for each number of stones from root's to depth, the
+// canonical keys, increasing, of the positions of g with that many stones
+// that arise from root and whose game is not over. It refuses a book whose
+// positions would take more than mem bytes (0: no bound, and no error)
+// while they are enumerated, by an estimate made before each level from
+// the growth of the last: at once
 // when all the levels still to make, growing so, would take four times
 // mem (the growth slows as the board fills, so the estimate is high; it
 // waits for a level of projectFrom positions, where transpositions have
 // slowed the first plies' sevenfold growth), and before any level that
 // would itself take the positions past mem.
-func enumerateWithin(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
+func enumerate(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
 	level := []board.Key128{root}
 	levels := [][]board.Key128{level}
 	total := 1
@@ -277,10 +270,7 @@ const defaultTableMiB = 64
 // before; a member of a family whose parent the parents' book knows is
 // solved knowing its least score.
 func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key128]int8, ck *checkpoint) error {
-	var (
-		mu      sync.Mutex // guards scores, ck and calls to Progress
-		pending = make(chan family)
-	)
+	var mu sync.Mutex // guards scores, ck and calls to Progress
 	progress := func() {
 		if opt.Progress != nil {
 			opt.Progress(len(scores), total)
@@ -318,32 +308,28 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 	defer tt.Free()
 	pool := solver.NewPool(g, tt, opt.Threads, 1, nil)
 	eg, ctx := errgroup.WithContext(ctx)
-	eg.Go(func() error {
-		defer close(pending)
-		for _, f := range left {
-			select {
-			case pending <- f:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+	eg.SetLimit(max(opt.Threads, 1)) // the pool's solvers: Get never waits
+	for _, f := range left {
+		if err := ctx.Err(); err != nil {
+			return cmp.Or(eg.Wait(), err) // a family's error, or ctx's
 		}
-		return nil
-	})
-	for range max(opt.Threads, 1) {
 		eg.Go(func() error {
-			for f := range pending {
-				s, err := pool.Get(ctx)
+			s, err := pool.Get(ctx)
+			if err != nil {
+				return err
+			}
+			defer pool.Put(s)
+			lower := lowerBound(opt.Parents, positionOf(g, f.parent))
+			for _, k := range f.members {
+				r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
 				if err != nil {
 					return err
 				}
-				err = solveFamily(ctx, s, g, f, lowerBound(opt.Parents, positionOf(g, f.parent)), func(k board.Key128, score int) error {
-					mu.Lock()
-					defer mu.Unlock()
-					scores[k] = int8(score)
-					progress()
-					return ck.add(k, score)
-				})
-				pool.Put(s)
+				mu.Lock()
+				scores[k] = int8(r.Score)
+				progress()
+				err = ck.add(k, r.Score)
+				mu.Unlock()
 				if err != nil {
 					return err
 				}
@@ -371,21 +357,6 @@ func lowerBound(parents solver.Book, p board.Board) int {
 		return -sc
 	}
 	return -p.Grid().MaxScore()
-}
-
-// solveFamily solves the members of f, positions of g which score at
-// least lower, one after the other with s, and passes each score to done.
-func solveFamily(ctx context.Context, s *solver.Solver, g *board.Grid, f family, lower int, done func(k board.Key128, score int) error) error {
-	for _, k := range f.members {
-		r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
-		if err != nil {
-			return err
-		}
-		if err := done(k, r.Score); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // fill sets the board of b to g's, and its keys and scores to keys (in
@@ -454,15 +425,9 @@ func Merge(parts ...*Book) (*Book, error) {
 			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
 		}
 	}
-	g, err := board.NewGrid(first.Board())
-	if err != nil {
-		return nil, err // not reached: parts are checked when read
-	}
-	root, err := g.Parse(first.root, false)
-	if err != nil {
-		return nil, err // not reached: parts are checked when read
-	}
-	levels := enumerate(g, canonicalKey(root), first.depth)
+	g, _ := board.NewGrid(first.Board())  // checked when the part was read
+	root, _ := g.Parse(first.root, false) // checked when the part was read
+	levels, _ := enumerate(g, canonicalKey(root), first.depth, 0)
 	deepest := levels[len(levels)-1]
 	shard := make(map[board.Key128]int, len(deepest)) // of each deepest position
 	for _, f := range families(g, levels) {

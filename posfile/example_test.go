@@ -7,9 +7,9 @@ import (
 	"c4solve/posfile"
 )
 
-func ExampleScan() {
+func ExampleFormat_Scan() {
 	in := "# two positions and a bad line\n4453 -2\n448\n4455\n"
-	err := posfile.Scan(strings.NewReader(in), func(l posfile.Line) bool {
+	err := posfile.Format{}.Scan(strings.NewReader(in), func(l posfile.Line) bool {
 		fmt.Printf("line %d: %s, score given: %v %d\n", l.Num, l.Moves, l.HasScore, l.Expected)
 		return true
 	}, func(e *posfile.LineError) {

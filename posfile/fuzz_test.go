@@ -19,7 +19,7 @@ func FuzzParseLine(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		l, ok, err := posfile.ParseLine(7, text)
+		l, ok, err := posfile.Format{}.ParseLine(7, text)
 		if err != nil {
 			var le *posfile.LineError
 			if !errors.As(err, &le) || le.Num != 7 || ok {
@@ -45,7 +45,7 @@ func FuzzParseLine(f *testing.F) {
 			}
 			back += " " + strconv.Itoa(l.Expected)
 		}
-		l2, ok2, err2 := posfile.ParseLine(7, back)
+		l2, ok2, err2 := posfile.Format{}.ParseLine(7, back)
 		if err2 != nil || !ok2 || l2 != l {
 			t.Fatalf("ParseLine(7, %q) = %+v, but its line %q parses as %+v, %v, %v", text, l, back, l2, ok2, err2)
 		}

@@ -108,14 +108,8 @@ func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Num, e.
 
 func (e *LineError) Unwrap() error { return e.Err }
 
-// ParseLine parses the text of line number num. It returns ok false, and
-// no error, for a blank or comment line.
-func ParseLine(num int, text string) (l Line, ok bool, err error) {
-	return Format{}.ParseLine(num, text)
-}
-
-// ParseLine parses the text of line number num as ParseLine does, on f's
-// board.
+// ParseLine parses the text of line number num, on f's board. It returns
+// ok false, and no error, for a blank or comment line.
 func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 	text = strings.TrimSpace(text)
 	if text == "" || text[0] == '#' {
@@ -194,14 +188,9 @@ func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
 	return f.ParseLine(num, line)
 }
 
-// Scan calls fn for each position line of r and bad for each line that is
-// not one, in order, and returns the first read error. It stops early when
-// fn returns false. Lines may be of any length.
-func Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
-	return Format{}.Scan(r, fn, bad)
-}
-
-// Scan is Scan on f's board.
+// Scan calls fn for each position line of r, on f's board, and bad for
+// each line that is not one, in order, and returns the first read error.
+// It stops early when fn returns false. Lines may be of any length.
 func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
 		if tooLong && strings.HasPrefix(strings.TrimSpace(text), "#") {
@@ -232,18 +221,16 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 	br := bufio.NewReaderSize(r, MaxLineBytes)
 	for num := 1; ; num++ {
 		line, err := br.ReadSlice('\n')
-		tooLong := errors.Is(err, bufio.ErrBufferFull)
-		if bytes.IndexByte(line, 0) >= 0 {
-			return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
-		}
-		text := string(line)
-		blank := isSpace(line)
-		for errors.Is(err, bufio.ErrBufferFull) {
-			line, err = br.ReadSlice('\n')
+		text, tooLong, blank := string(line), errors.Is(err, bufio.ErrBufferFull), true
+		for { // each piece of the line, the first and those skipped
 			if bytes.IndexByte(line, 0) >= 0 {
 				return fmt.Errorf("line %d: a NUL byte: the input is not text", num)
 			}
-			blank = blank && isSpace(line)
+			blank = blank && len(bytes.TrimSpace(line)) == 0
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+			line, err = br.ReadSlice('\n')
 		}
 		if tooLong && blank { // a blank line, however long, is blank
 			text, tooLong = "\n", false
@@ -262,9 +249,6 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 		}
 	}
 }
-
-// isSpace reports whether b is white space only.
-func isSpace(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }
 
 // MaxLineBytes bounds the length of a line Scan reads: a position is at
 // most 42 moves and a score; a longer line is reported as bad, and its
@@ -295,10 +279,7 @@ func (f Format) ReadFile(name string, limit int) ([]Line, error) {
 			bad = fmt.Errorf("%s:%d: %w", name, e.Num, e.Err)
 		}
 	})
-	if err == nil {
-		err = bad
-	}
-	if err != nil {
+	if err = cmp.Or(err, bad); err != nil {
 		return nil, err
 	}
 	return ls, nil

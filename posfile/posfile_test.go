@@ -49,7 +49,7 @@ func TestParseLine(t *testing.T) {
 		{`{"pos":"44","lower":-18,"upper":18,"incomplete":true,"nodes":9,"seconds":0.1}`, true, "44", 0, false},
 	}
 	for _, tt := range tests {
-		l, ok, err := posfile.ParseLine(7, tt.text)
+		l, ok, err := posfile.Format{}.ParseLine(7, tt.text)
 		if err != nil {
 			t.Errorf("ParseLine(7, %q) error %v; want none", tt.text, err)
 			continue
@@ -101,7 +101,7 @@ func TestParseLineErrors(t *testing.T) {
 		{`{"pos":"448","score":1}`, "line 12: position 3: '8' is not a column 1-7", 3},
 	}
 	for _, tt := range tests {
-		l, ok, err := posfile.ParseLine(12, tt.text)
+		l, ok, err := posfile.Format{}.ParseLine(12, tt.text)
 		if err == nil {
 			t.Errorf("ParseLine(12, %q) = %+v, %t, no error; want %q", tt.text, l, ok, tt.wantErr)
 			continue
@@ -132,7 +132,7 @@ func TestScan(t *testing.T) {
 	in := "4453 -2\n\n# comment\n448\n4455 18\n4 5 6\n44\n"
 	var lines []int
 	var bad []string
-	err := posfile.Scan(strings.NewReader(in), func(l posfile.Line) bool {
+	err := posfile.Format{}.Scan(strings.NewReader(in), func(l posfile.Line) bool {
 		lines = append(lines, l.Num)
 		return true
 	}, func(e *posfile.LineError) {
@@ -154,7 +154,7 @@ func TestScan(t *testing.T) {
 
 	// fn returning false stops the scan.
 	lines = nil
-	err = posfile.Scan(strings.NewReader(in), func(l posfile.Line) bool {
+	err = posfile.Format{}.Scan(strings.NewReader(in), func(l posfile.Line) bool {
 		lines = append(lines, l.Num)
 		return l.Num < 5
 	}, func(*posfile.LineError) {})
@@ -193,7 +193,7 @@ func TestReadFile(t *testing.T) {
 // a UTF-8 byte order mark before the first line is skipped.
 func TestScanBounds(t *testing.T) {
 	scan := func(in string) (moves []string, bad []string, err error) {
-		err = posfile.Scan(strings.NewReader(in), func(l posfile.Line) bool {
+		err = posfile.Format{}.Scan(strings.NewReader(in), func(l posfile.Line) bool {
 			moves = append(moves, l.Moves)
 			return true
 		}, func(e *posfile.LineError) { bad = append(bad, e.Error()) })
@@ -257,14 +257,14 @@ func TestContradicts(t *testing.T) {
 
 // The empty board is written "", and a blank line is blank however long.
 func TestEmptyBoardAndLongBlankLines(t *testing.T) {
-	l, ok, err := posfile.ParseLine(3, `"" 1`)
+	l, ok, err := posfile.Format{}.ParseLine(3, `"" 1`)
 	if err != nil || !ok || l.Board.Stones() != 0 || l.Board.Grid().Size != board.Standard || l.Moves != `""` || !l.HasScore || l.Expected != 1 {
 		t.Errorf(`ParseLine(3, "\"\" 1") = %+v, %v, %v; want the empty board, score 1`, l, ok, err)
 	}
 	input := strings.Repeat(" ", 3*posfile.MaxLineBytes) + "\n" + strings.Repeat("\t", posfile.MaxLineBytes+1) + "\n4453 -2\n" + strings.Repeat("4", posfile.MaxLineBytes+1) + "\n"
 	var got []string
 	var bad []int
-	err = posfile.Scan(strings.NewReader(input), func(l posfile.Line) bool {
+	err = posfile.Format{}.Scan(strings.NewReader(input), func(l posfile.Line) bool {
 		got = append(got, l.Moves)
 		return true
 	}, func(e *posfile.LineError) { bad = append(bad, e.Num) })

@@ -9,7 +9,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
 )
@@ -81,26 +82,21 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 	for i := range answers {
 		answers[i] = make(chan any, 1)
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		ahead := make(chan struct{}, s.cfg.Solvers)
+	var solves errgroup.Group
+	solves.SetLimit(1 + s.cfg.Solvers) // the goroutine that starts the solves, and the solves
+	solves.Go(func() error {
 		for i, pos := range positions {
-			select {
-			case ahead <- struct{}{}:
-			case <-ctx.Done():
-				return
+			if ctx.Err() != nil {
+				break
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			solves.Go(func() error {
 				answers[i] <- s.batchAnswer(ctx, pos, z, workOf(pos))
-				<-ahead
-			}()
+				return nil
+			})
 		}
-	}()
-	defer wg.Wait()
+		return nil
+	})
+	defer solves.Wait()
 	defer cancel()
 	done := 0
 	for i, pos := range positions {

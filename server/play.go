@@ -27,19 +27,17 @@ type ReviewAnswer struct {
 // within Config.Timeout altogether, and a retry continues from the
 // table's work.
 func (s *Server) review(w http.ResponseWriter, r *http.Request) {
-	pos, z, err := s.position(r)
+	pos, z, ok := s.position(w, r)
+	if !ok {
+		return
+	}
+	g, err := s.boards.grid(z)
 	var cols []int
-	var g *board.Grid
 	if err == nil {
-		if g, err = s.boards.grid(z); err == nil {
-			cols, err = g.Columns(pos, false)
-		}
-		if err != nil {
-			err = fmt.Errorf("pos %q: %w", clip(pos), err)
-		}
+		cols, err = g.Columns(pos, false)
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("pos %q: %v", clip(pos), err))
 		return
 	}
 	s.answer(w, r, g.Empty(), func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
@@ -72,13 +70,13 @@ type MoveAnswer struct {
 // still under way then is stopped, and the move is the best that it
 // established (solver.Analysis.BestFound), said so.
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	pos, z, err := s.position(r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	pos, z, ok := s.position(w, r)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()
 	level, seed := player.MaxLevel, uint64(time.Now().UnixNano())
+	var err error
 	if v := q.Get("level"); q.Has("level") {
 		if level, err = strconv.Atoi(v); err != nil || level < player.MinLevel || level > player.MaxLevel {
 			writeError(w, http.StatusBadRequest, fmt.Sprintf("level %q: want a whole number from %d to %d", clip(v), player.MinLevel, player.MaxLevel))

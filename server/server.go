@@ -24,13 +24,13 @@
 // 400 for a request without exactly one well-formed pos (none, two, a
 // query that does not parse, a bad position) or with a bad size, 404 for
 // a path it does not answer, 405 for a method other than GET (and POST
-// of a batch), 413 for a batch over its limits, 503 with
-// Retry-After for a solve over Config.Timeout, a request beyond the queue or a server that is
-// stopping, 500 for anything else. (A request that net/http itself refuses
-// before any handler sees it, a malformed request line or headers too
-// large, gets net/http's plain-text 400, 431 or 505.) Every answer
-// carries Access-Control-Allow-Origin: *, so that pages on other sites can
-// call it.
+// of a batch), 413 for a batch over its limits, 503 with Retry-After for
+// a solve over Config.Timeout, a request beyond the queue or a server
+// that is stopping, 500 for anything else. (A request that net/http
+// itself refuses before any handler sees it, a malformed request line or
+// headers too large, gets net/http's plain-text 400, 431 or 505.) Every
+// answer carries Access-Control-Allow-Origin: *, so that pages on other
+// sites can call it.
 //
 // The requests of each board share one transposition table, kept from
 // request to request, so that later requests, a retry among them, gain
@@ -117,12 +117,12 @@ var page embed.FS
 
 // New returns a Server, or the error of a default board (Config.Size)
 // that is none, whose scores reach Config.Full, or whose table's memory
-// cannot be had. It makes that
-// board's table, the one most requests ask for, and its memory resident
-// (ttable.Table.Prefault), so that the first requests after a start do
-// not pay for it: up to 1.8 s for the default 512 MiB on a virtual
-// machine, more than a caller at 9 or 10 stones otherwise waits. The
-// tables of other boards are made as requests need them.
+// cannot be had. It makes that board's table, the one most requests ask
+// for, and its memory resident (ttable.Table.Prefault), so that the first
+// requests after a start do not pay for it: up to 1.8 s for the default
+// 512 MiB on a virtual machine, more than a caller at 9 or 10 stones
+// otherwise waits. The tables of other boards are made as requests need
+// them.
 func New(cfg Config) (*Server, error) {
 	cfg.Solvers, cfg.Threads, cfg.Queue, cfg.Boards = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0), max(cfg.Boards, 1)
 	cfg.Size = cfg.Size.OrStandard()
@@ -150,8 +150,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		panic(err) // the folder is embedded: it is there
 	}
-	s.mux.HandleFunc("/solve", s.solve)
-	s.mux.HandleFunc("/analyze", s.analyze)
+	s.mux.HandleFunc("/solve", s.each(s.solveWork))
+	s.mux.HandleFunc("/analyze", s.each(s.analyzeWork))
 	s.mux.HandleFunc("/review", s.review)
 	s.mux.HandleFunc("/move", s.move)
 	pageFiles := http.FileServerFS(files)
@@ -246,25 +246,26 @@ func clip(s string) string {
 }
 
 // position returns the one pos parameter of r's query and the board it
-// names (boardSize; Config.Size if none), or an error that says why there
-// is not exactly one pos: a query that does not parse (a bad escape, a
-// semicolon, too many parameters), no pos, or pos given twice; or why the
-// size is not one, or is of a board whose scores reach Config.Full.
-// Other parameters are ignored: some clients add one to defeat caches.
-func (s *Server) position(r *http.Request) (string, board.Size, error) {
+// names (boardSize; Config.Size if none), or answers 400 and returns ok
+// false, with an error that says why there is not exactly one pos: a
+// query that does not parse (a bad escape, a semicolon, too many
+// parameters), no pos, or pos given twice; or why the size is not one,
+// or is of a board whose scores reach Config.Full. Other parameters are
+// ignored: some clients add one to defeat caches.
+func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z board.Size, ok bool) {
 	vals, z, err := s.query(r)
-	if err != nil {
-		return "", board.Size{}, err
+	if err == nil {
+		switch pos := vals["pos"]; len(pos) {
+		case 0:
+			err = errors.New("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
+		case 1:
+			return pos[0], z, true
+		default:
+			err = fmt.Errorf("pos given %d times; give it once", len(pos))
+		}
 	}
-	pos := vals["pos"]
-	switch len(pos) {
-	case 0:
-		return "", board.Size{}, fmt.Errorf("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
-	case 1:
-	default:
-		return "", board.Size{}, fmt.Errorf("pos given %d times; give it once", len(pos))
-	}
-	return pos[0], z, nil
+	writeError(w, http.StatusBadRequest, err.Error())
+	return "", board.Size{}, false
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size
@@ -311,27 +312,16 @@ type AnalyzeAnswer struct {
 	Seconds float64 `json:"seconds"`
 }
 
-func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	s.each(w, r, s.solveWork)
-}
-
-func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
-	s.each(w, r, s.analyzeWork)
-}
-
-// each answers a GET of one position (pos=) with what work makes of it,
-// or a POST of many (batch).
-func (s *Server) each(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
-	if r.Method == http.MethodPost {
-		s.batch(w, r, workOf)
-		return
+// each returns the handler that answers a GET of one position (pos=) with
+// what work makes of it, or a POST of many (batch).
+func (s *Server) each(workOf func(pos string) work) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			s.batch(w, r, workOf)
+		} else if pos, z, ok := s.position(w, r); ok {
+			s.run(w, r, pos, z, workOf(pos))
+		}
 	}
-	pos, z, err := s.position(r)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	s.run(w, r, pos, z, workOf(pos))
 }
 
 // solveWork is the work of /solve of pos.

@@ -136,10 +136,9 @@ func (p *boards) lend(g *board.Grid) (*pool, error) {
 		if i < 0 {
 			return nil, nil
 		}
-		// Two statements: in one, p.kept[i] could be read after
-		// slices.Delete has shifted the list (Go leaves that order
-		// unspecified), freeing the table of a board still kept and
-		// losing the other, which is how serve died of five requests.
+		// Two statements: in one, Go may read p.kept[i] after
+		// slices.Delete has shifted the list, and free the table of a
+		// board still kept.
 		released := p.kept[i]
 		p.kept = slices.Delete(p.kept, i, i+1)
 		// Its table is given back now, before another is had.

@@ -2,14 +2,15 @@
 // the standard library's sort package writes zsortfunc.go and
 // zsortinterface.go from gen_sort_variants.go.
 //
-// The engine (the position and its rules in internal/position/position.tmpl.go, the
-// geometry of other boards in internal/position/geometry.tmpl.go, the search in
-// solver/engine.tmpl.go) is written once, as ordinary Go for the 7x6 board
-// with bitboards of one word. gen writes four variants of it, and a
-// fifth of the search:
+// The engine (the position and its rules in internal/position's
+// position.tmpl.go, the geometry of a board in geometry.tmpl.go, the
+// search in solver/engine.tmpl.go) is written once, as ordinary Go for
+// the 7x6 board with bitboards of one word. gen writes four variants of
+// it, and a fifth of the search:
 //
-//   - 7x6, the source as written (Position, engine, ...), its geometry's
-//     methods constants (position.Geometry), so that the compiler folds them;
+//   - 7x6, the source as written (Position, engine, ...), on a geometry
+//     whose fields gen replaces by their values on 7x6 (evaluate.go), so
+//     that its methods are constants the compiler folds;
 //   - 49, the search of the boards of at most 49 bits (engine49) on the
 //     positions of variant 64, its tables ttable.Table, whose entries
 //     are of one word, as 7x6's;
@@ -34,9 +35,11 @@
 // through a dictionary: the 7x6 path lost 5-11% of its instructions so
 // (docs/performance.md).
 //
-// Run it with go generate ./... from the module's root (internal/position/doc.go holds
-// the one directive); -check reports the files that
-// differ instead of writing them, and fails if any does (CI runs it).
+// Run it with go generate ./... from the module's root (internal/position/doc.go
+// holds the one directive); -check reports the files that differ instead
+// of writing them, and fails if any does (CI runs it). gen imports
+// internal/position, whose Geometry64 gives the values of 7x6's geometry:
+// that package must build, from the files gen wrote last, for gen to run.
 package main
 
 import (
@@ -75,13 +78,18 @@ type variant struct {
 	// compact: the variant keeps its positions in a ttable.Table, as 7x6
 	// does, not in the job's qualified names (ttable.Wide).
 	compact bool
+	// constant: the variant is the geometry of one board, 7x6, its
+	// fields the constants NewGeometry gives them (see evaluate).
+	constant bool
 }
 
 var (
 	v7x6 = variant{suffix: ""}
-	v49  = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
-	v64  = variant{suffix: "64", maskShifts: true}
-	v128 = variant{suffix: "128", wide: true}
+	// the 7x6 board's geometry, its methods constants (see evaluate)
+	vConst = variant{suffix: "", constant: true}
+	v49    = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
+	v64    = variant{suffix: "64", maskShifts: true}
+	v128   = variant{suffix: "128", wide: true}
 	// Packed: the boards of at most 64 cells over 64 bits (8x8, 9x7,
 	// 10x6), in one word without sentinel bits, keys of two words.
 	vPacked = variant{suffix: "Packed", maskShifts: true}
@@ -102,7 +110,8 @@ type job struct {
 	out      string    // the output's name: "z" + out + suffix + ".go"
 	variants []variant // what to write
 	// others are the package's files the template is type-checked with
-	// (nil: every non-generated, non-test .go file of the package).
+	// (nil: every non-test .go file of the package but the template's own
+	// outputs, so the position's template sees the geometries generated before it).
 	others []string
 	// stub is more source type-checked with the template: declarations
 	// a variant's files make that the template needs.
@@ -123,7 +132,7 @@ type job struct {
 var jobs = []job{
 	{
 		dir: "internal/position", template: "geometry.tmpl.go", out: "geometry",
-		variants: []variant{v64, v128, vPacked},
+		variants: []variant{vConst, v64, v128, vPacked},
 		others:   []string{"bitboard.go", "names.go"},
 		stub:     "package position\nconst geometryBits = 64\nconst packed = false\n",
 		varying:  []string{"geometryBits", "packed"},
@@ -183,7 +192,7 @@ func main() {
 	}
 }
 
-func sortedKeys(m map[string][]byte) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -205,6 +214,11 @@ func (j job) generate(root string) (map[string][]byte, error) {
 			return nil, err
 		}
 		r := &rewriter{j: j, v: v, fset: fset, info: info, pkg: pkg, declared: declaredNames(file)}
+		if v.constant {
+			if err := r.evaluate(file); err != nil {
+				return nil, err
+			}
+		}
 		if err := r.rewrite(file); err != nil {
 			return nil, err
 		}
@@ -218,7 +232,7 @@ func (j job) generate(root string) (map[string][]byte, error) {
 }
 
 // load parses j's template and type-checks it with the package's other
-// files (not the generated ones, which are the template's output) and the
+// files (not those it writes) and the
 // stub. It fails on an error of the check in the template: the rewrites
 // need the types of its expressions. Errors in the other files are left
 // out: they may name what only the generated files declare (solver64).
@@ -236,7 +250,7 @@ func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *typ
 		}
 		for _, e := range entries {
 			n := e.Name()
-			if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasPrefix(n, "z") && !strings.HasSuffix(n, ".tmpl.go") {
+			if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasPrefix(n, "z"+j.out) && !strings.HasSuffix(n, ".tmpl.go") {
 				others = append(others, n)
 			}
 		}
@@ -259,9 +273,10 @@ func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *typ
 		files = append(files, f)
 	}
 	info := &types.Info{
-		Types: make(map[ast.Expr]types.TypeAndValue),
-		Defs:  make(map[*ast.Ident]types.Object),
-		Uses:  make(map[*ast.Ident]types.Object),
+		Types:      make(map[ast.Expr]types.TypeAndValue),
+		Defs:       make(map[*ast.Ident]types.Object),
+		Uses:       make(map[*ast.Ident]types.Object),
+		Selections: make(map[*ast.SelectorExpr]*types.Selection),
 	}
 	var errs []string
 	conf := types.Config{
@@ -329,6 +344,8 @@ type rewriter struct {
 	pkg      *types.Package
 	declared map[string]bool
 	err      error
+	// tail is source written after the file's (evaluate's tables).
+	tail string
 	// operands holds the types of the operands of the expressions the
 	// wide variant rewrites, taken before the operands are rewritten.
 	operands map[ast.Node][2]types.TypeAndValue
@@ -759,6 +776,7 @@ func (r *rewriter) print(f *ast.File) ([]byte, error) {
 	if err := (&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}).Fprint(&buf, r.fset, f); err != nil {
 		return nil, err
 	}
+	buf.WriteString(r.tail)
 	src, err := format.Source(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the %s variant: %v\n%s", r.v.suffix, err, buf.Bytes())

@@ -160,3 +160,29 @@ const (
 	MaxWidth  = 128 / 5
 	MaxHeight = 128/4 - 1
 )
+
+// The standard 7x6 board's dimensions, constants of its engine (Position,
+// Geometry) so that the compiler folds them into the search's code.
+const (
+	Width  = 7
+	Height = 6
+	// Cells is the number of cells, and so the most moves a game can last.
+	Cells = Width * Height
+	// colBits is the number of bits per column: Height cells plus one
+	// sentinel bit that keeps shifts from carrying into the next column.
+	colBits = Height + 1
+)
+
+// ClaimevenWinScore is the best score the claimeven rules give the second
+// player on the 7x6 board (Geometry.ClaimevenWinScore).
+const ClaimevenWinScore = Height / 2
+
+// Key is the key of a position of a board of at most 64 bits (Position's,
+// Position64's): current+mask, one bit above the top stone of each column.
+// Key64 is the same type, under the name the generated engine of boards of
+// up to 64 bits uses; Key128 is the key of the boards of Position128.
+type (
+	Key    = uint64
+	Key64  = uint64
+	Key128 = Bits128
+)

@@ -397,17 +397,22 @@ func compare(t *testing.T, name string, p position.Position, ref *refBoard, cols
 	return ok
 }
 
-// TestBitboardCount checks Count and the documented bit layout constants.
+// TestBitboardCount checks Count and the documented bit layout of 7x6's
+// generated geometry.
 func TestBitboardCount(t *testing.T) {
+	var g position.Geometry
+	if want := position.Bitboard(1 | 1<<7 | 1<<14 | 1<<21 | 1<<28 | 1<<35 | 1<<42); g.Bottom() != want {
+		t.Errorf("Bottom() = %#x; want %#x, bit 0 of each column of 7 bits", g.Bottom(), want)
+	}
 	tests := []struct {
 		name string
 		b    position.Bitboard
 		want int
 	}{
 		{"empty", 0, 0},
-		{"BottomRow", position.BottomRow, position.Width},
-		{"Playable", position.Playable, position.Cells},
-		{"Column(3)", position.Column(3), position.Height},
+		{"Bottom()", g.Bottom(), position.Width},
+		{"Playable()", g.Playable(), position.Cells},
+		{"Column(3)", g.Column(3), position.Height},
 		{"all bits", ^position.Bitboard(0), 64},
 	}
 	for _, tt := range tests {
@@ -417,13 +422,13 @@ func TestBitboardCount(t *testing.T) {
 	}
 	var cols position.Bitboard
 	for col := 0; col < position.Width; col++ {
-		if c := position.Column(col); c&cols != 0 || c&^position.Playable != 0 {
+		if c := g.Column(col); c&cols != 0 || c&^g.Playable() != 0 {
 			t.Errorf("Column(%d) = %#x overlaps another column or leaves the board", col, c)
 		}
-		cols |= position.Column(col)
+		cols |= g.Column(col)
 	}
-	if cols != position.Playable {
-		t.Errorf("union of Column(0..6) = %#x; want Playable = %#x", cols, position.Playable)
+	if cols != g.Playable() {
+		t.Errorf("union of Column(0..6) = %#x; want Playable() = %#x", cols, g.Playable())
 	}
 }
 
@@ -501,8 +506,8 @@ func TestZeroValue(t *testing.T) {
 		t.Errorf("Position{}: Stones() = %d, Mask() = %#x, Won() = %t, Over() = %t, CanWinNext() = %t; want the empty board",
 			p.Stones(), p.Mask(), p.Won(), p.Over(), p.CanWinNext())
 	}
-	if got := p.Possible(); got != position.BottomRow {
-		t.Errorf("Position{}.Possible() = %#x; want BottomRow %#x", got, position.BottomRow)
+	if got := p.Possible(); got != p.Geometry().Bottom() {
+		t.Errorf("Position{}.Possible() = %#x; want Bottom() %#x", got, p.Geometry().Bottom())
 	}
 	p.Play(3)
 	if got := p.Cell(3, 0); got != 1 {

@@ -4,7 +4,8 @@
 // Geometry64 (boards of at most 64 bits), Geometry128 (at most 128) and
 // GeometryPacked (at most 64 cells, no sentinel bits: see packed): what
 // Geometry's methods return as constants for 7x6, here worked out once
-// from the size and kept. The 7x6 board's is geometry.go's.
+// from the size and kept; and as Geometry, the 7x6 board's, whose fields
+// the generator replaces by the constants NewGeometry gives them on 7x6.
 
 package position
 

@@ -1,10 +1,26 @@
 package position
 
-// The keys of the generated engines of other boards: what the engine's
-// source (position.tmpl.go) does with a key that is not an operator on
-// bitboards, for each kind of key. A key is current+mask, one bit above
+// The keys of the generated engines: what the engine's source
+// (position.tmpl.go) does with a key that is not an operator on bitboards,
+// for each kind of key; and the 7x6 board's mirror, unrolled, its one
+// geometry method not generated (zgeometry.go). A key is current+mask, one bit above
 // the top stone of each column (Position.Key); FromKey reads it back a
 // column at a time (keyColumn, the column's Height+1 bits).
+
+// mirror swaps column c and column 6-c of a bitboard.
+func (Geometry) mirror(b Bitboard) Bitboard {
+	const c = 1<<colBits - 1
+	return (b&c)<<(6*colBits) | (b&(c<<colBits))<<(4*colBits) |
+		(b&(c<<(2*colBits)))<<(2*colBits) | b&(c<<(3*colBits)) |
+		(b>>(2*colBits))&(c<<(2*colBits)) | (b>>(4*colBits))&(c<<colBits) |
+		(b>>(6*colBits))&c
+}
+
+func (Geometry) key(current, mask Bitboard) Key         { return Key(current + mask) }
+func (g Geometry) mirrorKey(current, mask Bitboard) Key { return Key(g.mirror(current + mask)) }
+func (Geometry) keyLess(a, b Key) bool                  { return a < b }
+func (Geometry) keyFits(k Key) bool                     { return k < 1<<(Width*colBits) }
+func (Geometry) keyColumn(k Key, col int) uint64        { return k >> (col * colBits) & (1<<colBits - 1) }
 
 func (g *Geometry64) key(current, mask Bitboard) Key64 { return Key64(current + mask) }
 func (g *Geometry64) mirrorKey(current, mask Bitboard) Key64 {
@@ -38,6 +54,7 @@ type KeyPacked = Bits128
 // The bits of the bitboards of each engine of other boards, and whether
 // they have no sentinel bits.
 const (
+	packed             = false
 	geometryBits64     = 64
 	geometryBits128    = 128
 	geometryBitsPacked = 64

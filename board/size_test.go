@@ -29,10 +29,10 @@ func mustGrid(t testing.TB, size string) *board.Grid {
 // empty board, won positions counted but not extended (as Tromp and Böck
 // count them), up to maxPly.
 func perftOf(g *board.Grid, maxPly int) []int {
-	level := map[board.Key128]board.Board{{}: g.Empty()}
+	level := map[board.Key]board.Board{{}: g.Empty()}
 	counts := []int{1}
 	for ply := 1; ply <= maxPly && len(level) > 0; ply++ {
-		next := make(map[board.Key128]board.Board, 2*len(level))
+		next := make(map[board.Key]board.Board, 2*len(level))
 		for _, b := range level {
 			if b.Won() {
 				continue
@@ -273,7 +273,7 @@ func TestGridRandomPositions(t *testing.T) {
 		t.Fatalf("7x6 grid: %v; RandomPositions: %v", got, want)
 	}
 	g := mustGrid(t, "9x5")
-	seen := map[board.Key128]bool{}
+	seen := map[board.Key]bool{}
 	err := g.RandomPositions(12, 20, 200, func(m string) bool {
 		b, err := g.Parse(m, false)
 		key, _, _ := b.CanonicalKey()

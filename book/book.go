@@ -61,7 +61,7 @@ type Book struct {
 	root          string // moves, as digits 1-7
 	depth         int
 	shard, shards int
-	keys          []board.Key128 // canonical keys, increasing
+	keys          []board.Key // canonical keys, increasing
 	scores        []int8
 	size          board.Size // the board; zero, in the zero Book, for 7x6
 }
@@ -94,7 +94,7 @@ func versionOf(z board.Size) int {
 }
 
 // formatKey formats a key in hexadecimal, two words as one number.
-func formatKey(k board.Key128) string { return fmt.Sprintf("%#x", k) }
+func formatKey(k board.Key) string { return fmt.Sprintf("%#x", k) }
 
 // Shard returns K and N for part K of N, 0 and 0 for a whole book.
 func (b *Book) Shard() (k, n int) { return b.shard, b.shards }
@@ -136,13 +136,13 @@ func (b *Book) Entry(g *board.Grid, i int) (board.Board, int) {
 
 // canonicalKey returns the key of p in the book: its canonical key
 // (board.Board.CanonicalKey).
-func canonicalKey(p board.Board) board.Key128 {
+func canonicalKey(p board.Board) board.Key {
 	k, _, _ := p.CanonicalKey()
 	return k
 }
 
 // compareKeys orders keys as numbers of two words.
-func compareKeys(a, b board.Key128) int {
+func compareKeys(a, b board.Key) int {
 	return cmp.Or(cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo))
 }
 
@@ -165,7 +165,7 @@ func (b *Book) encode() []byte {
 	buf[15] = byte(len(b.root))
 	binary.LittleEndian.PutUint64(buf[16:], uint64(b.Len()))
 	buf = append(buf, b.root...)
-	last := board.Key128{}
+	last := board.Key{}
 	for _, k := range b.keys {
 		d := k.Sub(last)
 		if v == versionWide {
@@ -288,10 +288,10 @@ func decode(data []byte) (*Book, error) {
 	}
 	b.root = string(data[headerSize : headerSize+rootLen])
 	rest := data[headerSize+rootLen:]
-	b.keys = make([]board.Key128, count)
-	last := board.Key128{}
+	b.keys = make([]board.Key, count)
+	last := board.Key{}
 	for i := range count {
-		var d board.Key128
+		var d board.Key
 		for range v {
 			x, n := binary.Uvarint(rest)
 			if n == 0 {

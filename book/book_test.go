@@ -481,7 +481,7 @@ func TestReadFileBounded(t *testing.T) {
 func TestCheckpointLocked(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "ck")
 	opt := Options{Root: testRoot, Depth: testDepth, TableMiB: 16, Checkpoint: name}
-	first, err := openCheckpoint(standardGrid(t), name, opt, nil, map[board.Key128]int8{})
+	first, err := openCheckpoint(standardGrid(t), name, opt, nil, map[board.Key]int8{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -638,7 +638,7 @@ func TestFamilies(t *testing.T) {
 	}
 	deepest, above := levels[len(levels)-1], levels[len(levels)-2]
 	fams := families(g, levels)
-	in := make(map[board.Key128]board.Key128) // member: its family's parent
+	in := make(map[board.Key]board.Key) // member: its family's parent
 	for _, f := range fams {
 		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, compareKeys) {
 			t.Fatalf("family of %#x: members %v, want some, in key order", f.parent, f.members)
@@ -654,7 +654,7 @@ func TestFamilies(t *testing.T) {
 		t.Fatalf("the families hold %d positions; the deepest level has %d", len(in), len(deepest))
 	}
 	for _, k := range deepest {
-		var first board.Key128
+		var first board.Key
 		found := false
 		for _, pk := range above { // in key order: the first found is the first parent
 			p, _ := position.FromKey(pk.Lo)
@@ -703,7 +703,7 @@ func TestSample(t *testing.T) {
 		if err != nil || len(lines) != tt.want || len(scores) != tt.want {
 			t.Fatalf("Sample(%d, %d): %d lines, %d scores, %v; want %d", tt.n, tt.stones, len(lines), len(scores), err, tt.want)
 		}
-		seen := make(map[board.Key128]bool)
+		seen := make(map[board.Key]bool)
 		for i, line := range lines {
 			var p position.Position
 			for _, col := range line {
@@ -823,9 +823,9 @@ func standardGrid(t testing.TB) *board.Grid {
 
 // canonical returns the key of p or of its mirror image, whichever is
 // smaller, as a book holds it: position.Position's own, as two words.
-func canonical(p position.Position) board.Key128 {
+func canonical(p position.Position) board.Key {
 	k, _, _ := p.CanonicalKey()
-	return board.Key128{Lo: k}
+	return board.Key{Lo: k}
 }
 
 // lookup is b.Lookup of p, a 7x6 position.

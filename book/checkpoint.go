@@ -52,7 +52,7 @@ const (
 // openCheckpoint opens or creates the checkpoint file name for the run
 // opt on g's board, whose positions to solve are todo (sorted), and adds
 // the positions it records to scores.
-func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key128, scores map[board.Key128]int8) (*checkpoint, error) {
+func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key, scores map[board.Key]int8) (*checkpoint, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key128
 // the first line of an empty one. It leaves the file at the end of its
 // good records, where the next is added, and a format-3 one replaced by
 // one of format 4.
-func (ck *checkpoint) load(opt Options, todo []board.Key128, scores map[board.Key128]int8) error {
+func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]int8) error {
 	header := fmt.Sprintf("c4solve book checkpoint 4 board=%v depth=%d root=%q shard=%d/%d\n", ck.g.Size, opt.Depth, opt.Root, opt.Shard, opt.Shards)
 	fi, err := ck.f.Stat()
 	if err != nil {
@@ -175,7 +175,7 @@ func (ck *checkpoint) replace(header string, records []byte) error {
 
 // appendRecord appends to rec the record of format 4 of the position with
 // canonical key k and its score, checksum included.
-func appendRecord(rec []byte, k board.Key128, score int) []byte {
+func appendRecord(rec []byte, k board.Key, score int) []byte {
 	start := len(rec)
 	rec = binary.LittleEndian.AppendUint64(rec, k.Lo)
 	rec = binary.LittleEndian.AppendUint64(rec, k.Hi)
@@ -185,20 +185,20 @@ func appendRecord(rec []byte, k board.Key128, score int) []byte {
 
 // readRecord returns the key and score of rec, a record of format 4 whose
 // checksum matches.
-func readRecord(rec []byte) (board.Key128, int) {
-	return board.Key128{Lo: binary.LittleEndian.Uint64(rec), Hi: binary.LittleEndian.Uint64(rec[8:])}, int(int8(rec[16]))
+func readRecord(rec []byte) (board.Key, int) {
+	return board.Key{Lo: binary.LittleEndian.Uint64(rec), Hi: binary.LittleEndian.Uint64(rec[8:])}, int(int8(rec[16]))
 }
 
 // readRecord3 returns the key and score of rec, a record of format 3 whose
 // checksum matches.
-func readRecord3(rec []byte) (board.Key128, int) {
+func readRecord3(rec []byte) (board.Key, int) {
 	v := binary.LittleEndian.Uint64(rec)
-	return board.Key128{Lo: v & (1<<56 - 1)}, int(int8(v >> 56))
+	return board.Key{Lo: v & (1<<56 - 1)}, int(int8(v >> 56))
 }
 
 // add records the score of the position with canonical key k. It does
 // nothing on a nil checkpoint.
-func (ck *checkpoint) add(k board.Key128, score int) error {
+func (ck *checkpoint) add(k board.Key, score int) error {
 	if ck == nil {
 		return nil
 	}

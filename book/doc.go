@@ -19,7 +19,7 @@
 // Books of every board of up to 128 bits are made so, on the board's
 // board.Grid, each position solved by a solver.Solver lent by a
 // solver.Pool. A book holds its canonical keys as two words
-// (board.Key128); in the file, the keys of a board of at most 64 bits
+// (board.Key); in the file, the keys of a board of at most 64 bits
 // take one word (format version 1), a wider board's two (version 2).
 //
 // A book holds each position once, under the smaller of its key and its

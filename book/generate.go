@@ -88,12 +88,12 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 			return shardOf(g, f.parent, opt.Shards) != opt.Shard
 		})
 	}
-	var todo []board.Key128
+	var todo []board.Key
 	for _, f := range fams {
 		todo = append(todo, f.members...)
 	}
 	slices.SortFunc(todo, compareKeys)
-	scores := make(map[board.Key128]int8, len(todo))
+	scores := make(map[board.Key]int8, len(todo))
 	var ck *checkpoint
 	if opt.Checkpoint != "" {
 		ck, err = openCheckpoint(g, opt.Checkpoint, opt, todo, scores)
@@ -133,7 +133,7 @@ func checkRange(z board.Size, root board.Board, opt Options) error {
 
 // positionOf returns the position of g whose canonical key is k, a key
 // the generator made.
-func positionOf(g *board.Grid, k board.Key128) board.Board {
+func positionOf(g *board.Grid, k board.Key) board.Board {
 	p, _ := g.FromKey(k) // a key enumerated
 	return p
 }
@@ -141,13 +141,13 @@ func positionOf(g *board.Grid, k board.Key128) board.Board {
 // moves calls f for each move of the position of g whose canonical key is
 // k: the canonical key of the position after it, or win true (and no
 // key) for a move that wins at once.
-func moves(g *board.Grid, k board.Key128, f func(child board.Key128, win bool)) {
+func moves(g *board.Grid, k board.Key, f func(child board.Key, win bool)) {
 	p := positionOf(g, k)
 	for col := range g.Width {
 		switch {
 		case !p.CanPlay(col):
 		case p.IsWinningMove(col):
-			f(board.Key128{}, true)
+			f(board.Key{}, true)
 		default:
 			c := p
 			c.Play(col)
@@ -159,7 +159,7 @@ func moves(g *board.Grid, k board.Key128, f func(child board.Key128, win bool)) 
 // shardOf returns the shard, 1 to n, of the family whose parent has the
 // canonical key k (see families): by the go-farm hash of its bytes, as
 // many words as the keys of g's books take (versionOf), low first.
-func shardOf(g *board.Grid, k board.Key128, n int) int {
+func shardOf(g *board.Grid, k board.Key, n int) int {
 	b := binary.LittleEndian.AppendUint64(nil, k.Lo)
 	if versionOf(g.Size) == versionWide {
 		b = binary.LittleEndian.AppendUint64(b, k.Hi)
@@ -187,9 +187,9 @@ const bytesPerPosition = 96
 // waits for a level of projectFrom positions, where transpositions have
 // slowed the first plies' sevenfold growth), and before any level that
 // would itself take the positions past mem.
-func enumerate(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]board.Key128, error) {
-	level := []board.Key128{root}
-	levels := [][]board.Key128{level}
+func enumerate(g *board.Grid, root board.Key, depth int, mem uint64) ([][]board.Key, error) {
+	level := []board.Key{root}
+	levels := [][]board.Key{level}
 	total := 1
 	for n := positionOf(g, root).Stones(); n < depth; n++ {
 		if k := len(levels); mem > 0 && k >= 3 {
@@ -210,9 +210,9 @@ func enumerate(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]boa
 				return nil, refuse(fmt.Sprintf("the level of %d stones would hold", n+1), next, need)
 			}
 		}
-		next := make(map[board.Key128]struct{})
+		next := make(map[board.Key]struct{})
 		for _, k := range level {
-			moves(g, k, func(c board.Key128, win bool) {
+			moves(g, k, func(c board.Key, win bool) {
 				if !win {
 					next[c] = struct{}{}
 				}
@@ -231,22 +231,22 @@ func enumerate(g *board.Grid, root board.Key128, depth int, mem uint64) ([][]boa
 // after the other finds much of each in the table from the ones before.
 // The root's family, when the root is the deepest level, is the root alone.
 type family struct {
-	parent  board.Key128
-	members []board.Key128
+	parent  board.Key
+	members []board.Key
 }
 
 // families divides the deepest of levels (see enumerate) into families,
 // the parents in key order, each family's members in key order.
-func families(g *board.Grid, levels [][]board.Key128) []family {
+func families(g *board.Grid, levels [][]board.Key) []family {
 	deepest := levels[len(levels)-1]
 	if len(levels) == 1 {
 		return []family{{parent: deepest[0], members: deepest}}
 	}
-	claimed := make(map[board.Key128]bool, len(deepest))
+	claimed := make(map[board.Key]bool, len(deepest))
 	var fams []family
 	for _, k := range levels[len(levels)-2] {
 		f := family{parent: k}
-		moves(g, k, func(c board.Key128, win bool) {
+		moves(g, k, func(c board.Key, win bool) {
 			if !win && !claimed[c] {
 				claimed[c] = true
 				f.members = append(f.members, c)
@@ -269,7 +269,7 @@ const defaultTableMiB = 64
 // solves its members one after the other, on a table warm from the ones
 // before; a member of a family whose parent the parents' book knows is
 // solved knowing its least score.
-func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key128]int8, ck *checkpoint) error {
+func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key]int8, ck *checkpoint) error {
 	var mu sync.Mutex // guards scores, ck and calls to Progress
 	progress := func() {
 		if opt.Progress != nil {
@@ -279,7 +279,7 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 	resumed, copied := len(scores), 0
 	var left []family // the families less the members in the checkpoint or the parents' book
 	for _, f := range fams {
-		var ks []board.Key128
+		var ks []board.Key
 		for _, k := range f.members {
 			if _, ok := scores[k]; ok {
 				continue
@@ -361,7 +361,7 @@ func lowerBound(parents solver.Book, p board.Board) int {
 
 // fill sets the board of b to g's, and its keys and scores to keys (in
 // any order, sorted here) and their scores, and returns b.
-func fill(g *board.Grid, b *Book, keys []board.Key128, scores map[board.Key128]int8) *Book {
+func fill(g *board.Grid, b *Book, keys []board.Key, scores map[board.Key]int8) *Book {
 	slices.SortFunc(keys, compareKeys)
 	b.size, b.keys = g.Size, keys
 	b.scores = make([]int8, len(keys))
@@ -375,12 +375,12 @@ func fill(g *board.Grid, b *Book, keys []board.Key128, scores map[board.Key128]i
 // enumerate) whose deepest scores are known: each shallower position's
 // score is the best over its moves of a win at once or minus the child's
 // score.
-func complete(g *board.Grid, root string, depth int, levels [][]board.Key128, scores map[board.Key128]int8) *Book {
+func complete(g *board.Grid, root string, depth int, levels [][]board.Key, scores map[board.Key]int8) *Book {
 	for i := len(levels) - 2; i >= 0; i-- {
 		for _, k := range levels[i] {
 			n := positionOf(g, k).Stones()
 			best := g.LossNextScore(n)
-			moves(g, k, func(c board.Key128, win bool) {
+			moves(g, k, func(c board.Key, win bool) {
 				if win {
 					best = max(best, g.WinNextScore(n))
 				} else {
@@ -390,7 +390,7 @@ func complete(g *board.Grid, root string, depth int, levels [][]board.Key128, sc
 			scores[k] = int8(best)
 		}
 	}
-	var keys []board.Key128
+	var keys []board.Key
 	for _, level := range levels {
 		keys = append(keys, level...)
 	}
@@ -429,13 +429,13 @@ func Merge(parts ...*Book) (*Book, error) {
 	root, _ := g.Parse(first.root, false) // checked when the part was read
 	levels, _ := enumerate(g, canonicalKey(root), first.depth, 0)
 	deepest := levels[len(levels)-1]
-	shard := make(map[board.Key128]int, len(deepest)) // of each deepest position
+	shard := make(map[board.Key]int, len(deepest)) // of each deepest position
 	for _, f := range families(g, levels) {
 		for _, k := range f.members {
 			shard[k] = shardOf(g, f.parent, first.shards)
 		}
 	}
-	scores := make(map[board.Key128]int8)
+	scores := make(map[board.Key]int8)
 	for i, b := range parts {
 		for j, k := range b.keys {
 			switch sh, ok := shard[k]; {

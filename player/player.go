@@ -64,12 +64,12 @@ func Choose(an solver.Analysis, level int, r *rand.Rand) int {
 // safe for concurrent use. The zero value is not usable; call NewMatch.
 type Match struct {
 	s        *solver.Solver
-	analyses map[board.Key128]solver.Analysis
+	analyses map[board.Key]solver.Analysis
 }
 
 // NewMatch returns a Match whose games s solves.
 func NewMatch(s *solver.Solver) *Match {
-	return &Match{s: s, analyses: make(map[board.Key128]solver.Analysis)}
+	return &Match{s: s, analyses: make(map[board.Key]solver.Analysis)}
 }
 
 // Outcome is the outcome of a match between two levels.

@@ -66,7 +66,7 @@ func TestParseLine(t *testing.T) {
 		}
 		want := posfile.Line{Num: 7, Moves: tt.moves, Expected: tt.expected, HasScore: tt.hasScore}
 		p, _ := position.Parse(tt.moves)
-		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != (board.Key128{Lo: p.Key()}) {
+		if g := l.Board.Grid(); g == nil || g.Size != board.Standard || l.Board.Key() != (board.Key{Lo: p.Key()}) {
 			t.Errorf("ParseLine(7, %q): Board %v; want the 7x6 board of %v", tt.text, l.Board, p)
 		}
 		l.Board = board.Board{} // its grid, the zero Format's

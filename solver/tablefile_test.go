@@ -439,7 +439,7 @@ func TestTableFilePacked(t *testing.T) {
 		t.Fatalf("a file of %d bytes: want a header of %d and records of 24", len(data), header)
 	}
 	for off := header; off < len(data); off += 24 {
-		k := board.Key128{Lo: binary.LittleEndian.Uint64(data[off:]), Hi: binary.LittleEndian.Uint64(data[off+8:])}
+		k := board.Key{Lo: binary.LittleEndian.Uint64(data[off:]), Hi: binary.LittleEndian.Uint64(data[off+8:])}
 		if _, err := g.FromKey(k); err != nil {
 			t.Fatalf("record %d: %v; want the key of a Position128", (off-header)/24, err)
 		}

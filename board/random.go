@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 )
 
-// RandomPositions draws n distinct positions of the given number of
-// stones, each reached by uniformly random legal moves from the empty
+// RandomPositions draws n distinct positions of the grid's board of the
+// given number of stones, each reached by uniformly random legal moves from the empty
 // board, and passes each to yield as a move string ("4453") as soon as it
 // is drawn; it stops early when yield returns false. They are the positions
 // a game in progress asks about, unlike the published sets, which were
@@ -19,16 +19,8 @@ import (
 // It fails at once when n is more than MaxRandomPositions, or, for up to
 // countedStones stones, more than such positions exist (CountRandom); and
 // it fails when maxFailedDraws draws in a row give no new position, which
-// means that few are left to find.
-func RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
-	g, _ := NewGrid(Standard)
-	return g.RandomPositions(seed, stones, n, yield)
-}
-
-// RandomPositions is RandomPositions on the grid's board, columns named
-// by ColumnName. The positions that exist are counted beforehand on 7x6
-// only (CountRandom); elsewhere maxFailedDraws draws that find no new one
-// end it.
+// means that few are left to find: the positions that exist are counted
+// beforehand on 7x6 only. Columns are named by ColumnName.
 func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {
 	switch {
 	case stones < 0 || stones >= g.Cells():

@@ -11,10 +11,10 @@ import (
 	"c4solve/posfile"
 )
 
-// randomPositions collects what board.RandomPositions yields.
+// randomPositions collects what the 7x6 grid's RandomPositions yields.
 func randomPositions(seed uint64, stones, n int) ([]string, error) {
 	var out []string
-	err := board.RandomPositions(seed, stones, n, func(moves string) bool {
+	err := standard7x6.RandomPositions(seed, stones, n, func(moves string) bool {
 		out = append(out, moves)
 		return true
 	})
@@ -89,15 +89,15 @@ func TestRandomPositionsRunOut(t *testing.T) {
 	// run may ask; a stop asked by yield.
 	calls := 0
 	count := func(string) bool { calls++; return true }
-	err = board.RandomPositions(1, 5, 3_000_000, count)
+	err = standard7x6.RandomPositions(1, 5, 3_000_000, count)
 	if err == nil || !strings.Contains(err.Error(), "at most 1000000 a run") || calls != 0 {
 		t.Errorf("RandomPositions(1, 5, 3000000): %v after %d positions; want an error at once", err, calls)
 	}
-	err = board.RandomPositions(1, 5, 3000, count)
+	err = standard7x6.RandomPositions(1, 5, 3000, count)
 	if exist := board.CountRandom(5); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("only %d distinct positions exist", exist)) || calls != 0 {
 		t.Errorf("RandomPositions(1, 5, 3000): %v after %d positions; want an error at once saying %d exist", err, calls, exist)
 	}
-	err = board.RandomPositions(1, 20, 1000, func(string) bool { calls++; return calls < 3 })
+	err = standard7x6.RandomPositions(1, 20, 1000, func(string) bool { calls++; return calls < 3 })
 	if err != nil || calls != 3 {
 		t.Errorf("RandomPositions stopped by yield at its 3rd: %v, %d calls", err, calls)
 	}
@@ -168,3 +168,6 @@ func TestRandomGame(t *testing.T) {
 		}
 	}
 }
+
+// standard7x6 is the 7x6 board's grid.
+var standard7x6, _ = board.NewGrid(board.Standard)

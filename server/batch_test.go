@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"c4solve/board"
 	"c4solve/server"
 )
 
@@ -38,7 +37,7 @@ func randomPositions(t *testing.T, n int) []string {
 	t.Helper()
 	var positions []string
 	for stones := 8; stones <= 12; stones++ {
-		if err := board.RandomPositions(uint64(stones), stones, n/5, func(m string) bool {
+		if err := standard7x6.RandomPositions(uint64(stones), stones, n/5, func(m string) bool {
 			positions = append(positions, m)
 			return true
 		}); err != nil {

@@ -504,7 +504,7 @@ func TestRandomGames(t *testing.T) {
 var (
 	latencyStones = flag.String("latency", "", "TestColdLatency: the stone counts to measure, as 7,8,9,10 (none: skip)")
 	latencyN      = flag.Int("latency-n", 40, "TestColdLatency: positions a stone count")
-	latencySeed   = flag.Uint64("latency-seed", 1, "TestColdLatency: the seed of the random positions (board.RandomPositions)")
+	latencySeed   = flag.Uint64("latency-seed", 1, "TestColdLatency: the seed of the random positions (board.Grid.RandomPositions)")
 	latencyOut    = flag.String("latency-out", "", "TestColdLatency: write each answer's moves as \"moves score\" lines to this file, to check with another solver (compare/check_scores.sh)")
 )
 
@@ -537,7 +537,7 @@ func TestColdLatency(t *testing.T) {
 			t.Fatalf("-latency %q: %v", *latencyStones, err)
 		}
 		var positions []string
-		if err := board.RandomPositions(*latencySeed, stones, *latencyN, func(m string) bool {
+		if err := standard7x6.RandomPositions(*latencySeed, stones, *latencyN, func(m string) bool {
 			positions = append(positions, m)
 			return true
 		}); err != nil {
@@ -631,3 +631,6 @@ func withBook(books map[board.Size]solver.Book, z board.Size, bk solver.Book) ma
 	}
 	return out
 }
+
+// standard7x6 is the 7x6 board's grid.
+var standard7x6, _ = board.NewGrid(board.Standard)

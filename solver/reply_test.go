@@ -15,7 +15,7 @@ import (
 func TestWinsAfterReply(t *testing.T) {
 	var claimed, wins, stacked, zugzwang int
 	for stones := 14; stones <= 36; stones += 2 {
-		err := board.RandomPositions(uint64(stones), stones, 300, func(moves string) bool {
+		err := standard7x6.RandomPositions(uint64(stones), stones, 300, func(moves string) bool {
 			p, err := position.Parse(moves)
 			if err != nil {
 				t.Fatal(err)
@@ -76,3 +76,6 @@ func winsAtOnceAfter(child position.Position, reply position.Bitboard) bool {
 	}
 	return false
 }
+
+// standard7x6 is the 7x6 board's grid.
+var standard7x6, _ = board.NewGrid(board.Standard)

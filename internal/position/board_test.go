@@ -604,7 +604,7 @@ func TestLine(t *testing.T) {
 func TestClaimevenReplyApplies(t *testing.T) {
 	var ruledOut, tried, applied int
 	for stones := 25; stones <= 37; stones += 2 {
-		err := board.RandomPositions(uint64(stones), stones, 400, func(moves string) bool {
+		err := standardGrid.RandomPositions(uint64(stones), stones, 400, func(moves string) bool {
 			p, err := position.Parse(moves)
 			if err != nil {
 				t.Fatal(err)

@@ -50,13 +50,6 @@ func (f *searchFlags) check() error {
 	return nil
 }
 
-// tableMiB returns the size of the shared table of -tt for searches of
-// workers goroutines in all, made to fit (fitTable), for a table that
-// another package allocates (a book's of another board than 7x6).
-func (f *searchFlags) tableMiB(workers int, stderr io.Writer) (int, error) {
-	return fitTable(f.ttMiB, workers, f.explicitTT(), stderr)
-}
-
 // explicitTT reports whether -tt was given.
 func (f *searchFlags) explicitTT() bool {
 	explicit := false
@@ -181,13 +174,6 @@ func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 	return books, err
 }
 
-// timeoutFlag is -timeout.
-type timeoutFlag struct{ timeout time.Duration }
-
-func (f *timeoutFlag) register(fs *flag.FlagSet, def time.Duration, what string) {
-	durationVar(fs, &f.timeout, "timeout", def, what)
-}
-
 // durationValue is a flag.Value of a duration, as flag.Duration's, whose
 // error says what is wrong (flag.Duration's says "parse error"): a number
 // without a unit is the usual mistake.
@@ -221,9 +207,10 @@ func durationVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Durat
 	fs.Var((*durationValue)(p), name, usage)
 }
 
-func (f *timeoutFlag) check() error {
-	if f.timeout < 0 {
-		return fmt.Errorf("-timeout %v: want a positive duration, or 0 for none", f.timeout)
+// checkTimeout refuses a -timeout of d below 0.
+func checkTimeout(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("-timeout %v: want a positive duration, or 0 for none", d)
 	}
 	return nil
 }

@@ -214,14 +214,14 @@ func usageText() string {
 	return "Usage:\n" + commandList(append(append([]*subcommand{solveDoc}, subcommands...), helpDoc)...) + "\n" + usageAbout
 }
 
-// lookup returns the subcommand called name.
-func lookup(name string) (*subcommand, bool) {
-	for _, c := range subcommands {
+// lookup returns the command of cmds called name, or an error naming them.
+func lookup(cmds []*subcommand, name string) (*subcommand, error) {
+	for _, c := range cmds {
 		if c.word() == name {
-			return c, true
+			return c, nil
 		}
 	}
-	return nil, false
+	return nil, fmt.Errorf("unknown command %q (want one of %s)", name, names(cmds))
 }
 
 // run is the whole command, with its environment as arguments for tests.
@@ -235,10 +235,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	out := &checkedWriter{w: stdout, failed: cancel}
 	std := stdio{stdin, out, stderr}
 	var st int
-	switch cmd, ok := lookup(args0(args)); {
+	switch cmd, err := lookup(subcommands, args0(args)); {
 	case args0(args) == "help":
 		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
-	case ok:
+	case err == nil:
 		st = status(stderr, cmd.path, cmd.run(ctx, cmd, args[1:], std))
 	default:
 		st = status(stderr, "c4solve", runSolve(ctx, args, std))
@@ -258,10 +258,11 @@ func runHelp(ctx context.Context, args []string, std stdio) error {
 	case len(args) > 1:
 		return errors.New("want at most one command")
 	}
-	if cmd, ok := lookup(args[0]); ok {
-		return cmd.run(ctx, cmd, []string{"-h"}, std)
+	cmd, err := lookup(subcommands, args[0])
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown command %q (want one of %s)", args[0], names(subcommands))
+	return cmd.run(ctx, cmd, []string{"-h"}, std)
 }
 
 // quoteShort quotes s for a message, cut to its first 60 bytes when longer.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -37,7 +38,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")
 	seed := fs.Uint64("seed", 0, "the seed of a level's random moves (0: from the clock)")
 	var opt options
-	opt.timeout.register(fs.FlagSet, 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
+	durationVar(fs.FlagSet, &opt.timeout, "timeout", 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
 	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (no book)")
@@ -50,9 +51,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if *level < player.MinLevel || *level > player.MaxLevel {
 		return fmt.Errorf("-level %d: want %d to %d", *level, player.MinLevel, player.MaxLevel)
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
+	*seed = cmp.Or(*seed, uint64(time.Now().UnixNano()))
 	if fs.NArg() > 1 {
 		return errors.New("want at most one position")
 	}
@@ -72,10 +71,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if err != nil {
 		return err
 	}
-	var cols []int
-	for i := range len(moves) {
-		cols = append(cols, strings.IndexByte(columnNames, moves[i]))
-	}
+	cols, _ := grid.Columns(moves, false) // parsed above
 	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2, level: *level, rng: rand.New(rand.NewPCG(*seed, 0))}
 	if *first == "human" {
 		g.engine = 1 - g.engine
@@ -151,7 +147,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			col := player.Choose(an, g.level, g.rng)
 			note := ""
 			if !exact {
-				note = fmt.Sprintf(" (the best found in %v, not proved)", g.c.opt.timeout.timeout)
+				note = fmt.Sprintf(" (the best found in %v, not proved)", g.c.opt.timeout)
 			}
 			fmt.Fprintf(g.c.stdout, "c4solve plays %c%s\n", board.ColumnName(col), note)
 			g.play(col)
@@ -190,7 +186,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			if an, exact, err := g.analyze(ctx, p); err == nil && exact {
 				g.hint(an)
 			} else if err == nil {
-				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout.timeout)
+				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout)
 			}
 		default:
 			col := -1

@@ -33,7 +33,7 @@ func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	fs.BoolVar(&opt.json, "json", false, "print each review as a JSON object on a line of its own")
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
-	opt.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
+	durationVar(fs.FlagSet, &opt.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
 	fs.Var(&opt.size, "size", "review games on a board of `WxH`, as 8x5, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)

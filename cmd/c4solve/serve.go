@@ -90,8 +90,8 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	var books bookFiles
 	fs.Var(&books, "book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one")
 	nobook := fs.Bool("nobook", false, "use no opening book: search every position")
-	var tf timeoutFlag
-	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
+	var timeout time.Duration
+	durationVar(fs.FlagSet, &timeout, "timeout", 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
 	var size sizeFlag
 	fs.Var(&size, "size", "the board of `WxH`, as 8x5, of the requests that name none, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
@@ -100,7 +100,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if err := errors.Join(search.check(), tf.check()); err != nil {
+	if err := errors.Join(search.check(), checkTimeout(timeout)); err != nil {
 		return err
 	}
 	maxScore := size.board().MaxScore()
@@ -133,7 +133,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		return err
 	}
 	cfg := server.Config{Size: size.board(), Books: bks, TableMiB: search.ttMiB, Boards: *boards,
-		Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
+		Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: timeout, Full: *full}
 	if !*quiet {
 		cfg.Log = std.err
 	}

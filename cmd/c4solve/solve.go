@@ -32,7 +32,7 @@ type options struct {
 	verbose bool
 	search  searchFlags
 	book    bookFlags
-	timeout timeoutFlag
+	timeout time.Duration
 	size    sizeFlag
 	from0   bool
 	// tableFile is -table-file: where the entries of large subtrees are
@@ -52,7 +52,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	}
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
-	o.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
+	durationVar(fs.FlagSet, &o.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
 	if !verify {
@@ -72,7 +72,7 @@ func (o *options) check() error {
 	if o.weak && o.pv {
 		return errors.New("-pv needs the exact score: drop -weak")
 	}
-	return o.timeout.check()
+	return checkTimeout(o.timeout)
 }
 
 // usageAbout is what "c4solve -h" says after the list of commands.
@@ -106,14 +106,14 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		fmt.Fprintln(std.out, version())
 		return nil
 	}
-	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
+	if _, err := lookup(subcommands, args0(args)); err == nil && args0(args) != "verify" && fs.NFlag() > 0 {
 		return exit(report(std.err, "c4solve "+args[0], exitBad, fmt.Errorf("flags go after the command name (see c4solve %s -h)", args[0])))
 	}
 	if args0(args) == "verify" {
 		// Flags may also come before the command name ("c4solve -nobook
 		// verify FILE"): verify parses them all, with its own flags.
 		before := all[:len(all)-len(args)]
-		verify, _ := lookup("verify")
+		verify, _ := lookup(subcommands, "verify")
 		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
 	}
 	// After "--" every argument is a position, even one that looks like a
@@ -390,8 +390,8 @@ func (w *syncWriter) Write(p []byte) (int, error) {
 
 // withTimeout returns ctx bounded by the command's -timeout, if any.
 func (c *command) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	if c.opt.timeout.timeout > 0 {
-		return context.WithTimeout(ctx, c.opt.timeout.timeout)
+	if c.opt.timeout > 0 {
+		return context.WithTimeout(ctx, c.opt.timeout)
 	}
 	return ctx, func() {}
 }

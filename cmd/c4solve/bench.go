@@ -95,10 +95,9 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	var setBook solver.Book // nil, not a nil *book.Book, for none
 	bookName := "none"
 	if bk != nil {
-		setBook, bookName = bk, cmp.Or(bf.name, "built-in")
+		bookName = cmp.Or(bf.name, "built-in")
 	}
 
 	if *cpuProfile != "" {
@@ -161,9 +160,9 @@ files:
 			}
 			stopped := false
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
+				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
 				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, not cleared
-				useBook(e, bk)
+				e.UseBook(bk)
 				e.ClearAll()
 				solve := func(l posfile.Line) (bench.Outcome, error) {
 					return bench.Solve(ctx, e, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})

@@ -111,7 +111,7 @@ var errBookAndNobook = errors.New("-book and -nobook contradict each other")
 // loadBook returns the book the flags ask for to solve positions of the
 // board z: none with -nobook, the file of -book (which must be of z), or
 // the built-in book where it is of z (book.Default).
-func (f *bookFlags) loadBook(z board.Size) (*book.Book, error) {
+func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 	if f.off && f.name != "" {
 		return nil, errBookAndNobook
 	} else if f.off {

@@ -80,14 +80,6 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %d moves reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), len(cols), stopReason(ctx, err))
 		c.fail(exitIncomplete)
 	}
-	if c.opt.json {
-		c.printJSON(struct {
-			Game string `json:"game"`
-			review.Summary
-			Incomplete bool `json:"incomplete,omitempty"`
-		}{posfile.Spell(l.Moves), rv.Summary(), err != nil})
-		return err == nil
-	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "game %s\n ply player column score played loss class      best\n", posfile.Spell(l.Moves))
 	for _, m := range rv.Moves {
@@ -108,7 +100,11 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		}
 		fmt.Fprintf(&sb, " ply %d (player %d, column %c: %s to %s)", m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
 	}
-	fmt.Fprintln(c.stdout, sb.String())
+	c.emit(struct {
+		Game string `json:"game"`
+		review.Summary
+		Incomplete bool `json:"incomplete,omitempty"`
+	}{posfile.Spell(l.Moves), rv.Summary(), err != nil}, sb.String())
 	return err == nil
 }
 

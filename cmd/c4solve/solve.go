@@ -16,7 +16,6 @@ import (
 
 	"c4solve/bench"
 	"c4solve/board"
-	"c4solve/book"
 	"c4solve/posfile"
 	"c4solve/solver"
 )
@@ -266,7 +265,7 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 type command struct {
 	opt            options
 	s              *solver.Solver // the board's (-size); nil where no position needs a search
-	bk             *book.Book     // the board's book, nil for none
+	bk             solver.Book    // the board's book, nil for none
 	format         posfile.Format // how positions are written (-size, -from0)
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
@@ -400,7 +399,7 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // needs a search (solver.Known): a line of perfect play or an analysis
 // may, a table file is for one, and a position that neither the book bk
 // nor a win at once answers does.
-func needSearch(opt options, bk *book.Book, positions []string) bool {
+func needSearch(opt options, bk solver.Book, positions []string) bool {
 	if opt.pv || opt.analyze || opt.tableFile != "" {
 		return true
 	}
@@ -408,16 +407,12 @@ func needSearch(opt options, bk *book.Book, positions []string) bool {
 	if err != nil {
 		return true // refused later
 	}
-	var b solver.Book
-	if bk != nil {
-		b = bk
-	}
 	for _, moves := range positions {
 		l, err := format.Position(moves)
 		if err != nil {
 			continue // refused
 		}
-		if _, ok, err := solver.Known(l.Board, b); !ok && err == nil {
+		if _, ok, err := solver.Known(l.Board, bk); !ok && err == nil {
 			return true
 		}
 	}
@@ -576,7 +571,9 @@ func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r 
 	}
 	r.Score = &score
 	mismatch := l.Contradicts(score, c.opt.weak)
-	r.compare(l, mismatch)
+	if l.HasScore {
+		r.Expected, r.Mismatch = &l.Expected, &mismatch
+	}
 	if mismatch {
 		c.fail(exitMismatch)
 	}
@@ -706,11 +703,8 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			st.Add(o.Time, o.Nodes, o.Mismatch)
 			st.Expanded += o.Expanded
 			if o.Mismatch {
-				if c.opt.json {
-					c.printJSON(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true})
-				} else {
-					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score)
-				}
+				c.emit(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true},
+					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
 				c.fail(exitMismatch)
 			}
 			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
@@ -743,18 +737,15 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			fmt.Fprintf(c.stderr, "c4solve verify: %s: %s while waiting for a line\n", name, stopReason(ctx, ctx.Err()))
 			c.fail(exitIncomplete)
 		}
-		if o := stopped; o != nil && c.opt.json { // its bounds, as a stopped solve prints them
-			c.printJSON(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true})
-		} else if o != nil {
-			fmt.Fprintf(c.stdout, "%s:%d %s incomplete %d <= score <= %d\n", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper)
+		if o := stopped; o != nil { // its bounds, as a stopped solve prints them
+			c.emit(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true},
+				fmt.Sprintf("%s:%d %s incomplete %d <= score <= %d", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper))
 		}
-		if c.opt.json {
-			c.printJSON(verifySummary(name, &st, incomplete))
-		} else if incomplete {
-			fmt.Fprintf(c.stdout, "%s %s incomplete\n", name, st.String())
-		} else {
-			fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		summary := name + " " + st.String()
+		if incomplete {
+			summary += " incomplete"
 		}
+		c.emit(verifySummary(name, &st, incomplete), summary)
 		if incomplete {
 			break // the files after it are not begun
 		}

@@ -161,21 +161,19 @@ files:
 			stopped := false
 			for _, th := range threadList {
 				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
-				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, not cleared
-				e.UseBook(bk)
-				e.ClearAll()
-				solve := func(l posfile.Line) (bench.Outcome, error) {
-					return bench.Solve(ctx, e, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
-				}
+				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, cleared by Measure
 				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
-				st, err := bench.MeasureWith(ls, func(o bench.Outcome) {
-					bar.add()
+				st, err := bench.Measure(ctx, e, ls, set, func(o bench.Outcome) {
+					bar.Add(1)
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)
 					}
-				}, solve)
-				bar.done(stderr)
+				})
+				if terminal {
+					bar.Clear()
+					clearLine(stderr)
+				}
 				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
 					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
 				} else if err != nil {
@@ -204,7 +202,8 @@ files:
 		}
 	}
 	if write != nil && len(rows) > 0 {
-		if err := writeResults(*out, rows, write); err != nil {
+		// Written whole or not at all (atomicfile), for everyone to read.
+		if err := atomicfile.Write(*out, 0o644, func(w io.Writer) error { return write(w, rows) }); err != nil {
 			fmt.Fprintf(stderr, "c4solve bench: -o %s: %v\n", *out, err)
 			status = max(status, exitBad)
 		}
@@ -212,32 +211,13 @@ files:
 	return exit(status)
 }
 
-// rowBar is the progress of one bench row on a terminal: positions solved
-// of the row's, cleared when the row is done; off a terminal it shows
-// nothing.
-type rowBar struct{ bar *progressbar.ProgressBar }
-
-// rowProgress starts a row's progress, described by what, of n positions.
-func rowProgress(terminal bool, w io.Writer, what string, n int) rowBar {
-	if !terminal {
-		return rowBar{}
-	}
-	return rowBar{progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(what),
+// rowProgress starts the progress of one bench row, described by what, of
+// n positions: on a terminal, a bar of the positions solved, to clear
+// when the row is done; off one, it shows nothing.
+func rowProgress(terminal bool, w io.Writer, what string, n int) *progressbar.ProgressBar {
+	return progressbar.NewOptions(n, progressbar.OptionSetVisibility(terminal), progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetRenderBlankState(true))}
-}
-
-func (b rowBar) add() {
-	if b.bar != nil {
-		b.bar.Add(1)
-	}
-}
-
-func (b rowBar) done(w io.Writer) {
-	if b.bar != nil {
-		b.bar.Clear()
-		clearLine(w)
-	}
+		progressbar.OptionSetRenderBlankState(true))
 }
 
 // intList parses a comma-separated list of whole numbers in [lo, hi].
@@ -251,10 +231,4 @@ func intList(s string, lo, hi int) ([]int, error) {
 		list = append(list, n)
 	}
 	return list, nil
-}
-
-// writeResults writes rows to a new file atomically, so that a failed run
-// leaves no half-written results. Results are for everyone to read.
-func writeResults(name string, rows []bench.Row, write func(io.Writer, []bench.Row) error) error {
-	return atomicfile.Write(name, 0o644, func(w io.Writer) error { return write(w, rows) })
 }

@@ -486,9 +486,13 @@ func runBookVerify(ctx context.Context, cmd *subcommand, args []string, std stdi
 	// A sample takes seconds a position (a solve with no book): on a
 	// terminal, say how far it is.
 	total := min(*sample, bk.Len())
-	bar := rowProgress(isTerminal(std.err) && total > 0, std.err, "positions checked", total)
-	mismatches, n, err := bk.Verify(ctx, s, *sample, rng, func(int) { bar.add() })
-	bar.done(std.err)
+	terminal := isTerminal(std.err) && total > 0
+	bar := rowProgress(terminal, std.err, "positions checked", total)
+	mismatches, n, err := bk.Verify(ctx, s, *sample, rng, func(int) { bar.Add(1) })
+	if terminal {
+		bar.Clear()
+		clearLine(std.err)
+	}
 	status := exitOK
 	for _, m := range mismatches {
 		line, _ := m.Position.Line() // the book's entries are checked when read

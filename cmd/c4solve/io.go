@@ -196,11 +196,14 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		return o.f, o.err
 	case <-ctx.Done():
 	}
-	select {
-	case o := <-done: // opened as ctx ended: the work stops all the same
+	drop := func(o opened) {
 		if o.f != nil {
 			o.f.Close()
 		}
+	}
+	select {
+	case o := <-done: // opened as ctx ended: the work stops all the same
+		drop(o)
 		return nil, fmt.Errorf("%s: %s", name, stopReason(ctx, ctx.Err()))
 	default:
 	}
@@ -213,9 +216,7 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 	for released := false; !released; {
 		w, err := os.OpenFile(name, os.O_WRONLY|syscall.O_NONBLOCK, 0)
 		if err == nil {
-			if o := <-done; o.f != nil {
-				o.f.Close()
-			}
+			drop(<-done)
 			w.Close()
 			break
 		}
@@ -224,9 +225,7 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		}
 		select {
 		case o := <-done:
-			if o.f != nil {
-				o.f.Close()
-			}
+			drop(o)
 			released = true
 		case <-time.After(time.Millisecond):
 		}

@@ -132,17 +132,6 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 	return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v: give -size %v to use it", f.name, bk.Board(), z, bk.Board())
 }
 
-// bookFiles is serve's -book, given once for each board whose book is
-// loaded.
-type bookFiles []string
-
-func (f *bookFiles) String() string { return strings.Join(*f, ", ") }
-
-func (f *bookFiles) Set(name string) error {
-	*f = append(*f, name)
-	return nil
-}
-
 // loadBooks returns the books of files by board, each of the board its
 // file records (book.Book.Board), and the built-in one (book.Default) if
 // none of files is of its board (none with off). Two books of one board

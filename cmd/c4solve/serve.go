@@ -87,8 +87,11 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	durationVar(fs.FlagSet, &idle, "idle", 30*time.Second, "close connections idle for `DURATION`")
 	var search searchFlags
 	search.register(fs.FlagSet)
-	var books bookFiles
-	fs.Var(&books, "book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one")
+	var books []string
+	fs.Func("book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one", func(name string) error {
+		books = append(books, name)
+		return nil
+	})
 	nobook := fs.Bool("nobook", false, "use no opening book: search every position")
 	var timeout time.Duration
 	durationVar(fs.FlagSet, &timeout, "timeout", 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")

@@ -295,7 +295,7 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 		return nil, err
 	}
 	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
-	if positions != nil && !needSearch(opt, bk, positions) {
+	if positions != nil && !needSearch(opt, format, bk, positions) {
 		return c, nil // no table file either: needSearch says none is given
 	}
 	if c.s, err = newSolver(opt.size.board(), opt.search.ttMiB, opt.search.explicitTT(), opt.search.threads, bk, std.err); err != nil {
@@ -399,13 +399,9 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // needs a search (solver.Known): a line of perfect play or an analysis
 // may, a table file is for one, and a position that neither the book bk
 // nor a win at once answers does.
-func needSearch(opt options, bk solver.Book, positions []string) bool {
+func needSearch(opt options, format posfile.Format, bk solver.Book, positions []string) bool {
 	if opt.pv || opt.analyze || opt.tableFile != "" {
 		return true
-	}
-	format, err := opt.size.format(opt.from0)
-	if err != nil {
-		return true // refused later
 	}
 	for _, moves := range positions {
 		l, err := format.Position(moves)

@@ -74,10 +74,7 @@ func noteRounded(stderr io.Writer, mib, got int) {
 // an error.
 func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
 	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
-	goroutines := fmt.Sprintf("%d search goroutines", workers)
-	if workers == 1 {
-		goroutines = "1 search goroutine"
-	}
+	goroutines := plural(workers, "search goroutine")
 	switch {
 	case err != nil && explicit:
 		return 0, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)

@@ -90,18 +90,15 @@ type stdio struct {
 }
 
 // A subcommand is one of c4solve's commands, described once, in the shape
-// of cmd/go's base.Command: its path ("c4solve verify"), the arguments of
-// its usage line, a short description for the list of commands, the help
-// that -h prints between the usage line and the flags, and its run
-// function, which parses its own flags (cmd.flagSet) and returns what went
-// wrong: an error to report (exit status 2, or failed's), or an exitStatus
-// whose failures it has reported itself, line by line. The lists of
-// commands in the usage texts are made from these descriptions.
+// of cmd/go's base.Command; the lists of commands in the usage texts are
+// made from these descriptions. run parses the command's flags (flagSet)
+// and returns an error to report (exit status 2, or failed's), or an
+// exitStatus whose failures it has reported itself, line by line.
 type subcommand struct {
-	path  string
-	args  string
-	short string // lines after the first are continued below it
-	long  string
+	path  string // "c4solve verify"
+	args  string // the arguments of its usage line
+	short string // for the list of commands; lines after the first are continued below it
+	long  string // what -h prints between the usage line and the flags
 	run   func(ctx context.Context, cmd *subcommand, args []string, std stdio) error
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -76,7 +75,9 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
-	g.colour = useColour(std.out, os.Getenv)
+	// Colours on a terminal, unless the environment asks for none (NO_COLOR
+	// set and not empty, as no-color.org has it, or TERM=dumb).
+	g.colour = isTerminal(std.out) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	return exit(g.run(ctx, std))
 }
 
@@ -134,7 +135,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 	}()
 	for {
 		p := g.p
-		g.draw(p)
+		fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
 		if p.Over() {
 			g.result(p)
 			return exitOK
@@ -264,20 +265,8 @@ func (g *game) hint(an solver.Analysis) {
 	fmt.Fprintln(g.c.stdout, sb.String())
 }
 
-// useColour reports whether play draws in colour on out, standard output:
-// on a terminal, unless the environment asks for none (NO_COLOR set and
-// not empty, as no-color.org has it, or TERM=dumb).
-func useColour(out io.Writer, getenv func(string) string) bool {
-	return isTerminal(out) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
-}
-
-// draw prints the board (board.Board.Draw): the first player's stones
-// as x, or red on a terminal, the second's as o, or yellow.
-func (g *game) draw(p board.Board) {
-	fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
-}
-
-// cell is how draw shows a cell held by who (board.Board.Draw).
+// cell is how the board is drawn (board.Board.Draw): the first player's
+// stones as x, or red in colour, the second's as o, or yellow.
 func (g *game) cell(who int) string {
 	switch {
 	case who == 0:

@@ -657,9 +657,7 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, m
 
 // verify checks each file and prints its mismatches and summary.
 func (c *command) verify(ctx context.Context, files []string) int {
-	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
 	c.s.ClearAll()
 	for _, name := range files {
 		f, err := openInput(ctx, name)
@@ -685,7 +683,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			if from0 {
 				return false // the rest of the file is not read as it is written
 			}
-			o, err := solve(l)
+			o, err := bench.Solve(ctx, c.s, l, opt)
 			if err != nil {
 				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
@@ -704,7 +702,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 				c.fail(exitMismatch)
 			}
 			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
-			if progress {
+			if c.terminal {
 				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
 			}
 			return true
@@ -720,7 +718,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			}
 		})
 		f.Close()
-		if progress {
+		if c.terminal {
 			clearLine(c.stderr)
 		}
 		if err != nil && ctx.Err() == nil {

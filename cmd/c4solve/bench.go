@@ -119,20 +119,9 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 
 	// Each row is printed as soon as it is measured: a long run shows its
 	// rows as it goes, and a run interrupted or killed keeps those done.
+	// (A failed write stops the command, which reports it: see run.)
 	status := exitOK
 	var rows []bench.Row
-	printRow := func(r bench.Row) {
-		if len(rows) == 0 {
-			if err := bench.WriteMarkdownHeader(stdout); err != nil {
-				status = max(status, exitBad) // run reports the failed write
-			}
-		}
-		rows = append(rows, r)
-		bench.FillSpeedups(rows)
-		if err := bench.WriteMarkdownRow(stdout, rows[len(rows)-1]); err != nil {
-			status = max(status, exitBad)
-		}
-	}
 	terminal := isTerminal(stderr)
 	// Every row's table must fit what the process may use: all are
 	// checked before the first row, so that a run is refused at once, not
@@ -190,7 +179,12 @@ files:
 				if st.Mismatches > 0 {
 					status = max(status, exitMismatch)
 				}
-				printRow(bench.Row{File: name, Setting: set, Stats: st})
+				if len(rows) == 0 {
+					bench.WriteMarkdownHeader(stdout)
+				}
+				rows = append(rows, bench.Row{File: name, Setting: set, Stats: st})
+				bench.FillSpeedups(rows)
+				bench.WriteMarkdownRow(stdout, rows[len(rows)-1])
 			}
 			// The next table is made once this one is given back, so that
 			// the run holds one at a time (in a memory cgroup, two may not

@@ -157,7 +157,7 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 	if *depth < 0 || *out == "" {
 		return errors.New("-depth and -o are required")
 	}
-	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
+	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: cmp.Or(*ckName, *out+".checkpoint")}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -176,9 +176,6 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 	if bounds != nil && bounds.Depth() >= *depth-1 {
 		opt.Parents, parentsName = bounds, cmp.Or(parents.name, "(built in)")
 	}
-	if opt.Checkpoint == "" {
-		opt.Checkpoint = *out + ".checkpoint"
-	}
 	// Refuse an output that cannot be written before hours of work.
 	if _, err := atomicfile.Check(*out); err != nil {
 		return fmt.Errorf("-o: %v", err)
@@ -192,9 +189,8 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 		return err
 	}
 	opt.TableMiB = mib
-	tableBytes := uint64(mib) << 20
 	if limit := processMemoryLimit().Bytes; limit > 0 {
-		opt.MemoryBytes = limit - min(limit, tableBytes) // what the table leaves
+		opt.MemoryBytes = limit - min(limit, uint64(mib)<<20) // what the table leaves
 	}
 	start := time.Now()
 	var total int

@@ -44,17 +44,15 @@ type options struct {
 // to say so, and to hand "c4solve -warm verify FILE" on to verify).
 func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
-	if !verify {
-		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
-		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
-		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written within a quarter second), and load them first, so that a long solve killed part way resumes where it was with the same command (one c4solve at a time; a file it may not write is only read)")
-	}
 	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
 	o.search.register(fs.FlagSet)
 	durationVar(fs.FlagSet, &o.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
 	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
 	if !verify {
+		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
+		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
+		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written within a quarter second), and load them first, so that a long solve killed part way resumes where it was with the same command (one c4solve at a time; a file it may not write is only read)")
 		fs.hide("warm") // taken only to hand "c4solve -warm verify FILE" on to verify
 		fs.BoolVar(&o.version, "version", false, "print c4solve's version (module version, commit, Go) and exit")
 	}
@@ -504,69 +502,64 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
 	r := result{Pos: posfile.Spell(l.Moves)}
-	var score, lower, upper int
-	var expanded uint64
-	var fromBook bool
+	var sr solver.Result // with -analyze, the analysis's bounds and counts
 	var err error
 	if c.opt.analyze {
 		var an solver.Analysis
 		an, err = c.s.Analyze(ctx, l.Board, c.opt.weak)
-		r.Nodes, expanded = an.Nodes, an.Expanded
 		r.Scores, r.Best = an.Columns()
-		score, lower, upper = an.Lower, an.Lower, an.Upper
+		sr = solver.Result{Score: an.Lower, Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
 	} else {
-		var sr solver.Result
 		sr, err = c.solve(ctx, l.Board, c.opt.weak)
-		r.Nodes, expanded = sr.Nodes, sr.Expanded
-		score, lower, upper, fromBook = sr.Score, sr.Lower, sr.Upper, sr.FromBook
 	}
+	nodes, expanded := sr.Nodes, sr.Expanded
 	var pv *solver.Result // the searches of the line of perfect play
 	if err == nil && c.opt.pv {
 		var line []int
 		pv = new(solver.Result)
-		line, *pv, err = c.s.PV(ctx, l.Board, score)
-		r.PV, r.Nodes, expanded = board.FormatColumns(line), r.Nodes+pv.Nodes, expanded+pv.Expanded
+		line, *pv, err = c.s.PV(ctx, l.Board, sr.Score)
+		r.PV, nodes, expanded = board.FormatColumns(line), nodes+pv.Nodes, expanded+pv.Expanded
 		if c.format.From0 {
 			r.PV = board.FormatColumns0(line) // as the position is written
 		}
 	}
 	stop()
 	d := time.Since(start)
-	r.Seconds = d.Seconds()
-	c.conclude(ctx, where, l, &r, score, lower, upper, err)
+	r.Nodes, r.Seconds = nodes, d.Seconds()
+	c.conclude(ctx, where, l, &r, sr, err)
 	if errors.Is(err, solver.ErrGameOver) {
 		return // nothing searched
 	}
 	// What -v says besides the counts: where the score came from, what
 	// the line of perfect play searched, the bounds of a stopped solve.
 	var more []string
-	if fromBook {
+	if sr.FromBook {
 		more = append(more, "score_from=book")
 	}
 	if pv != nil {
 		more = append(more, fmt.Sprintf("pv_nodes=%d pv_expanded=%d", pv.Nodes, pv.Expanded))
 	}
 	if err != nil {
-		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", lower, upper))
+		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", sr.Lower, sr.Upper))
 	}
-	c.stats(l.Moves, r.Nodes, expanded, d, more...)
+	c.stats(l.Moves, nodes, expanded, d, more...)
 }
 
-// conclude prints r, the result of the solve of l: its score, compared
-// with l's, or where err stopped it, the error and the bounds found,
-// lower and upper.
-func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, score, lower, upper int, err error) {
+// conclude prints r, the result of the solve of l: its score, sr's,
+// compared with l's, or where err stopped it, the error and the bounds
+// found.
+func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, sr solver.Result, err error) {
 	if err != nil {
 		c.solveError(ctx, where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
-			r.Lower, r.Upper = &lower, &upper
+			r.Lower, r.Upper = &sr.Lower, &sr.Upper
 			c.print(r)
 		}
 		return
 	}
-	r.Score = &score
-	mismatch := l.Contradicts(score, c.opt.weak)
+	r.Score = &sr.Score
+	mismatch := l.Contradicts(sr.Score, c.opt.weak)
 	if l.HasScore {
 		r.Expected, r.Mismatch = &l.Expected, &mismatch
 	}
@@ -600,12 +593,9 @@ func (c *command) showProgress() (stop func()) {
 	if !c.terminal || c.s == nil {
 		return func() {}
 	}
-	progress := c.s.Progress
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		start := time.Now()
 		tick := time.NewTicker(progressDelay / 4)
 		defer tick.Stop()
@@ -632,12 +622,12 @@ func (c *command) showProgress() (stop func()) {
 					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
 					progressbar.OptionSetSpinnerChangeInterval(0))
 			}
-			nodes, lo, hi := progress()
+			nodes, lo, hi := c.s.Progress()
 			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
 				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
 			bar.Add(1)
 		}
-	}()
+	})
 	return func() {
 		close(done)
 		wg.Wait()

@@ -60,9 +60,7 @@ func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	}
 	err = scanInput(ctx, std.in, c.format, func(l posfile.Line, _ bool) bool {
 		return c.review(ctx, fmt.Sprintf("line %d", l.Num), l)
-	}, func(e *posfile.LineError) {
-		c.bad(fmt.Errorf("line %d: %w", e.Num, e.Err))
-	})
+	}, func(e *posfile.LineError) { c.bad(e) })
 	if err != nil && ctx.Err() == nil {
 		c.bad(fmt.Errorf("reading standard input: %w", err))
 	}

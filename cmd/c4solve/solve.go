@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -188,13 +189,10 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	}
 	read, stopRead := context.WithCancelCause(outer)
 	defer stopRead(nil)
-	var mu sync.Mutex
-	var idle *time.Timer // from the time limit on
+	var idle atomic.Pointer[time.Timer] // from the time limit on
 	defer context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			mu.Lock()
-			idle = time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) })
-			mu.Unlock()
+			idle.Store(time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) }))
 		}
 	})()
 	late := 0 // lines read past the time limit
@@ -203,23 +201,17 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	err := scanInput(read, std.in, c.format, func(l posfile.Line, more bool) bool {
 		if ctx.Err() != nil {
 			late++
-			mu.Lock()
-			if idle != nil {
-				idle.Reset(pastLimitIdle)
+			if t := idle.Load(); t != nil {
+				t.Reset(pastLimitIdle)
 			}
-			mu.Unlock()
 		}
 		b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 		return read.Err() == nil
-	}, func(e *posfile.LineError) {
-		b.reportBad(e)
-	})
+	}, func(e *posfile.LineError) { b.reportBad(e) })
 	b.flush()
-	mu.Lock()
-	if idle != nil {
-		idle.Stop()
+	if t := idle.Load(); t != nil {
+		t.Stop()
 	}
-	mu.Unlock()
 	switch {
 	case late > 0 || errors.Is(context.Cause(read), errIdlePastLimit):
 		fmt.Fprintf(c.stderr, "c4solve: standard input: %s read after the time limit (-timeout), printed with the bounds found (or the score, where none is needed)", plural(late, "line"))
@@ -326,7 +318,7 @@ func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error)
 		return fmt.Errorf("-table-file %s: %w", name, err)
 	}
 	c.tableFile, c.stderr = tf, stderr
-	var notes []string
+	notes := []string{fmt.Sprintf("c4solve: table file %s: %d entries loaded", name, tf.Loaded)}
 	if tf.Damaged > 0 {
 		notes = append(notes, fmt.Sprintf("%s (checksum fails) skipped", plural(tf.Damaged, "damaged record")))
 	}
@@ -342,11 +334,7 @@ func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error)
 	if tf.ReadOnly {
 		notes = append(notes, "the file is read-only here: the entries of this run will not be kept")
 	}
-	note := ""
-	if len(notes) > 0 {
-		note = "; " + strings.Join(notes, "; ")
-	}
-	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries loaded%s\n", name, tf.Loaded, note)
+	fmt.Fprintln(c.stderr, strings.Join(notes, "; "))
 	return nil
 }
 

@@ -196,7 +196,12 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 	var total int
 	var known knownScores
 	opt.Known = func(resumed, copied int) { known = knownScores{resumed, copied} }
-	show := generateProgress(std.err, cmd.path, &known)
+	// On a terminal a progress bar with counts, rate and ETA; elsewhere (a
+	// log, a batch job) a line every logEvery.
+	show := bookLog(std.err, cmd.path, logEvery, time.Now, &known)
+	if isTerminal(std.err) {
+		show = bookProgress(std.err, &known)
+	}
 	opt.Progress = func(done, all int) {
 		total = all
 		show(done, all)
@@ -256,18 +261,6 @@ func (k *knownScores) setApart() string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
-}
-
-// generateProgress returns a function that shows the progress of the
-// command name on stderr: on a terminal as a progress bar with counts,
-// rate and ETA, elsewhere (a log, a batch job) as a line every logEvery.
-// Calling it with done < 0 ends the display. known is set before its
-// first call.
-func generateProgress(stderr io.Writer, name string, known *knownScores) func(done, total int) {
-	if isTerminal(stderr) {
-		return bookProgress(stderr, known)
-	}
-	return bookLog(stderr, name, logEvery, time.Now, known)
 }
 
 // logEvery is how often long work off a terminal logs its progress. (A

@@ -10,10 +10,9 @@ import (
 	"c4solve/solver"
 )
 
-// newSolver returns the solver of the board z (7x6 or any other), with a
-// shared table of mib MiB made to fit what the process may use (fitTable:
-// explicit if -tt gave it), threads search goroutines, and the book bk of
-// the board (nil for none).
+// newSolver returns the solver of the board z, with a shared table of mib
+// MiB made to fit what the process may use (fitTable: explicit if -tt gave
+// it), threads search goroutines, and the board's book bk (nil for none).
 func newSolver(z board.Size, mib int, explicit bool, threads int, bk solver.Book, stderr io.Writer) (*solver.Solver, error) {
 	g, err := board.NewGrid(z)
 	if err != nil {

@@ -183,7 +183,7 @@ var errIdlePastLimit = errors.New("no line came within a second of the time limi
 // interrupt, or when no line came for pastLimitIdle past the limit; what
 // came past it is counted on stderr.
 func (c *command) solveInput(ctx, outer context.Context, std stdio) {
-	if isTerminalFile(std.in) {
+	if isTerminal(std.in) {
 		// Else c4solve alone seems to hang.
 		fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
 	}
@@ -197,7 +197,7 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	})()
 	late := 0 // lines read past the time limit
 	b := newBatch(ctx, c)
-	b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
+	b.counting = c.terminal && !isTerminal(std.in) // a count would mix with what is typed
 	err := scanInput(read, std.in, c.format, func(l posfile.Line, more bool) bool {
 		if ctx.Err() != nil {
 			late++
@@ -574,8 +574,7 @@ func (c *command) solveError(ctx context.Context, where, moves string, err error
 var progressDelay = time.Second
 
 // showProgress shows, while a solve runs and stderr is a terminal, its
-// elapsed time, nodes, node rate and score bounds, refreshed in place, on
-// the same progress bar package as book generation, on every board. It
+// elapsed time, nodes, node rate and score bounds, refreshed in place. It
 // returns the function that ends the display; no goroutine outlives it.
 func (c *command) showProgress() (stop func()) {
 	if !c.terminal || c.s == nil {

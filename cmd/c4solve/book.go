@@ -390,7 +390,7 @@ func runBookInfo(_ context.Context, cmd *subcommand, args []string, std stdio) e
 	return nil
 }
 
-// open reads the book named by the one argument, or the built-in book.
+// openBook reads the book named by the one argument, or the built-in book.
 func openBook(fs *flagSet) (name string, bk *book.Book, err error) {
 	if fs.NArg() == 0 {
 		bk, err = book.Default()
@@ -412,9 +412,9 @@ func checkSample(fs *flagSet, n int) error {
 	return nil
 }
 
-// sample prints entries drawn at random, each as moves that reach it and
-// its score: the benchmark files' format, which another solver can check
-// (compare/README.md).
+// runBookSample prints entries drawn at random, each as moves that reach
+// it and its score: the benchmark files' format, which another solver can
+// check (compare/README.md).
 func runBookSample(_ context.Context, cmd *subcommand, args []string, std stdio) error {
 	fs := cmd.flagSet(std)
 	n := fs.Int("n", 20, "positions to print, drawn at random")

@@ -154,7 +154,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	srv := &http.Server{Handler: h, BaseContext: func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ErrorLog: log.New(std.err, "c4solve serve: ", 0)}
 	where := ""
-	if host, _, err := net.SplitHostPort(*addr); err == nil && (host == "" || net.ParseIP(host) != nil && net.ParseIP(host).IsUnspecified()) {
+	if host, _, err := net.SplitHostPort(*addr); err == nil && (host == "" || net.ParseIP(host).IsUnspecified()) {
 		where = " (every interface)"
 	}
 	fmt.Fprintf(std.err, "c4solve serve: listening on http://%s/%s\n", ln.Addr(), where)

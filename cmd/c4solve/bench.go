@@ -37,9 +37,8 @@ an unreadable file or line, 3 interrupted.
 `
 
 // runBench is the bench command.
-func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
-	fs := cmd.flagSet(std)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
 	tts := fs.String("tt", "64", "comma-separated table sizes in MiB (64 by default, not the 512 of solving: the size the side-by-side\nmeasurements against the reference solvers use)")
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")

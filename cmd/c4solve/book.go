@@ -118,7 +118,7 @@ func sameFile(a, b string) bool {
 }
 
 // runBook is the book command.
-func runBook(ctx context.Context, _ *subcommand, args []string, std stdio) error {
+func runBook(ctx context.Context, _ *flagSet, args []string, std stdio) error {
 	if len(args) == 0 {
 		fmt.Fprint(std.err, bookUsage())
 		return exit(exitBad)
@@ -131,11 +131,10 @@ func runBook(ctx context.Context, _ *subcommand, args []string, std stdio) error
 	if err != nil {
 		return err
 	}
-	return exit(status(std.err, cmd.path, cmd.run(ctx, cmd, args[1:], std)))
+	return exit(status(std.err, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std)))
 }
 
-func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	depth := fs.Int("depth", -1, "the most stones of a position in the book (required)")
 	out := fs.String("o", "", "write the book, or the part, to `FILE` (required)")
 	from := fs.String("from", "", "only positions that extend these `MOVES`")
@@ -198,7 +197,7 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 	opt.Known = func(resumed, copied int) { known = knownScores{resumed, copied} }
 	// On a terminal a progress bar with counts, rate and ETA; elsewhere (a
 	// log, a batch job) a line every logEvery.
-	show := bookLog(std.err, cmd.path, logEvery, time.Now, &known)
+	show := bookLog(std.err, fs.Name(), logEvery, time.Now, &known)
 	if isTerminal(std.err) {
 		show = bookProgress(std.err, &known)
 	}
@@ -218,7 +217,7 @@ func runBookGenerate(ctx context.Context, cmd *subcommand, args []string, std st
 		return fmt.Errorf("%v; the solved positions are still in %s: run the same command again to write the book", err, opt.Checkpoint)
 	}
 	if err := os.Remove(opt.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(std.err, "%s: %v\n", cmd.path, err)
+		fmt.Fprintf(std.err, "%s: %v\n", fs.Name(), err)
 	}
 	fi, err := os.Stat(*out)
 	if err != nil {
@@ -328,8 +327,7 @@ func bookProgress(w io.Writer, known *knownScores) func(done, total int) {
 	}
 }
 
-func runBookMerge(_ context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runBookMerge(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	out := fs.String("o", "", "write the merged book to `FILE` (required)")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
@@ -364,8 +362,7 @@ func runBookMerge(_ context.Context, cmd *subcommand, args []string, std stdio) 
 	return nil
 }
 
-func runBookInfo(_ context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runBookInfo(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
@@ -415,8 +412,7 @@ func checkSample(fs *flagSet, n int) error {
 // runBookSample prints entries drawn at random, each as moves that reach
 // it and its score: the benchmark files' format, which another solver can
 // check (compare/README.md).
-func runBookSample(_ context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runBookSample(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	n := fs.Int("n", 20, "positions to print, drawn at random")
 	stones := fs.Int("stones", -1, "only positions of this many stones (-1: any)")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
@@ -439,7 +435,7 @@ func runBookSample(_ context.Context, cmd *subcommand, args []string, std stdio)
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	// Standard output is the lines alone, which other solvers' drivers read.
-	fmt.Fprintf(std.err, "%s: book=%s stones=%d seed=%d positions=%d\n", cmd.path, name, *stones, *seed, len(lines))
+	fmt.Fprintf(std.err, "%s: book=%s stones=%d seed=%d positions=%d\n", fs.Name(), name, *stones, *seed, len(lines))
 	w := bufio.NewWriter(std.out)
 	for i, line := range lines {
 		fmt.Fprintf(w, "%s %d\n", posfile.Spell(board.FormatColumns(line)), scores[i])
@@ -447,8 +443,7 @@ func runBookSample(_ context.Context, cmd *subcommand, args []string, std stdio)
 	return w.Flush()
 }
 
-func runBookVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	sample := fs.Int("n", 20, "positions to re-solve, drawn at random")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	var search searchFlags

@@ -218,18 +218,13 @@ type flagSet struct {
 
 // hide leaves the flag name out of the help: one the command takes only
 // to hand on to another, which lists it.
-func (fs *flagSet) hide(name string) {
-	if fs.hidden == nil {
-		fs.hidden = map[string]bool{}
-	}
-	fs.hidden[name] = true
-}
+func (fs *flagSet) hide(name string) { fs.hidden[name] = true }
 
 // newFlagSet returns the flag set of the command name: errors go to stderr
 // with a pointer to the help, which parse prints, when asked for, on
 // stdout.
 func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
-	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr}
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr, hidden: map[string]bool{}}
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // parse prints the help or points to it
 	return fs

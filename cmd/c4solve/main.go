@@ -91,15 +91,16 @@ type stdio struct {
 
 // A subcommand is one of c4solve's commands, described once, in the shape
 // of cmd/go's base.Command; the lists of commands in the usage texts are
-// made from these descriptions. run parses the command's flags (flagSet)
-// and returns an error to report (exit status 2, or failed's), or an
-// exitStatus whose failures it has reported itself, line by line.
+// made from these descriptions. run defines the command's flags on fs,
+// made by flagSet, parses them with args, and returns an error to report
+// (exit status 2, or failed's), or an exitStatus whose failures it has
+// reported itself, line by line.
 type subcommand struct {
 	path  string // "c4solve verify"
 	args  string // the arguments of its usage line
 	short string // for the list of commands; lines after the first are continued below it
 	long  string // what -h prints between the usage line and the flags
-	run   func(ctx context.Context, cmd *subcommand, args []string, std stdio) error
+	run   func(ctx context.Context, fs *flagSet, args []string, std stdio) error
 }
 
 // word is the command's name, the last word of its path.
@@ -236,7 +237,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case args0(args) == "help":
 		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
 	case err == nil:
-		st = status(stderr, cmd.path, cmd.run(ctx, cmd, args[1:], std))
+		st = status(stderr, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std))
 	default:
 		st = status(stderr, "c4solve", runSolve(ctx, args, std))
 	}
@@ -259,7 +260,7 @@ func runHelp(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	return cmd.run(ctx, cmd, []string{"-h"}, std)
+	return cmd.run(ctx, cmd.flagSet(std), []string{"-h"}, std)
 }
 
 // quoteShort quotes s for a message, cut to its first 60 bytes when longer.

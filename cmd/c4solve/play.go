@@ -31,8 +31,7 @@ graded strength"); with
 `
 
 // runPlay is the play command.
-func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")
 	seed := fs.Uint64("seed", 0, "the seed of a level's random moves (0: from the clock)")

@@ -27,8 +27,7 @@ the position. The classes:
 `
 
 // runReview is the review command.
-func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
 	fs.BoolVar(&opt.json, "json", false, "print each review as a JSON object on a line of its own")
 	opt.search.register(fs.FlagSet)

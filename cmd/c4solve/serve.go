@@ -75,8 +75,7 @@ it exits 0.
 const minServeFiles = 32
 
 // runServe is the serve command.
-func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
 	boards := fs.Int("boards", 4, "keep the tables of at most `K` boards between requests, each of -tt MiB")

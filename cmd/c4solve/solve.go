@@ -112,7 +112,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		// verify FILE"): verify parses them all, with its own flags.
 		before := all[:len(all)-len(args)]
 		verify, _ := lookup(subcommands, "verify")
-		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
+		return exit(status(std.err, verify.path, runVerify(ctx, verify.flagSet(std), append(before[:len(before):len(before)], args[1:]...), std)))
 	}
 	// After "--" every argument is a position, even one that looks like a
 	// flag.
@@ -230,9 +230,8 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 }
 
 // runVerify is the verify command.
-func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
-	fs := cmd.flagSet(std)
 	opt.register(fs, true)
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)

@@ -57,14 +57,6 @@ func (r *result) line() string {
 	return sb.String()
 }
 
-// print writes r on standard output, as -json asks.
-func (c *command) print(r *result) {
-	if r.Score == nil {
-		r.Incomplete = true
-	}
-	c.emit(r, r.line())
-}
-
 // emit writes a result on standard output: with -json v, as one line of
 // JSON, else the line text.
 func (c *command) emit(v any, text string) {

@@ -123,7 +123,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if opt.warm {
 		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
 	}
-	var positions []string // when they are all the arguments: maybe no search at all
+	var positions []string // nil: those of standard input
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		positions = args
 	}
@@ -133,20 +133,20 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	}
 	limited, cancel := c.withTimeout(ctx)
 	defer cancel()
-	c.solveAll(limited, ctx, args, std)
+	if positions != nil {
+		c.solveArgs(limited, positions)
+	} else {
+		c.solveInput(limited, ctx, std)
+	}
 	// Before the status is taken: a write of the table file that
 	// failed makes it 2.
 	c.closeTableFile()
 	return exit(c.status)
 }
 
-// solveAll solves the positions of args, or of standard input, and prints
-// their results. ctx is outer bounded by -timeout.
-func (c *command) solveAll(ctx, outer context.Context, args []string, std stdio) {
-	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		c.solveInput(ctx, outer, std)
-		return
-	}
+// solveArgs solves the positions of args, the arguments, and prints their
+// results.
+func (c *command) solveArgs(ctx context.Context, args []string) {
 	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
@@ -540,8 +540,8 @@ func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r 
 		c.solveError(ctx, where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
-			r.Lower, r.Upper = &sr.Lower, &sr.Upper
-			c.print(r)
+			r.Lower, r.Upper, r.Incomplete = &sr.Lower, &sr.Upper, true
+			c.emit(r, r.line())
 		}
 		return
 	}
@@ -553,7 +553,7 @@ func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r 
 	if mismatch {
 		c.fail(exitMismatch)
 	}
-	c.print(r)
+	c.emit(r, r.line())
 }
 
 func (c *command) solveError(ctx context.Context, where, moves string, err error) {

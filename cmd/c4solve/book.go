@@ -462,7 +462,6 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 		return err
 	}
 	*seed = cmp.Or(*seed, uint64(time.Now().UnixNano()))
-	rng := rand.New(rand.NewPCG(*seed, 0))
 	s, err := newSolver(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, std.err) // no book: a real search
 	if err != nil {
 		return err
@@ -472,7 +471,7 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	total := min(*sample, bk.Len())
 	terminal := isTerminal(std.err) && total > 0
 	bar := rowProgress(terminal, std.err, "positions checked", total)
-	mismatches, n, err := bk.Verify(ctx, s, *sample, rng, func(int) { bar.Add(1) })
+	mismatches, n, err := bk.Verify(ctx, s, *sample, rand.New(rand.NewPCG(*seed, 0)), func(int) { bar.Add(1) })
 	if terminal {
 		bar.Clear()
 		clearLine(std.err)
@@ -484,8 +483,8 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 		status = exitMismatch
 	}
 	if err != nil && ctx.Err() != nil {
-		return failed(max(status, exitIncomplete), fmt.Errorf("%s: %s after %d of %d positions checked, %d of them wrong",
-			name, stopReason(ctx, err), n, min(*sample, bk.Len()), len(mismatches)))
+		return failed(exitIncomplete, fmt.Errorf("%s: %s after %d of %d positions checked, %d of them wrong",
+			name, stopReason(ctx, err), n, total, len(mismatches)))
 	}
 	if err != nil {
 		return failed(exitIncomplete, err)

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -110,9 +111,8 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if args0(args) == "verify" {
 		// Flags may also come before the command name ("c4solve -nobook
 		// verify FILE"): verify parses them all, with its own flags.
-		before := all[:len(all)-len(args)]
 		verify, _ := lookup(subcommands, "verify")
-		return exit(status(std.err, verify.path, runVerify(ctx, verify.flagSet(std), append(before[:len(before):len(before)], args[1:]...), std)))
+		return exit(status(std.err, verify.path, runVerify(ctx, verify.flagSet(std), slices.Concat(all[:len(all)-len(args)], args[1:]), std)))
 	}
 	// After "--" every argument is a position, even one that looks like a
 	// flag.

@@ -69,17 +69,16 @@ func (b *batch) solve(where string, l posfile.Line, more bool) {
 
 // reportBad reports a bad line in its turn.
 func (b *batch) reportBad(err error) {
-	if b.b == nil {
+	report := func() {
 		b.clearCount()
 		b.c.bad(err)
 		b.count()
+	}
+	if b.b == nil {
+		report()
 		return
 	}
-	b.b.Do(false, nil, func() {
-		b.clearCount()
-		b.c.bad(err)
-		b.count()
-	})
+	b.b.Do(false, nil, report)
 }
 
 // flush waits for every solve under way and prints the rest.

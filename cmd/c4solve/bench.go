@@ -37,9 +37,8 @@ an unreadable file or line, 3 interrupted.
 `
 
 // runBench is the bench command.
-func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
-	fs := cmd.flagSet(std)
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
 	tts := fs.String("tt", "64", "comma-separated table sizes in MiB (64 by default, not the 512 of solving: the size the side-by-side\nmeasurements against the reference solvers use)")
 	lines := fs.Int("lines", 0, "only the first N positions of each file (0: all)")
@@ -95,10 +94,9 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if err != nil {
 		return err
 	}
-	var setBook solver.Book // nil, not a nil *book.Book, for none
 	bookName := "none"
 	if bk != nil {
-		setBook, bookName = bk, cmp.Or(bf.name, "built-in")
+		bookName = cmp.Or(bf.name, "built-in")
 	}
 
 	if *cpuProfile != "" {
@@ -120,20 +118,9 @@ func runBench(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 
 	// Each row is printed as soon as it is measured: a long run shows its
 	// rows as it goes, and a run interrupted or killed keeps those done.
+	// (A failed write stops the command, which reports it: see run.)
 	status := exitOK
 	var rows []bench.Row
-	printRow := func(r bench.Row) {
-		if len(rows) == 0 {
-			if err := bench.WriteMarkdownHeader(stdout); err != nil {
-				status = max(status, exitBad) // run reports the failed write
-			}
-		}
-		rows = append(rows, r)
-		bench.FillSpeedups(rows)
-		if err := bench.WriteMarkdownRow(stdout, rows[len(rows)-1]); err != nil {
-			status = max(status, exitBad)
-		}
-	}
 	terminal := isTerminal(stderr)
 	// Every row's table must fit what the process may use: all are
 	// checked before the first row, so that a run is refused at once, not
@@ -161,22 +148,20 @@ files:
 			}
 			stopped := false
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: setBook, BookName: bookName}
-				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, not cleared
-				useBook(e, bk)
-				e.ClearAll()
-				solve := func(l posfile.Line) (bench.Outcome, error) {
-					return bench.Solve(ctx, e, l, bench.Options{Weak: set.Weak, Cold: !set.Warm})
-				}
+				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
+				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, cleared by Measure
 				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
-				st, err := bench.MeasureWith(ls, func(o bench.Outcome) {
-					bar.add()
+				st, err := bench.Measure(ctx, e, ls, set, func(o bench.Outcome) {
+					bar.Add(1)
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)
 					}
-				}, solve)
-				bar.done(stderr)
+				})
+				if terminal {
+					bar.Clear()
+					clearLine(stderr)
+				}
 				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
 					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
 				} else if err != nil {
@@ -193,7 +178,12 @@ files:
 				if st.Mismatches > 0 {
 					status = max(status, exitMismatch)
 				}
-				printRow(bench.Row{File: name, Setting: set, Stats: st})
+				if len(rows) == 0 {
+					bench.WriteMarkdownHeader(stdout)
+				}
+				rows = append(rows, bench.Row{File: name, Setting: set, Stats: st})
+				bench.FillSpeedups(rows)
+				bench.WriteMarkdownRow(stdout, rows[len(rows)-1])
 			}
 			// The next table is made once this one is given back, so that
 			// the run holds one at a time (in a memory cgroup, two may not
@@ -205,7 +195,8 @@ files:
 		}
 	}
 	if write != nil && len(rows) > 0 {
-		if err := writeResults(*out, rows, write); err != nil {
+		// Written whole or not at all (atomicfile), for everyone to read.
+		if err := atomicfile.Write(*out, 0o644, func(w io.Writer) error { return write(w, rows) }); err != nil {
 			fmt.Fprintf(stderr, "c4solve bench: -o %s: %v\n", *out, err)
 			status = max(status, exitBad)
 		}
@@ -213,32 +204,13 @@ files:
 	return exit(status)
 }
 
-// rowBar is the progress of one bench row on a terminal: positions solved
-// of the row's, cleared when the row is done; off a terminal it shows
-// nothing.
-type rowBar struct{ bar *progressbar.ProgressBar }
-
-// rowProgress starts a row's progress, described by what, of n positions.
-func rowProgress(terminal bool, w io.Writer, what string, n int) rowBar {
-	if !terminal {
-		return rowBar{}
-	}
-	return rowBar{progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(what),
+// rowProgress starts the progress of one bench row, described by what, of
+// n positions: on a terminal, a bar of the positions solved, to clear
+// when the row is done; off one, it shows nothing.
+func rowProgress(terminal bool, w io.Writer, what string, n int) *progressbar.ProgressBar {
+	return progressbar.NewOptions(n, progressbar.OptionSetVisibility(terminal), progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetRenderBlankState(true))}
-}
-
-func (b rowBar) add() {
-	if b.bar != nil {
-		b.bar.Add(1)
-	}
-}
-
-func (b rowBar) done(w io.Writer) {
-	if b.bar != nil {
-		b.bar.Clear()
-		clearLine(w)
-	}
+		progressbar.OptionSetRenderBlankState(true))
 }
 
 // intList parses a comma-separated list of whole numbers in [lo, hi].
@@ -252,10 +224,4 @@ func intList(s string, lo, hi int) ([]int, error) {
 		list = append(list, n)
 	}
 	return list, nil
-}
-
-// writeResults writes rows to a new file atomically, so that a failed run
-// leaves no half-written results. Results are for everyone to read.
-func writeResults(name string, rows []bench.Row, write func(io.Writer, []bench.Row) error) error {
-	return atomicfile.Write(name, 0o644, func(w io.Writer) error { return write(w, rows) })
 }

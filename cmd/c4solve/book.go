@@ -24,22 +24,11 @@ import (
 
 // bookCommands are book's subcommands, in the order its help lists them.
 var bookCommands = []*subcommand{
-	{path: "c4solve book generate", args: "[flags] -depth D -o FILE", short: "solve every position of at most D stones", long: bookGenerateHelp},
-	{path: "c4solve book merge", args: "-o FILE PART ...", short: "join the parts of a sharded generate", long: bookMergeHelp},
-	{path: "c4solve book info", args: "[FILE]", short: "header and positions per depth (FILE\nomitted: the built-in book)", long: bookInfoHelp},
-	{path: "c4solve book verify", args: "[flags] [FILE]", short: "check the checksum and re-solve a sample\n(FILE omitted: the built-in book)", long: bookVerifyHelp},
-	{path: "c4solve book sample", args: "[flags] [FILE]", short: "print a random sample as \"moves score\"\nlines, to check with another solver", long: bookSampleHelp},
-}
-
-// bookRuns are the run functions of bookCommands, by name. (The table
-// cannot hold them: they print its help, and a table that refers to
-// itself cannot be initialized.)
-var bookRuns = map[string]func(b *bookCommand, ctx context.Context, fs *flagSet, args []string) error{
-	"generate": (*bookCommand).generate,
-	"merge":    (*bookCommand).merge,
-	"info":     (*bookCommand).info,
-	"verify":   (*bookCommand).verify,
-	"sample":   (*bookCommand).sample,
+	{path: "c4solve book generate", args: "[flags] -depth D -o FILE", short: "solve every position of at most D stones", long: bookGenerateHelp, run: runBookGenerate},
+	{path: "c4solve book merge", args: "-o FILE PART ...", short: "join the parts of a sharded generate", long: bookMergeHelp, run: runBookMerge},
+	{path: "c4solve book info", args: "[FILE]", short: "header and positions per depth (FILE\nomitted: the built-in book)", long: bookInfoHelp, run: runBookInfo},
+	{path: "c4solve book verify", args: "[flags] [FILE]", short: "check the checksum and re-solve a sample\n(FILE omitted: the built-in book)", long: bookVerifyHelp, run: runBookVerify},
+	{path: "c4solve book sample", args: "[flags] [FILE]", short: "print a random sample as \"moves score\"\nlines, to check with another solver", long: bookSampleHelp, run: runBookSample},
 }
 
 // bookAbout is what book's help says after the list of its commands.
@@ -129,7 +118,7 @@ func sameFile(a, b string) bool {
 }
 
 // runBook is the book command.
-func runBook(ctx context.Context, _ *subcommand, args []string, std stdio) error {
+func runBook(ctx context.Context, _ *flagSet, args []string, std stdio) error {
 	if len(args) == 0 {
 		fmt.Fprint(std.err, bookUsage())
 		return exit(exitBad)
@@ -138,21 +127,14 @@ func runBook(ctx context.Context, _ *subcommand, args []string, std stdio) error
 		fmt.Fprint(std.out, bookUsage())
 		return nil
 	}
-	for _, cmd := range bookCommands {
-		if cmd.word() == args[0] {
-			b := &bookCommand{name: cmd.path, stdout: std.out, stderr: std.err}
-			return exit(status(std.err, cmd.path, bookRuns[args[0]](b, ctx, cmd.flagSet(std), args[1:])))
-		}
+	cmd, err := lookup(bookCommands, args[0])
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown command %q (want one of %s)", args[0], names(bookCommands))
+	return exit(status(std.err, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std)))
 }
 
-type bookCommand struct {
-	name           string
-	stdout, stderr io.Writer
-}
-
-func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) error {
+func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	depth := fs.Int("depth", -1, "the most stones of a position in the book (required)")
 	out := fs.String("o", "", "write the book, or the part, to `FILE` (required)")
 	from := fs.String("from", "", "only positions that extend these `MOVES`")
@@ -174,7 +156,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if *depth < 0 || *out == "" {
 		return errors.New("-depth and -o are required")
 	}
-	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: *ckName}
+	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: cmp.Or(*ckName, *out+".checkpoint")}
 	if *shard != "" {
 		k, n, ok := parseShard(*shard)
 		if !ok {
@@ -193,9 +175,6 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	if bounds != nil && bounds.Depth() >= *depth-1 {
 		opt.Parents, parentsName = bounds, cmp.Or(parents.name, "(built in)")
 	}
-	if opt.Checkpoint == "" {
-		opt.Checkpoint = *out + ".checkpoint"
-	}
 	// Refuse an output that cannot be written before hours of work.
 	if _, err := atomicfile.Check(*out); err != nil {
 		return fmt.Errorf("-o: %v", err)
@@ -204,20 +183,24 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		return fmt.Errorf("-o %s and -checkpoint %s are the same file: the book would replace the checkpoint it is made from", *out, opt.Checkpoint)
 	}
 	// The table is made by package book, of the size that fits.
-	mib, err := search.tableMiB(search.threads, b.stderr)
+	mib, err := fitTable(search.ttMiB, search.threads, search.explicitTT(), std.err)
 	if err != nil {
 		return err
 	}
 	opt.TableMiB = mib
-	tableBytes := uint64(mib) << 20
 	if limit := processMemoryLimit().Bytes; limit > 0 {
-		opt.MemoryBytes = limit - min(limit, tableBytes) // what the table leaves
+		opt.MemoryBytes = limit - min(limit, uint64(mib)<<20) // what the table leaves
 	}
 	start := time.Now()
 	var total int
 	var known knownScores
 	opt.Known = func(resumed, copied int) { known = knownScores{resumed, copied} }
-	show := b.progress(&known)
+	// On a terminal a progress bar with counts, rate and ETA; elsewhere (a
+	// log, a batch job) a line every logEvery.
+	show := bookLog(std.err, fs.Name(), logEvery, time.Now, &known)
+	if isTerminal(std.err) {
+		show = bookProgress(std.err, &known)
+	}
 	opt.Progress = func(done, all int) {
 		total = all
 		show(done, all)
@@ -234,7 +217,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 		return fmt.Errorf("%v; the solved positions are still in %s: run the same command again to write the book", err, opt.Checkpoint)
 	}
 	if err := os.Remove(opt.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(b.stderr, "%s: %v\n", b.name, err)
+		fmt.Fprintf(std.err, "%s: %v\n", fs.Name(), err)
 	}
 	fi, err := os.Stat(*out)
 	if err != nil {
@@ -242,7 +225,7 @@ func (b *bookCommand) generate(ctx context.Context, fs *flagSet, args []string) 
 	}
 	took := time.Since(start)
 	solved := total - known.resumed - known.copied
-	fmt.Fprintf(b.stdout, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d copied=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
+	fmt.Fprintf(std.out, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d copied=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
 		*out, bk.Board(), bk.Depth(), bk.Len(), fi.Size(), solved, known.copied, known.resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
 	return nil
 }
@@ -277,17 +260,6 @@ func (k *knownScores) setApart() string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
-}
-
-// progress returns a function that shows generation progress on stderr:
-// on a terminal as a progress bar with counts, rate and ETA, elsewhere (a
-// log, a batch job) as a line every logEvery. Calling it with done < 0
-// ends the display. known is set before its first call.
-func (b *bookCommand) progress(known *knownScores) func(done, total int) {
-	if isTerminal(b.stderr) {
-		return bookProgress(b.stderr, known)
-	}
-	return bookLog(b.stderr, b.name, logEvery, time.Now, known)
 }
 
 // logEvery is how often long work off a terminal logs its progress. (A
@@ -355,7 +327,7 @@ func bookProgress(w io.Writer, known *knownScores) func(done, total int) {
 	}
 }
 
-func (b *bookCommand) merge(_ context.Context, fs *flagSet, args []string) error {
+func runBookMerge(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	out := fs.String("o", "", "write the merged book to `FILE` (required)")
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
@@ -386,18 +358,18 @@ func (b *bookCommand) merge(_ context.Context, fs *flagSet, args []string) error
 	if err := bk.WriteFile(*out); err != nil {
 		return err
 	}
-	fmt.Fprintf(b.stdout, "book=%s depth=%d positions=%d parts=%d\n", *out, bk.Depth(), bk.Len(), len(parts))
+	fmt.Fprintf(std.out, "book=%s depth=%d positions=%d parts=%d\n", *out, bk.Depth(), bk.Len(), len(parts))
 	return nil
 }
 
-func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error {
+func runBookInfo(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
 	if fs.NArg() > 1 {
 		return errors.New("want at most one file")
 	}
-	name, bk, err := b.open(fs)
+	name, bk, err := openBook(fs)
 	if err != nil {
 		return err
 	}
@@ -405,18 +377,18 @@ func (b *bookCommand) info(_ context.Context, fs *flagSet, args []string) error 
 	if k, n := bk.Shard(); n > 0 {
 		shard = fmt.Sprintf("%d/%d", k, n)
 	}
-	fmt.Fprintf(b.stdout, "book=%q version=%d board=%v depth=%d root=%q shard=%s positions=%d bytes=%d\n",
+	fmt.Fprintf(std.out, "book=%q version=%d board=%v depth=%d root=%q shard=%s positions=%d bytes=%d\n",
 		name, bk.FormatVersion(), bk.Board(), bk.Depth(), bk.Root(), shard, bk.Len(), bk.Size())
 	for n, c := range bk.Counts() {
 		if c > 0 {
-			fmt.Fprintf(b.stdout, "stones=%d positions=%d\n", n, c)
+			fmt.Fprintf(std.out, "stones=%d positions=%d\n", n, c)
 		}
 	}
 	return nil
 }
 
-// open reads the book named by the one argument, or the built-in book.
-func (b *bookCommand) open(fs *flagSet) (name string, bk *book.Book, err error) {
+// openBook reads the book named by the one argument, or the built-in book.
+func openBook(fs *flagSet) (name string, bk *book.Book, err error) {
 	if fs.NArg() == 0 {
 		bk, err = book.Default()
 		return "(built in)", bk, err
@@ -437,10 +409,10 @@ func checkSample(fs *flagSet, n int) error {
 	return nil
 }
 
-// sample prints entries drawn at random, each as moves that reach it and
-// its score: the benchmark files' format, which another solver can check
-// (compare/README.md).
-func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) error {
+// runBookSample prints entries drawn at random, each as moves that reach
+// it and its score: the benchmark files' format, which another solver can
+// check (compare/README.md).
+func runBookSample(_ context.Context, fs *flagSet, args []string, std stdio) error {
 	n := fs.Int("n", 20, "positions to print, drawn at random")
 	stones := fs.Int("stones", -1, "only positions of this many stones (-1: any)")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
@@ -450,33 +422,28 @@ func (b *bookCommand) sample(_ context.Context, fs *flagSet, args []string) erro
 	if err := checkSample(fs, *n); err != nil {
 		return err
 	}
-	name, bk, err := b.open(fs)
+	name, bk, err := openBook(fs)
 	if err != nil {
 		return err
 	}
 	if *stones > bk.Depth() {
 		return fmt.Errorf("-stones %d: the book %s holds positions of at most %d stones", *stones, name, bk.Depth())
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
+	*seed = cmp.Or(*seed, uint64(time.Now().UnixNano()))
 	lines, scores, err := bk.Sample(*n, *stones, rand.New(rand.NewPCG(*seed, 0)))
 	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	// Standard output is the lines alone, which other solvers' drivers read.
-	fmt.Fprintf(b.stderr, "%s: book=%s stones=%d seed=%d positions=%d\n", b.name, name, *stones, *seed, len(lines))
-	w := bufio.NewWriter(b.stdout)
+	fmt.Fprintf(std.err, "%s: book=%s stones=%d seed=%d positions=%d\n", fs.Name(), name, *stones, *seed, len(lines))
+	w := bufio.NewWriter(std.out)
 	for i, line := range lines {
 		fmt.Fprintf(w, "%s %d\n", posfile.Spell(board.FormatColumns(line)), scores[i])
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return nil
+	return w.Flush()
 }
 
-func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) error {
+func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	sample := fs.Int("n", 20, "positions to re-solve, drawn at random")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	var search searchFlags
@@ -490,37 +457,38 @@ func (b *bookCommand) verify(ctx context.Context, fs *flagSet, args []string) er
 	if err := search.check(); err != nil {
 		return err
 	}
-	name, bk, err := b.open(fs)
+	name, bk, err := openBook(fs)
 	if err != nil {
 		return err
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
-	s, err := newSolver(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, b.stderr) // no book: a real search
+	*seed = cmp.Or(*seed, uint64(time.Now().UnixNano()))
+	s, err := newSolver(bk.Board(), search.ttMiB, search.explicitTT(), search.threads, nil, std.err) // no book: a real search
 	if err != nil {
 		return err
 	}
 	// A sample takes seconds a position (a solve with no book): on a
 	// terminal, say how far it is.
 	total := min(*sample, bk.Len())
-	bar := rowProgress(isTerminal(b.stderr) && total > 0, b.stderr, "positions checked", total)
-	mismatches, n, err := bk.Verify(ctx, s, *sample, rng, func(int) { bar.add() })
-	bar.done(b.stderr)
+	terminal := isTerminal(std.err) && total > 0
+	bar := rowProgress(terminal, std.err, "positions checked", total)
+	mismatches, n, err := bk.Verify(ctx, s, *sample, rand.New(rand.NewPCG(*seed, 0)), func(int) { bar.Add(1) })
+	if terminal {
+		bar.Clear()
+		clearLine(std.err)
+	}
 	status := exitOK
 	for _, m := range mismatches {
 		line, _ := m.Position.Line() // the book's entries are checked when read
-		fmt.Fprintf(b.stdout, "MISMATCH %s pos=%s book=%d solved=%d\n", name, board.FormatColumns(line), m.Book, m.Solved)
+		fmt.Fprintf(std.out, "MISMATCH %s pos=%s book=%d solved=%d\n", name, board.FormatColumns(line), m.Book, m.Solved)
 		status = exitMismatch
 	}
 	if err != nil && ctx.Err() != nil {
-		return failed(max(status, exitIncomplete), fmt.Errorf("%s: %s after %d of %d positions checked, %d of them wrong",
-			name, stopReason(ctx, err), n, min(*sample, bk.Len()), len(mismatches)))
+		return failed(exitIncomplete, fmt.Errorf("%s: %s after %d of %d positions checked, %d of them wrong",
+			name, stopReason(ctx, err), n, total, len(mismatches)))
 	}
 	if err != nil {
 		return failed(exitIncomplete, err)
 	}
-	fmt.Fprintf(b.stdout, "book=%s board=%v checksum=ok checked=%d mismatches=%d seed=%d\n", name, bk.Board(), n, len(mismatches), *seed)
+	fmt.Fprintf(std.out, "book=%s board=%v checksum=ok checked=%d mismatches=%d seed=%d\n", name, bk.Board(), n, len(mismatches), *seed)
 	return exit(status)
 }

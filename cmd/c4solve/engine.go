@@ -7,15 +7,13 @@ import (
 	"io"
 
 	"c4solve/board"
-	"c4solve/book"
 	"c4solve/solver"
 )
 
-// newSolver returns the solver of the board z (7x6 or any other), with a
-// shared table of mib MiB made to fit what the process may use (fitTable:
-// explicit if -tt gave it), threads search goroutines, and the book bk of
-// the board (nil for none).
-func newSolver(z board.Size, mib int, explicit bool, threads int, bk *book.Book, stderr io.Writer) (*solver.Solver, error) {
+// newSolver returns the solver of the board z, with a shared table of mib
+// MiB made to fit what the process may use (fitTable: explicit if -tt gave
+// it), threads search goroutines, and the board's book bk (nil for none).
+func newSolver(z board.Size, mib int, explicit bool, threads int, bk solver.Book, stderr io.Writer) (*solver.Solver, error) {
 	g, err := board.NewGrid(z)
 	if err != nil {
 		return nil, err
@@ -29,15 +27,8 @@ func newSolver(z board.Size, mib int, explicit bool, threads int, bk *book.Book,
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
 	noteRounded(stderr, fit, s.TableBytes()>>20)
-	useBook(s, bk)
+	s.UseBook(bk)
 	return s, nil
-}
-
-// useBook makes s answer from bk, nil for none.
-func useBook(s *solver.Solver, bk *book.Book) {
-	if bk != nil {
-		s.UseBook(bk)
-	}
 }
 
 // errNoSearch is what a command without a solver answers where a search
@@ -54,11 +45,7 @@ func (c *command) solve(ctx context.Context, b board.Board, weak bool) (solver.R
 	case c.s != nil:
 		return c.s.Solve(ctx, b)
 	}
-	var bk solver.Book
-	if c.bk != nil {
-		bk = c.bk
-	}
-	r, ok, err := solver.Known(b, bk)
+	r, ok, err := solver.Known(b, c.bk)
 	switch {
 	case err != nil:
 		return r, err

@@ -50,13 +50,6 @@ func (f *searchFlags) check() error {
 	return nil
 }
 
-// tableMiB returns the size of the shared table of -tt for searches of
-// workers goroutines in all, made to fit (fitTable), for a table that
-// another package allocates (a book's of another board than 7x6).
-func (f *searchFlags) tableMiB(workers int, stderr io.Writer) (int, error) {
-	return fitTable(f.ttMiB, workers, f.explicitTT(), stderr)
-}
-
 // explicitTT reports whether -tt was given.
 func (f *searchFlags) explicitTT() bool {
 	explicit := false
@@ -81,10 +74,7 @@ func noteRounded(stderr io.Writer, mib, got int) {
 // an error.
 func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
 	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
-	goroutines := fmt.Sprintf("%d search goroutines", workers)
-	if workers == 1 {
-		goroutines = "1 search goroutine"
-	}
+	goroutines := plural(workers, "search goroutine")
 	switch {
 	case err != nil && explicit:
 		return 0, fmt.Errorf("-tt %d with %s: %w: use -tt or -threads to ask for less", mib, goroutines, err)
@@ -118,7 +108,7 @@ var errBookAndNobook = errors.New("-book and -nobook contradict each other")
 // loadBook returns the book the flags ask for to solve positions of the
 // board z: none with -nobook, the file of -book (which must be of z), or
 // the built-in book where it is of z (book.Default).
-func (f *bookFlags) loadBook(z board.Size) (*book.Book, error) {
+func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 	if f.off && f.name != "" {
 		return nil, errBookAndNobook
 	} else if f.off {
@@ -137,17 +127,6 @@ func (f *bookFlags) loadBook(z board.Size) (*book.Book, error) {
 		return nil, nil // the built-in book is of another board
 	}
 	return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v: give -size %v to use it", f.name, bk.Board(), z, bk.Board())
-}
-
-// bookFiles is serve's -book, given once for each board whose book is
-// loaded.
-type bookFiles []string
-
-func (f *bookFiles) String() string { return strings.Join(*f, ", ") }
-
-func (f *bookFiles) Set(name string) error {
-	*f = append(*f, name)
-	return nil
 }
 
 // loadBooks returns the books of files by board, each of the board its
@@ -179,13 +158,6 @@ func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 		books[bk.Board()] = bk
 	}
 	return books, err
-}
-
-// timeoutFlag is -timeout.
-type timeoutFlag struct{ timeout time.Duration }
-
-func (f *timeoutFlag) register(fs *flag.FlagSet, def time.Duration, what string) {
-	durationVar(fs, &f.timeout, "timeout", def, what)
 }
 
 // durationValue is a flag.Value of a duration, as flag.Duration's, whose
@@ -221,9 +193,10 @@ func durationVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Durat
 	fs.Var((*durationValue)(p), name, usage)
 }
 
-func (f *timeoutFlag) check() error {
-	if f.timeout < 0 {
-		return fmt.Errorf("-timeout %v: want a positive duration, or 0 for none", f.timeout)
+// checkTimeout refuses a -timeout of d below 0.
+func checkTimeout(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("-timeout %v: want a positive duration, or 0 for none", d)
 	}
 	return nil
 }
@@ -245,18 +218,13 @@ type flagSet struct {
 
 // hide leaves the flag name out of the help: one the command takes only
 // to hand on to another, which lists it.
-func (fs *flagSet) hide(name string) {
-	if fs.hidden == nil {
-		fs.hidden = map[string]bool{}
-	}
-	fs.hidden[name] = true
-}
+func (fs *flagSet) hide(name string) { fs.hidden[name] = true }
 
 // newFlagSet returns the flag set of the command name: errors go to stderr
 // with a pointer to the help, which parse prints, when asked for, on
 // stdout.
 func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
-	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr}
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr, hidden: map[string]bool{}}
 	fs.SetOutput(stderr)
 	fs.Usage = func() {} // parse prints the help or points to it
 	return fs

@@ -23,24 +23,20 @@ func stopReason(ctx context.Context, err error) string {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(cause, context.DeadlineExceeded):
 		return "stopped at the time limit (-timeout)"
-	case cause != nil && cause != context.Canceled: // a signal's cause is context.Canceled too, to errors.Is
-		return signalWords(strings.TrimSuffix(cause.Error(), " signal received"))
+	case cause == nil || cause == context.Canceled: // a signal's cause is context.Canceled too, to errors.Is
+		return "interrupted"
 	}
-	return "interrupted"
-}
-
-// signalWords says what stopped the command, a signal that Go names as
-// name ("interrupt", "terminated", "hangup"), as a person reads it.
-func signalWords(name string) string {
-	switch name {
+	// The signal, as Go names it ("interrupt", "terminated", "hangup").
+	switch name := strings.TrimSuffix(cause.Error(), " signal received"); name {
 	case "interrupt":
 		return "interrupted (Ctrl-C)"
 	case "terminated":
 		return "stopped by SIGTERM"
 	case "hangup":
 		return "stopped by SIGHUP (its terminal closed)"
+	default:
+		return "stopped by the signal " + name
 	}
-	return "stopped by the signal " + name
 }
 
 // checkedWriter is standard output: after its first failed write it
@@ -153,26 +149,20 @@ func readLines(ctx context.Context, name string, format posfile.Format, limit in
 // scanAhead is how many lines scanInput reads ahead of the solves.
 const scanAhead = 64
 
-// isTerminal reports whether w is a terminal: progress and colours are
-// shown only there.
-func isTerminal(w io.Writer) bool {
-	if c, ok := w.(*checkedWriter); ok {
-		w = c.w // standard output, checked
+// isTerminal reports whether v, standard input or output, is a terminal:
+// progress and colours are shown only there.
+func isTerminal(v any) bool {
+	if c, ok := v.(*checkedWriter); ok {
+		v = c.w // standard output, checked
 	}
-	return isTerminalFile(w)
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // clearLine erases the terminal line w's cursor is on: what a progress
 // display's own Clear leaves of a longer line, such as the "^C" the
 // terminal echoes after it on Ctrl-C.
 func clearLine(w io.Writer) { fmt.Fprint(w, "\r\033[K") }
-
-// isTerminalFile reports whether v, standard input or output, is a file
-// that is a terminal.
-func isTerminalFile(v any) bool {
-	f, ok := v.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
 
 // openInput opens the file name for reading. Opening a FIFO waits for a
 // writer to open it too: openInput waits for that or for ctx, so that
@@ -196,11 +186,14 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		return o.f, o.err
 	case <-ctx.Done():
 	}
-	select {
-	case o := <-done: // opened as ctx ended: the work stops all the same
+	drop := func(o opened) {
 		if o.f != nil {
 			o.f.Close()
 		}
+	}
+	select {
+	case o := <-done: // opened as ctx ended: the work stops all the same
+		drop(o)
 		return nil, fmt.Errorf("%s: %s", name, stopReason(ctx, ctx.Err()))
 	default:
 	}
@@ -213,9 +206,7 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 	for released := false; !released; {
 		w, err := os.OpenFile(name, os.O_WRONLY|syscall.O_NONBLOCK, 0)
 		if err == nil {
-			if o := <-done; o.f != nil {
-				o.f.Close()
-			}
+			drop(<-done)
 			w.Close()
 			break
 		}
@@ -224,9 +215,7 @@ func openInput(ctx context.Context, name string) (*os.File, error) {
 		}
 		select {
 		case o := <-done:
-			if o.f != nil {
-				o.f.Close()
-			}
+			drop(o)
 			released = true
 		case <-time.After(time.Millisecond):
 		}

@@ -90,19 +90,17 @@ type stdio struct {
 }
 
 // A subcommand is one of c4solve's commands, described once, in the shape
-// of cmd/go's base.Command: its path ("c4solve verify"), the arguments of
-// its usage line, a short description for the list of commands, the help
-// that -h prints between the usage line and the flags, and its run
-// function, which parses its own flags (cmd.flagSet) and returns what went
-// wrong: an error to report (exit status 2, or failed's), or an exitStatus
-// whose failures it has reported itself, line by line. The lists of
-// commands in the usage texts are made from these descriptions.
+// of cmd/go's base.Command; the lists of commands in the usage texts are
+// made from these descriptions. run defines the command's flags on fs,
+// made by flagSet, parses them with args, and returns an error to report
+// (exit status 2, or failed's), or an exitStatus whose failures it has
+// reported itself, line by line.
 type subcommand struct {
-	path  string
-	args  string
-	short string // lines after the first are continued below it
-	long  string
-	run   func(ctx context.Context, cmd *subcommand, args []string, std stdio) error
+	path  string // "c4solve verify"
+	args  string // the arguments of its usage line
+	short string // for the list of commands; lines after the first are continued below it
+	long  string // what -h prints between the usage line and the flags
+	run   func(ctx context.Context, fs *flagSet, args []string, std stdio) error
 }
 
 // word is the command's name, the last word of its path.
@@ -214,14 +212,14 @@ func usageText() string {
 	return "Usage:\n" + commandList(append(append([]*subcommand{solveDoc}, subcommands...), helpDoc)...) + "\n" + usageAbout
 }
 
-// lookup returns the subcommand called name.
-func lookup(name string) (*subcommand, bool) {
-	for _, c := range subcommands {
+// lookup returns the command of cmds called name, or an error naming them.
+func lookup(cmds []*subcommand, name string) (*subcommand, error) {
+	for _, c := range cmds {
 		if c.word() == name {
-			return c, true
+			return c, nil
 		}
 	}
-	return nil, false
+	return nil, fmt.Errorf("unknown command %q (want one of %s)", name, names(cmds))
 }
 
 // run is the whole command, with its environment as arguments for tests.
@@ -235,11 +233,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	out := &checkedWriter{w: stdout, failed: cancel}
 	std := stdio{stdin, out, stderr}
 	var st int
-	switch cmd, ok := lookup(args0(args)); {
+	switch cmd, err := lookup(subcommands, args0(args)); {
 	case args0(args) == "help":
 		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
-	case ok:
-		st = status(stderr, cmd.path, cmd.run(ctx, cmd, args[1:], std))
+	case err == nil:
+		st = status(stderr, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std))
 	default:
 		st = status(stderr, "c4solve", runSolve(ctx, args, std))
 	}
@@ -258,10 +256,11 @@ func runHelp(ctx context.Context, args []string, std stdio) error {
 	case len(args) > 1:
 		return errors.New("want at most one command")
 	}
-	if cmd, ok := lookup(args[0]); ok {
-		return cmd.run(ctx, cmd, []string{"-h"}, std)
+	cmd, err := lookup(subcommands, args[0])
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown command %q (want one of %s)", args[0], names(subcommands))
+	return cmd.run(ctx, cmd.flagSet(std), []string{"-h"}, std)
 }
 
 // quoteShort quotes s for a message, cut to its first 60 bytes when longer.

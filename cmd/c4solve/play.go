@@ -1,10 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -31,13 +31,12 @@ graded strength"); with
 `
 
 // runPlay is the play command.
-func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")
 	seed := fs.Uint64("seed", 0, "the seed of a level's random moves (0: from the clock)")
 	var opt options
-	opt.timeout.register(fs.FlagSet, 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
+	durationVar(fs.FlagSet, &opt.timeout, "timeout", 0, "move within `DURATION` (e.g. 5s; 0: no limit): past it, the best move found, not proved")
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
 	fs.Var(&opt.size, "size", "play on a board of `WxH`, as 8x5, instead of 7x6 (no book)")
@@ -50,9 +49,7 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if *level < player.MinLevel || *level > player.MaxLevel {
 		return fmt.Errorf("-level %d: want %d to %d", *level, player.MinLevel, player.MaxLevel)
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
+	*seed = cmp.Or(*seed, uint64(time.Now().UnixNano()))
 	if fs.NArg() > 1 {
 		return errors.New("want at most one position")
 	}
@@ -72,15 +69,14 @@ func runPlay(ctx context.Context, cmd *subcommand, args []string, std stdio) err
 	if err != nil {
 		return err
 	}
-	var cols []int
-	for i := range len(moves) {
-		cols = append(cols, strings.IndexByte(columnNames, moves[i]))
-	}
+	cols, _ := grid.Columns(moves, false) // parsed above
 	g := &game{c: c, p: p, cols: cols, start: len(cols), engine: p.Stones() % 2, level: *level, rng: rand.New(rand.NewPCG(*seed, 0))}
 	if *first == "human" {
 		g.engine = 1 - g.engine
 	}
-	g.colour = useColour(std.out, os.Getenv)
+	// Colours on a terminal, unless the environment asks for none (NO_COLOR
+	// set and not empty, as no-color.org has it, or TERM=dumb).
+	g.colour = isTerminal(std.out) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	return exit(g.run(ctx, std))
 }
 
@@ -138,7 +134,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 	}()
 	for {
 		p := g.p
-		g.draw(p)
+		fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
 		if p.Over() {
 			g.result(p)
 			return exitOK
@@ -151,7 +147,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			col := player.Choose(an, g.level, g.rng)
 			note := ""
 			if !exact {
-				note = fmt.Sprintf(" (the best found in %v, not proved)", g.c.opt.timeout.timeout)
+				note = fmt.Sprintf(" (the best found in %v, not proved)", g.c.opt.timeout)
 			}
 			fmt.Fprintf(g.c.stdout, "c4solve plays %c%s\n", board.ColumnName(col), note)
 			g.play(col)
@@ -190,7 +186,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			if an, exact, err := g.analyze(ctx, p); err == nil && exact {
 				g.hint(an)
 			} else if err == nil {
-				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout.timeout)
+				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout)
 			}
 		default:
 			col := -1
@@ -268,20 +264,8 @@ func (g *game) hint(an solver.Analysis) {
 	fmt.Fprintln(g.c.stdout, sb.String())
 }
 
-// useColour reports whether play draws in colour on out, standard output:
-// on a terminal, unless the environment asks for none (NO_COLOR set and
-// not empty, as no-color.org has it, or TERM=dumb).
-func useColour(out io.Writer, getenv func(string) string) bool {
-	return isTerminal(out) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
-}
-
-// draw prints the board (board.Board.Draw): the first player's stones
-// as x, or red on a terminal, the second's as o, or yellow.
-func (g *game) draw(p board.Board) {
-	fmt.Fprint(g.c.stdout, "\n"+p.Draw(g.cell))
-}
-
-// cell is how draw shows a cell held by who (board.Board.Draw).
+// cell is how the board is drawn (board.Board.Draw): the first player's
+// stones as x, or red in colour, the second's as o, or yellow.
 func (g *game) cell(who int) string {
 	switch {
 	case who == 0:

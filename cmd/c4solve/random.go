@@ -34,8 +34,7 @@ a signal.
 `
 
 // runRandom is the random command.
-func runRandom(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runRandom(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
 	games := fs.Bool("games", false, "print whole games of random moves instead, played to their end")

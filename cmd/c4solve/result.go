@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"c4solve/bench"
-	"c4solve/posfile"
 )
 
 // result is what c4solve prints for one position: as a line of fields, or
@@ -25,15 +24,6 @@ type result struct {
 	Incomplete bool    `json:"incomplete,omitempty"`
 	Nodes      uint64  `json:"nodes"`
 	Seconds    float64 `json:"seconds"`
-}
-
-// compare records the expected score of l, if it has one, and whether
-// the result differs from it (mismatch).
-func (r *result) compare(l posfile.Line, mismatch bool) {
-	if l.HasScore {
-		want := l.Expected
-		r.Expected, r.Mismatch = &want, &mismatch
-	}
 }
 
 // line returns the result as the plain output line: the moves, then the
@@ -67,20 +57,13 @@ func (r *result) line() string {
 	return sb.String()
 }
 
-// print writes r on standard output, as -json asks.
-func (c *command) print(r *result) {
-	if r.Score == nil {
-		r.Incomplete = true
-	}
+// emit writes a result on standard output: with -json v, as one line of
+// JSON, else the line text.
+func (c *command) emit(v any, text string) {
 	if !c.opt.json {
-		fmt.Fprintln(c.stdout, r.line())
+		fmt.Fprintln(c.stdout, text)
 		return
 	}
-	c.printJSON(r)
-}
-
-// printJSON writes v as one line of JSON on standard output.
-func (c *command) printJSON(v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		c.bad(fmt.Errorf("encoding the result: %w", err))

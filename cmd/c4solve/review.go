@@ -27,13 +27,12 @@ the position. The classes:
 `
 
 // runReview is the review command.
-func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
 	fs.BoolVar(&opt.json, "json", false, "print each review as a JSON object on a line of its own")
 	opt.search.register(fs.FlagSet)
 	opt.book.register(fs.FlagSet)
-	opt.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
+	durationVar(fs.FlagSet, &opt.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
 	fs.Var(&opt.size, "size", "review games on a board of `WxH`, as 8x5, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
@@ -60,9 +59,7 @@ func runReview(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 	}
 	err = scanInput(ctx, std.in, c.format, func(l posfile.Line, _ bool) bool {
 		return c.review(ctx, fmt.Sprintf("line %d", l.Num), l)
-	}, func(e *posfile.LineError) {
-		c.bad(fmt.Errorf("line %d: %w", e.Num, e.Err))
-	})
+	}, func(e *posfile.LineError) { c.bad(e) })
 	if err != nil && ctx.Err() == nil {
 		c.bad(fmt.Errorf("reading standard input: %w", err))
 	}
@@ -79,14 +76,6 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	if err != nil {
 		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %d moves reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), len(cols), stopReason(ctx, err))
 		c.fail(exitIncomplete)
-	}
-	if c.opt.json {
-		c.printJSON(struct {
-			Game string `json:"game"`
-			review.Summary
-			Incomplete bool `json:"incomplete,omitempty"`
-		}{posfile.Spell(l.Moves), rv.Summary(), err != nil})
-		return err == nil
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "game %s\n ply player column score played loss class      best\n", posfile.Spell(l.Moves))
@@ -108,7 +97,11 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		}
 		fmt.Fprintf(&sb, " ply %d (player %d, column %c: %s to %s)", m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
 	}
-	fmt.Fprintln(c.stdout, sb.String())
+	c.emit(struct {
+		Game string `json:"game"`
+		review.Summary
+		Incomplete bool `json:"incomplete,omitempty"`
+	}{posfile.Spell(l.Moves), rv.Summary(), err != nil}, sb.String())
 	return err == nil
 }
 

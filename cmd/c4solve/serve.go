@@ -75,8 +75,7 @@ it exits 0.
 const minServeFiles = 32
 
 // runServe is the serve command.
-func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
-	fs := cmd.flagSet(std)
+func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
 	boards := fs.Int("boards", 4, "keep the tables of at most `K` boards between requests, each of -tt MiB")
@@ -87,11 +86,14 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	durationVar(fs.FlagSet, &idle, "idle", 30*time.Second, "close connections idle for `DURATION`")
 	var search searchFlags
 	search.register(fs.FlagSet)
-	var books bookFiles
-	fs.Var(&books, "book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one")
+	var books []string
+	fs.Func("book", "answer from the opening book in `FILE` (given again, one for each board size) instead of the built-in one", func(name string) error {
+		books = append(books, name)
+		return nil
+	})
 	nobook := fs.Bool("nobook", false, "use no opening book: search every position")
-	var tf timeoutFlag
-	tf.register(fs.FlagSet, 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
+	var timeout time.Duration
+	durationVar(fs.FlagSet, &timeout, "timeout", 10*time.Second, "answer 503 to a request not solved within `DURATION` (0: no limit)")
 	var size sizeFlag
 	fs.Var(&size, "size", "the board of `WxH`, as 8x5, of the requests that name none, instead of 7x6")
 	if st, ok := fs.parse(args); !ok {
@@ -100,7 +102,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if err := errors.Join(search.check(), tf.check()); err != nil {
+	if err := errors.Join(search.check(), checkTimeout(timeout)); err != nil {
 		return err
 	}
 	maxScore := size.board().MaxScore()
@@ -133,7 +135,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 		return err
 	}
 	cfg := server.Config{Size: size.board(), Books: bks, TableMiB: search.ttMiB, Boards: *boards,
-		Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: tf.timeout, Full: *full}
+		Solvers: *solvers, Threads: search.threads, Queue: *queue, Timeout: timeout, Full: *full}
 	if !*quiet {
 		cfg.Log = std.err
 	}
@@ -151,7 +153,7 @@ func runServe(ctx context.Context, cmd *subcommand, args []string, std stdio) er
 	srv := &http.Server{Handler: h, BaseContext: func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ErrorLog: log.New(std.err, "c4solve serve: ", 0)}
 	where := ""
-	if host, _, err := net.SplitHostPort(*addr); err == nil && (host == "" || net.ParseIP(host) != nil && net.ParseIP(host).IsUnspecified()) {
+	if host, _, err := net.SplitHostPort(*addr); err == nil && (host == "" || net.ParseIP(host).IsUnspecified()) {
 		where = " (every interface)"
 	}
 	fmt.Fprintf(std.err, "c4solve serve: listening on http://%s/%s\n", ln.Addr(), where)

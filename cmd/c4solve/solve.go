@@ -7,16 +7,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"c4solve/bench"
 	"c4solve/board"
-	"c4solve/book"
 	"c4solve/posfile"
 	"c4solve/solver"
 )
@@ -32,7 +33,7 @@ type options struct {
 	verbose bool
 	search  searchFlags
 	book    bookFlags
-	timeout timeoutFlag
+	timeout time.Duration
 	size    sizeFlag
 	from0   bool
 	// tableFile is -table-file: where the entries of large subtrees are
@@ -45,17 +46,15 @@ type options struct {
 // to say so, and to hand "c4solve -warm verify FILE" on to verify).
 func (o *options) register(fs *flagSet, verify bool) {
 	fs.BoolVar(&o.weak, "weak", false, "print only the sign of the score: 1 win, 0 draw, -1 loss")
+	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
+	o.search.register(fs.FlagSet)
+	durationVar(fs.FlagSet, &o.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
+	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
+	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
 	if !verify {
 		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
 		fs.BoolVar(&o.pv, "pv", false, "also print a line of perfect play to the end of the game, as columns")
 		fs.StringVar(&o.tableFile, "table-file", "", "keep the results of large subtrees in `FILE` as the search runs (written within a quarter second), and load them first, so that a long solve killed part way resumes where it was with the same command (one c4solve at a time; a file it may not write is only read)")
-	}
-	fs.BoolVar(&o.json, "json", false, "print each result as a JSON object on a line of its own")
-	o.search.register(fs.FlagSet)
-	o.timeout.register(fs.FlagSet, 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
-	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
-	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
-	if !verify {
 		fs.hide("warm") // taken only to hand "c4solve -warm verify FILE" on to verify
 		fs.BoolVar(&o.version, "version", false, "print c4solve's version (module version, commit, Go) and exit")
 	}
@@ -72,7 +71,7 @@ func (o *options) check() error {
 	if o.weak && o.pv {
 		return errors.New("-pv needs the exact score: drop -weak")
 	}
-	return o.timeout.check()
+	return checkTimeout(o.timeout)
 }
 
 // usageAbout is what "c4solve -h" says after the list of commands.
@@ -106,15 +105,14 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 		fmt.Fprintln(std.out, version())
 		return nil
 	}
-	if _, ok := lookup(args0(args)); ok && args0(args) != "verify" && fs.NFlag() > 0 {
+	if _, err := lookup(subcommands, args0(args)); err == nil && args0(args) != "verify" && fs.NFlag() > 0 {
 		return exit(report(std.err, "c4solve "+args[0], exitBad, fmt.Errorf("flags go after the command name (see c4solve %s -h)", args[0])))
 	}
 	if args0(args) == "verify" {
 		// Flags may also come before the command name ("c4solve -nobook
 		// verify FILE"): verify parses them all, with its own flags.
-		before := all[:len(all)-len(args)]
-		verify, _ := lookup("verify")
-		return exit(status(std.err, verify.path, runVerify(ctx, verify, append(before[:len(before):len(before)], args[1:]...), std)))
+		verify, _ := lookup(subcommands, "verify")
+		return exit(status(std.err, verify.path, runVerify(ctx, verify.flagSet(std), slices.Concat(all[:len(all)-len(args)], args[1:]), std)))
 	}
 	// After "--" every argument is a position, even one that looks like a
 	// flag.
@@ -125,7 +123,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if opt.warm {
 		return errors.New("-warm acts only with verify (c4solve verify -warm FILE)")
 	}
-	var positions []string // when they are all the arguments: maybe no search at all
+	var positions []string // nil: those of standard input
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		positions = args
 	}
@@ -135,20 +133,20 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	}
 	limited, cancel := c.withTimeout(ctx)
 	defer cancel()
-	c.solveAll(limited, ctx, args, std)
+	if positions != nil {
+		c.solveArgs(limited, positions)
+	} else {
+		c.solveInput(limited, ctx, std)
+	}
 	// Before the status is taken: a write of the table file that
 	// failed makes it 2.
 	c.closeTableFile()
 	return exit(c.status)
 }
 
-// solveAll solves the positions of args, or of standard input, and prints
-// their results. ctx is outer bounded by -timeout.
-func (c *command) solveAll(ctx, outer context.Context, args []string, std stdio) {
-	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
-		c.solveInput(ctx, outer, std)
-		return
-	}
+// solveArgs solves the positions of args, the arguments, and prints their
+// results.
+func (c *command) solveArgs(ctx context.Context, args []string) {
 	b := newBatch(ctx, c)
 	for i, a := range args {
 		where := fmt.Sprintf("argument %d", i+1)
@@ -185,44 +183,35 @@ var errIdlePastLimit = errors.New("no line came within a second of the time limi
 // interrupt, or when no line came for pastLimitIdle past the limit; what
 // came past it is counted on stderr.
 func (c *command) solveInput(ctx, outer context.Context, std stdio) {
-	if isTerminalFile(std.in) {
+	if isTerminal(std.in) {
 		// Else c4solve alone seems to hang.
 		fmt.Fprintln(c.stderr, "c4solve: reading positions from standard input, one a line (Ctrl-D ends; c4solve 4453 solves one, c4solve -h helps)")
 	}
 	read, stopRead := context.WithCancelCause(outer)
 	defer stopRead(nil)
-	var mu sync.Mutex
-	var idle *time.Timer // from the time limit on
+	var idle atomic.Pointer[time.Timer] // from the time limit on
 	defer context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			mu.Lock()
-			idle = time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) })
-			mu.Unlock()
+			idle.Store(time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) }))
 		}
 	})()
 	late := 0 // lines read past the time limit
 	b := newBatch(ctx, c)
-	b.counting = c.terminal && !isTerminalFile(std.in) // a count would mix with what is typed
+	b.counting = c.terminal && !isTerminal(std.in) // a count would mix with what is typed
 	err := scanInput(read, std.in, c.format, func(l posfile.Line, more bool) bool {
 		if ctx.Err() != nil {
 			late++
-			mu.Lock()
-			if idle != nil {
-				idle.Reset(pastLimitIdle)
+			if t := idle.Load(); t != nil {
+				t.Reset(pastLimitIdle)
 			}
-			mu.Unlock()
 		}
 		b.solve(fmt.Sprintf("line %d", l.Num), l, more)
 		return read.Err() == nil
-	}, func(e *posfile.LineError) {
-		b.reportBad(e)
-	})
+	}, func(e *posfile.LineError) { b.reportBad(e) })
 	b.flush()
-	mu.Lock()
-	if idle != nil {
-		idle.Stop()
+	if t := idle.Load(); t != nil {
+		t.Stop()
 	}
-	mu.Unlock()
 	switch {
 	case late > 0 || errors.Is(context.Cause(read), errIdlePastLimit):
 		fmt.Fprintf(c.stderr, "c4solve: standard input: %s read after the time limit (-timeout), printed with the bounds found (or the score, where none is needed)", plural(late, "line"))
@@ -241,9 +230,8 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 }
 
 // runVerify is the verify command.
-func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) error {
+func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
-	fs := cmd.flagSet(std)
 	opt.register(fs, true)
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
@@ -266,7 +254,7 @@ func runVerify(ctx context.Context, cmd *subcommand, args []string, std stdio) e
 type command struct {
 	opt            options
 	s              *solver.Solver // the board's (-size); nil where no position needs a search
-	bk             *book.Book     // the board's book, nil for none
+	bk             solver.Book    // the board's book, nil for none
 	format         posfile.Format // how positions are written (-size, -from0)
 	stdout, stderr io.Writer
 	terminal       bool // stderr is a terminal: show progress there
@@ -296,7 +284,7 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 		return nil, err
 	}
 	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
-	if positions != nil && !needSearch(opt, bk, positions) {
+	if positions != nil && !needSearch(opt, format, bk, positions) {
 		return c, nil // no table file either: needSearch says none is given
 	}
 	if c.s, err = newSolver(opt.size.board(), opt.search.ttMiB, opt.search.explicitTT(), opt.search.threads, bk, std.err); err != nil {
@@ -329,7 +317,7 @@ func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error)
 		return fmt.Errorf("-table-file %s: %w", name, err)
 	}
 	c.tableFile, c.stderr = tf, stderr
-	var notes []string
+	notes := []string{fmt.Sprintf("c4solve: table file %s: %d entries loaded", name, tf.Loaded)}
 	if tf.Damaged > 0 {
 		notes = append(notes, fmt.Sprintf("%s (checksum fails) skipped", plural(tf.Damaged, "damaged record")))
 	}
@@ -345,11 +333,7 @@ func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error)
 	if tf.ReadOnly {
 		notes = append(notes, "the file is read-only here: the entries of this run will not be kept")
 	}
-	note := ""
-	if len(notes) > 0 {
-		note = "; " + strings.Join(notes, "; ")
-	}
-	fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries loaded%s\n", name, tf.Loaded, note)
+	fmt.Fprintln(c.stderr, strings.Join(notes, "; "))
 	return nil
 }
 
@@ -390,8 +374,8 @@ func (w *syncWriter) Write(p []byte) (int, error) {
 
 // withTimeout returns ctx bounded by the command's -timeout, if any.
 func (c *command) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	if c.opt.timeout.timeout > 0 {
-		return context.WithTimeout(ctx, c.opt.timeout.timeout)
+	if c.opt.timeout > 0 {
+		return context.WithTimeout(ctx, c.opt.timeout)
 	}
 	return ctx, func() {}
 }
@@ -400,24 +384,16 @@ func (c *command) withTimeout(ctx context.Context) (context.Context, context.Can
 // needs a search (solver.Known): a line of perfect play or an analysis
 // may, a table file is for one, and a position that neither the book bk
 // nor a win at once answers does.
-func needSearch(opt options, bk *book.Book, positions []string) bool {
+func needSearch(opt options, format posfile.Format, bk solver.Book, positions []string) bool {
 	if opt.pv || opt.analyze || opt.tableFile != "" {
 		return true
-	}
-	format, err := opt.size.format(opt.from0)
-	if err != nil {
-		return true // refused later
-	}
-	var b solver.Book
-	if bk != nil {
-		b = bk
 	}
 	for _, moves := range positions {
 		l, err := format.Position(moves)
 		if err != nil {
 			continue // refused
 		}
-		if _, ok, err := solver.Known(l.Board, b); !ok && err == nil {
+		if _, ok, err := solver.Known(l.Board, bk); !ok && err == nil {
 			return true
 		}
 	}
@@ -513,74 +489,71 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
 	r := result{Pos: posfile.Spell(l.Moves)}
-	var score, lower, upper int
-	var expanded uint64
-	var fromBook bool
+	var sr solver.Result // with -analyze, the analysis's bounds and counts
 	var err error
 	if c.opt.analyze {
 		var an solver.Analysis
 		an, err = c.s.Analyze(ctx, l.Board, c.opt.weak)
-		r.Nodes, expanded = an.Nodes, an.Expanded
 		r.Scores, r.Best = an.Columns()
-		score, lower, upper = an.Lower, an.Lower, an.Upper
+		sr = solver.Result{Score: an.Lower, Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
 	} else {
-		var sr solver.Result
 		sr, err = c.solve(ctx, l.Board, c.opt.weak)
-		r.Nodes, expanded = sr.Nodes, sr.Expanded
-		score, lower, upper, fromBook = sr.Score, sr.Lower, sr.Upper, sr.FromBook
 	}
+	nodes, expanded := sr.Nodes, sr.Expanded
 	var pv *solver.Result // the searches of the line of perfect play
 	if err == nil && c.opt.pv {
 		var line []int
 		pv = new(solver.Result)
-		line, *pv, err = c.s.PV(ctx, l.Board, score)
-		r.PV, r.Nodes, expanded = board.FormatColumns(line), r.Nodes+pv.Nodes, expanded+pv.Expanded
+		line, *pv, err = c.s.PV(ctx, l.Board, sr.Score)
+		r.PV, nodes, expanded = board.FormatColumns(line), nodes+pv.Nodes, expanded+pv.Expanded
 		if c.format.From0 {
 			r.PV = board.FormatColumns0(line) // as the position is written
 		}
 	}
 	stop()
 	d := time.Since(start)
-	r.Seconds = d.Seconds()
-	c.conclude(ctx, where, l, &r, score, lower, upper, err)
+	r.Nodes, r.Seconds = nodes, d.Seconds()
+	c.conclude(ctx, where, l, &r, sr, err)
 	if errors.Is(err, solver.ErrGameOver) {
 		return // nothing searched
 	}
 	// What -v says besides the counts: where the score came from, what
 	// the line of perfect play searched, the bounds of a stopped solve.
 	var more []string
-	if fromBook {
+	if sr.FromBook {
 		more = append(more, "score_from=book")
 	}
 	if pv != nil {
 		more = append(more, fmt.Sprintf("pv_nodes=%d pv_expanded=%d", pv.Nodes, pv.Expanded))
 	}
 	if err != nil {
-		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", lower, upper))
+		more = append(more, fmt.Sprintf("stopped=true lower=%d upper=%d", sr.Lower, sr.Upper))
 	}
-	c.stats(l.Moves, r.Nodes, expanded, d, more...)
+	c.stats(l.Moves, nodes, expanded, d, more...)
 }
 
-// conclude prints r, the result of the solve of l: its score, compared
-// with l's, or where err stopped it, the error and the bounds found,
-// lower and upper.
-func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, score, lower, upper int, err error) {
+// conclude prints r, the result of the solve of l: its score, sr's,
+// compared with l's, or where err stopped it, the error and the bounds
+// found.
+func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, sr solver.Result, err error) {
 	if err != nil {
 		c.solveError(ctx, where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
-			r.Lower, r.Upper = &lower, &upper
-			c.print(r)
+			r.Lower, r.Upper, r.Incomplete = &sr.Lower, &sr.Upper, true
+			c.emit(r, r.line())
 		}
 		return
 	}
-	r.Score = &score
-	mismatch := l.Contradicts(score, c.opt.weak)
-	r.compare(l, mismatch)
+	r.Score = &sr.Score
+	mismatch := l.Contradicts(sr.Score, c.opt.weak)
+	if l.HasScore {
+		r.Expected, r.Mismatch = &l.Expected, &mismatch
+	}
 	if mismatch {
 		c.fail(exitMismatch)
 	}
-	c.print(r)
+	c.emit(r, r.line())
 }
 
 func (c *command) solveError(ctx context.Context, where, moves string, err error) {
@@ -600,19 +573,15 @@ func (c *command) solveError(ctx context.Context, where, moves string, err error
 var progressDelay = time.Second
 
 // showProgress shows, while a solve runs and stderr is a terminal, its
-// elapsed time, nodes, node rate and score bounds, refreshed in place, on
-// the same progress bar package as book generation, on every board. It
+// elapsed time, nodes, node rate and score bounds, refreshed in place. It
 // returns the function that ends the display; no goroutine outlives it.
 func (c *command) showProgress() (stop func()) {
 	if !c.terminal || c.s == nil {
 		return func() {}
 	}
-	progress := c.s.Progress
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		start := time.Now()
 		tick := time.NewTicker(progressDelay / 4)
 		defer tick.Stop()
@@ -639,12 +608,12 @@ func (c *command) showProgress() (stop func()) {
 					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
 					progressbar.OptionSetSpinnerChangeInterval(0))
 			}
-			nodes, lo, hi := progress()
+			nodes, lo, hi := c.s.Progress()
 			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
 				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
 			bar.Add(1)
 		}
-	}()
+	})
 	return func() {
 		close(done)
 		wg.Wait()
@@ -664,9 +633,7 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, m
 
 // verify checks each file and prints its mismatches and summary.
 func (c *command) verify(ctx context.Context, files []string) int {
-	progress := c.terminal
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	solve := func(l posfile.Line) (bench.Outcome, error) { return bench.Solve(ctx, c.s, l, opt) }
 	c.s.ClearAll()
 	for _, name := range files {
 		f, err := openInput(ctx, name)
@@ -692,7 +659,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			if from0 {
 				return false // the rest of the file is not read as it is written
 			}
-			o, err := solve(l)
+			o, err := bench.Solve(ctx, c.s, l, opt)
 			if err != nil {
 				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
@@ -706,15 +673,12 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			st.Add(o.Time, o.Nodes, o.Mismatch)
 			st.Expanded += o.Expanded
 			if o.Mismatch {
-				if c.opt.json {
-					c.printJSON(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true})
-				} else {
-					fmt.Fprintf(c.stdout, "MISMATCH %s:%d %s expected=%d got=%d\n", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score)
-				}
+				c.emit(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true},
+					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
 				c.fail(exitMismatch)
 			}
 			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
-			if progress {
+			if c.terminal {
 				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
 			}
 			return true
@@ -730,7 +694,7 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			}
 		})
 		f.Close()
-		if progress {
+		if c.terminal {
 			clearLine(c.stderr)
 		}
 		if err != nil && ctx.Err() == nil {
@@ -743,18 +707,15 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			fmt.Fprintf(c.stderr, "c4solve verify: %s: %s while waiting for a line\n", name, stopReason(ctx, ctx.Err()))
 			c.fail(exitIncomplete)
 		}
-		if o := stopped; o != nil && c.opt.json { // its bounds, as a stopped solve prints them
-			c.printJSON(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true})
-		} else if o != nil {
-			fmt.Fprintf(c.stdout, "%s:%d %s incomplete %d <= score <= %d\n", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper)
+		if o := stopped; o != nil { // its bounds, as a stopped solve prints them
+			c.emit(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true},
+				fmt.Sprintf("%s:%d %s incomplete %d <= score <= %d", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper))
 		}
-		if c.opt.json {
-			c.printJSON(verifySummary(name, &st, incomplete))
-		} else if incomplete {
-			fmt.Fprintf(c.stdout, "%s %s incomplete\n", name, st.String())
-		} else {
-			fmt.Fprintf(c.stdout, "%s %s\n", name, st.String())
+		summary := name + " " + st.String()
+		if incomplete {
+			summary += " incomplete"
 		}
+		c.emit(verifySummary(name, &st, incomplete), summary)
 		if incomplete {
 			break // the files after it are not begun
 		}

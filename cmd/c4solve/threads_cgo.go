@@ -2,30 +2,22 @@
 
 package main
 
-// Under an address-space limit (ulimit -v) a build with cgo ran out of
-// it before main: each thread that Go's runtime starts through C reserves
-// a stack of ulimit -s (8 MiB), and glibc gives each thread that calls
-// malloc an arena of 64 MiB (128 MiB reserved while it is aligned), all
-// counted against the limit, beside the 1.2 GB that Go's runtime itself
-// reserves. Under ulimit -v 1500000 one start in six ended in
-// "pthread_create failed" and a dump of 100 lines, before main could do
-// anything: the fifth thread found no room.
+// Under an address-space limit (ulimit -v) a build with cgo could run
+// out of it before main: each thread Go's runtime starts through C
+// reserves a stack of ulimit -s (8 MiB), and glibc gives each thread that
+// calls malloc an arena of 64 MiB (128 MiB reserved while it is aligned),
+// beside the 1.2 GB the runtime reserves itself. smallThreads, a C
+// constructor that runs before the runtime starts (as runc's nsenter
+// does), makes one malloc arena for all threads and C thread stacks of
+// 1 MiB, ample for the runtime, only where the address space is limited.
 //
-// smallThreads runs before the runtime starts (a C constructor, as runc's
-// nsenter does), only where the address space is limited: one malloc
-// arena for all threads, and C thread stacks of 1 MiB, ample for Go's
-// runtime, whose goroutines have stacks of their own.
-//
-// Some limits no program of Go 1.26 can run under: its runtime reserves
-// about 0.7 GB of address space as it starts where the limit is below
-// about 1.15 GB, and 1.2 GB above, and then fails inside itself ("fatal
-// error: out of memory", "pthread_create failed", a dump of a hundred
-// lines) below about 0.8 GB, from 1.175 to 1.275 GB always, and now and
-// then up to 0.05 GB on either side of those (measured with this command,
-// eight starts at each of 19 limits from 0.76 to 1.4 GB). There it says
-// so in one line and exits 2 before the runtime starts: minAddressSpace
-// and the band [badAddressSpaceLow, badAddressSpaceHigh), in KiB as
-// ulimit -v takes them. A build without cgo cannot: its runtime starts
+// Go 1.26's runtime itself fails to start below about 0.8 GB and from
+// 1.175 to 1.275 GB, and now and then up to 0.05 GB beyond those
+// (measured with this command: eight starts at each of 19 limits from
+// 0.76 to 1.4 GB). Under minAddressSpace, or from badAddressSpaceLow up
+// to badAddressSpaceHigh (KiB, as ulimit -v takes them), smallThreads
+// says so in one line and exits 2, where the runtime would end in a dump
+// of a hundred lines. A build without cgo cannot: its runtime starts
 // first.
 
 /*

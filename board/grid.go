@@ -69,9 +69,6 @@ func (g *Grid) FromKey(key Key) (Board, error) {
 // Hash mixes the two words.
 type Key = position.Bits128
 
-// Key128 is Key.
-type Key128 = Key
-
 // Board is a position on a Grid, of any size. Its zero value is not
 // usable; get the empty board from Grid.Empty. It is a small value: copy
 // it to keep it.

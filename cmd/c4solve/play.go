@@ -102,10 +102,6 @@ func (g *game) play(col int) {
 // moves returns the moves so far as a move string.
 func (g *game) moves() string { return board.FormatColumns(g.cols) }
 
-// columnNames are the names of the columns in move strings, in order
-// (board.ColumnName).
-const columnNames = "123456789abc"
-
 // columns says which columns a player may type: "1-7", or "1-9, a-c".
 func (g *game) columns() string {
 	w := g.p.Grid().Width
@@ -190,8 +186,10 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			}
 		default:
 			col := -1
-			if len(cmd) == 1 {
-				col = strings.IndexByte(columnNames[:p.Grid().Width], cmd[0])
+			for c := range p.Grid().Width {
+				if cmd == string(board.ColumnName(c)) {
+					col = c
+				}
 			}
 			if col < 0 {
 				if len(cmd) > 40 {

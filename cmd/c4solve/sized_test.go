@@ -139,6 +139,11 @@ func TestPlaySize(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 2 3 4 5 6 7 8 9 a\n") || !strings.Contains(out, "your move (1-9, a, u undo") {
 		t.Errorf("play -size 10x4: exit %d, stdout %q; want columns 1-9, a", code, out)
 	}
+	// A column past c, typed: it was looked up among 1-9 and a-c only.
+	code, out, errOut = runCmd(context.Background(), "k\nq\n", "play", "-size", "20x4", "-timeout", "1s", "1k")
+	if code != 0 || !strings.Contains(out, `quit at "1kk`) {
+		t.Errorf("play -size 20x4 1k <<< k q: exit %d, stdout %q, stderr %q; want the game to go on with k", code, out, errOut)
+	}
 }
 
 // TestSizeProgress: a solve, an analysis and play's move on another

@@ -21,7 +21,7 @@ func unreachedFile(t *testing.T, path string, z board.Size, n int, extra ...byte
 	t.Helper()
 	data := []byte("c4solve table file 1\n" + strings.Replace(z.String(), "x", " ", 1) + "\n")
 	for i := range n {
-		data = append(data, tableRecord(board.Key128{Lo: uint64(i)<<8 | 0xff}, -1, 1, 2)...)
+		data = append(data, tableRecord(board.Key{Lo: uint64(i)<<8 | 0xff}, -1, 1, 2)...)
 	}
 	data = append(data, extra...)
 	if err := os.WriteFile(path, data, 0o644); err != nil {

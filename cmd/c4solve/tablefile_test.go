@@ -16,7 +16,7 @@ import (
 )
 
 // tableRecord is a record of a table file, as solver.TableFile writes it.
-func tableRecord(key board.Key128, lower, upper, move int) []byte {
+func tableRecord(key board.Key, lower, upper, move int) []byte {
 	rec := make([]byte, 24)
 	binary.LittleEndian.PutUint64(rec, key.Lo)
 	binary.LittleEndian.PutUint64(rec[8:], key.Hi)
@@ -84,7 +84,7 @@ func TestTableFileSenseFlag(t *testing.T) {
 func TestTableFileMessages(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.tab")
-	unreached := func(i int) board.Key128 { return board.Key128{Lo: uint64(i)<<8 | 0x1f} }
+	unreached := func(i int) board.Key { return board.Key{Lo: uint64(i)<<8 | 0x1f} }
 	data := []byte("c4solve table file 1\n5 4\n")
 	for i := range 61 {
 		data = append(data, tableRecord(unreached(i), -1, 1, 2)...)

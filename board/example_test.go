@@ -48,7 +48,7 @@ func ExampleGrid_Columns() {
 	g, _ := board.NewGrid(board.Standard)
 	cols, err := g.Columns("4453", false)
 	fmt.Println(cols, err)
-	fmt.Println(board.FormatColumns(cols))
+	fmt.Println(board.FormatColumns(cols, false))
 	// Output:
 	// [3 3 4 2] <nil>
 	// 4453

@@ -47,7 +47,7 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 			return 0, "", false
 		}
 		key := b.hash()
-		return key, FormatColumns(cols), true
+		return key, FormatColumns(cols, false), true
 	}, yield)
 }
 

@@ -158,12 +158,12 @@ func TestRandomGame(t *testing.T) {
 			if again := g.RandomGame(b); !slices.Equal(cols, again) {
 				t.Fatalf("%s: one seed, games %v and %v", size, cols, again)
 			}
-			p, err := g.Parse(board.FormatColumns(cols), false)
+			p, err := g.Parse(board.FormatColumns(cols, false), false)
 			if err != nil || !p.Over() {
-				t.Fatalf("%s: game %s: %v, over %t; want a legal game played to its end", size, board.FormatColumns(cols), err, p.Over())
+				t.Fatalf("%s: game %s: %v, over %t; want a legal game played to its end", size, board.FormatColumns(cols, false), err, p.Over())
 			}
-			if q, _ := g.Parse(board.FormatColumns(cols[:len(cols)-1]), false); q.Over() {
-				t.Fatalf("%s: game %s went on after it ended", size, board.FormatColumns(cols))
+			if q, _ := g.Parse(board.FormatColumns(cols[:len(cols)-1], false), false); q.Over() {
+				t.Fatalf("%s: game %s went on after it ended", size, board.FormatColumns(cols, false))
 			}
 		}
 	}

@@ -104,21 +104,16 @@ func (z Size) LossNextScore(stones int) int { return position.LossNext(z.Cells()
 func ColumnName(col int) byte { return position.ColumnName(col) }
 
 // FormatColumns writes 0-based columns as a move string of ColumnName's
-// names.
-func FormatColumns(cols []int) string {
-	s := make([]byte, len(cols))
-	for i, c := range cols {
-		s[i] = ColumnName(c)
+// names, or with from0 of 0-based names ('0' to '9', then 'a' on), as
+// Grid.Parse reads them.
+func FormatColumns(cols []int, from0 bool) string {
+	name := ColumnName
+	if from0 {
+		name = position.ColumnName0
 	}
-	return string(s)
-}
-
-// FormatColumns0 is FormatColumns with 0-based names ('0' to '9', then 'a'
-// on), as positions read with from0 are written.
-func FormatColumns0(cols []int) string {
 	s := make([]byte, len(cols))
 	for i, c := range cols {
-		s[i] = position.ColumnName0(c)
+		s[i] = name(c)
 	}
 	return string(s)
 }

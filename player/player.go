@@ -135,7 +135,7 @@ func (m *Match) Play(ctx context.Context, a, b, games int, seed uint64) (Outcome
 		if !p.Won() {
 			o.Draws++
 		}
-		o.Games = append(o.Games, board.FormatColumns(cols))
+		o.Games = append(o.Games, board.FormatColumns(cols, false))
 	}
 	return o, nil
 }

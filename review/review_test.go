@@ -72,7 +72,7 @@ func TestGameAgainstSolves(t *testing.T) {
 			}
 			rv, err := review.Game(context.Background(), s, start, cols[tc.start:])
 			if err != nil || len(rv.Moves) != len(cols)-tc.start {
-				t.Fatalf("%s %s: %d moves reviewed, %v; want %d", tc.size, board.FormatColumns(cols), len(rv.Moves), err, len(cols)-tc.start)
+				t.Fatalf("%s %s: %d moves reviewed, %v; want %d", tc.size, board.FormatColumns(cols, false), len(rv.Moves), err, len(cols)-tc.start)
 			}
 			checkReview(t, start, rv, cols[tc.start:], func(p board.Board) int { return scoreOf(t, check, p, tc.bk) })
 			done++
@@ -88,7 +88,7 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 	var turning []int
 	p, g := start, start.Grid()
 	for i, m := range rv.Moves {
-		game := board.FormatColumns(cols[:i+1])
+		game := board.FormatColumns(cols[:i+1], false)
 		ply := start.Stones() + i + 1
 		want := review.Move{Ply: ply, Player: 2 - ply%2, Column: cols[i], Score: score(p)}
 		child := p
@@ -147,6 +147,6 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 		p = child
 	}
 	if rv.Players != players || !slices.Equal(rv.TurningPoints, turning) {
-		t.Fatalf("%v: players %+v, turning points %v; want %+v, %v", board.FormatColumns(cols), rv.Players, rv.TurningPoints, players, turning)
+		t.Fatalf("%v: players %+v, turning points %v; want %+v, %v", board.FormatColumns(cols, false), rv.Players, rv.TurningPoints, players, turning)
 	}
 }

@@ -356,7 +356,7 @@ func (s *Server) analyzeWork(pos string) work {
 		if err != nil {
 			return nil, err
 		}
-		answer.PV = board.FormatColumns(line)
+		answer.PV = board.FormatColumns(line, false)
 		answer.Nodes += r.Nodes
 		answer.Seconds = time.Since(start).Seconds()
 		return answer, nil

@@ -252,7 +252,7 @@ func lateGame(rng *rand.Rand, g *board.Grid, stones int) (board.Board, string, b
 		b.Play(col)
 		cols = append(cols, col)
 	}
-	return b, board.FormatColumns(cols), !b.Over()
+	return b, board.FormatColumns(cols, false), !b.Over()
 }
 
 // patternMoves returns moves that fill every column of a board of the
@@ -365,7 +365,7 @@ func TestSizedPV(t *testing.T) {
 		}
 		if !end.Over() || got != r.Score {
 			t.Errorf("%v %x: PV %s ends (over %t) with score %d; want %d", g.Size, b.Key(),
-				board.FormatColumns(line), end.Over(), got, r.Score)
+				board.FormatColumns(line, false), end.Over(), got, r.Score)
 		}
 	}
 }

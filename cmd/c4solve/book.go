@@ -438,7 +438,7 @@ func runBookSample(_ context.Context, fs *flagSet, args []string, std stdio) err
 	fmt.Fprintf(std.err, "%s: book=%s stones=%d seed=%d positions=%d\n", fs.Name(), name, *stones, *seed, len(lines))
 	w := bufio.NewWriter(std.out)
 	for i, line := range lines {
-		fmt.Fprintf(w, "%s %d\n", posfile.Spell(board.FormatColumns(line)), scores[i])
+		fmt.Fprintf(w, "%s %d\n", posfile.Spell(board.FormatColumns(line, false)), scores[i])
 	}
 	return w.Flush()
 }
@@ -479,7 +479,7 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	status := exitOK
 	for _, m := range mismatches {
 		line, _ := m.Position.Line() // the book's entries are checked when read
-		fmt.Fprintf(std.out, "MISMATCH %s pos=%s book=%d solved=%d\n", name, board.FormatColumns(line), m.Book, m.Solved)
+		fmt.Fprintf(std.out, "MISMATCH %s pos=%s book=%d solved=%d\n", name, board.FormatColumns(line, false), m.Book, m.Solved)
 		status = exitMismatch
 	}
 	if err != nil && ctx.Err() != nil {

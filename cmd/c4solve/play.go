@@ -100,7 +100,7 @@ func (g *game) play(col int) {
 }
 
 // moves returns the moves so far as a move string.
-func (g *game) moves() string { return board.FormatColumns(g.cols) }
+func (g *game) moves() string { return board.FormatColumns(g.cols, false) }
 
 // columns says which columns a player may type: "1-7", or "1-9, a-c".
 func (g *game) columns() string {

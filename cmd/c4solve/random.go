@@ -87,7 +87,7 @@ func randomGames(ctx context.Context, z board.Size, seed uint64, n, args int, st
 	}
 	r := rand.New(rand.NewPCG(seed, 0))
 	for range n {
-		fmt.Fprintln(std.out, board.FormatColumns(g.RandomGame(r)))
+		fmt.Fprintln(std.out, board.FormatColumns(g.RandomGame(r), false))
 		if ctx.Err() != nil {
 			return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 		}

@@ -80,7 +80,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "game %s\n ply player column score played loss class      best\n", posfile.Spell(l.Moves))
 	for _, m := range rv.Moves {
-		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Loss, m.Class, board.FormatColumns(m.Best))
+		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Loss, m.Class, board.FormatColumns(m.Best, false))
 	}
 	for i, p := range rv.Players {
 		fmt.Fprintf(&sb, "player %d: %d moves, %d best, %d inaccuracies, %d mistakes, %d blunders; accuracy %.1f%%\n",

@@ -505,10 +505,8 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		var line []int
 		pv = new(solver.Result)
 		line, *pv, err = c.s.PV(ctx, l.Board, sr.Score)
-		r.PV, nodes, expanded = board.FormatColumns(line), nodes+pv.Nodes, expanded+pv.Expanded
-		if c.format.From0 {
-			r.PV = board.FormatColumns0(line) // as the position is written
-		}
+		// written as the position is
+		r.PV, nodes, expanded = board.FormatColumns(line, c.format.From0), nodes+pv.Nodes, expanded+pv.Expanded
 	}
 	stop()
 	d := time.Since(start)

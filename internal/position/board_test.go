@@ -235,7 +235,7 @@ func TestAgainstReference(t *testing.T) {
 			p.Play(col)
 			ref.play(col)
 			cols = append(cols, col)
-			name := board.FormatColumns(cols)
+			name := board.FormatColumns(cols, false)
 			if !compare(t, name, p, &ref, cols) {
 				t.Fatalf("game %d: stopping at the first difference", g)
 			}
@@ -379,7 +379,7 @@ func compare(t *testing.T, name string, p position.Position, ref *refBoard, cols
 	want := fromMoves(mirrored)
 	if got := p.Mirror(); got != want {
 		errorf("Mirror() has key %#x; want the position of %q, key %#x",
-			got.Key(), board.FormatColumns(mirrored), want.Key())
+			got.Key(), board.FormatColumns(mirrored, false), want.Key())
 	}
 	if got := p.MirrorKey(); got != want.Key() {
 		errorf("MirrorKey() = %#x; want %#x", got, want.Key())

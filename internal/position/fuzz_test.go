@@ -33,7 +33,7 @@ func FuzzColumns(f *testing.F) {
 			return
 		}
 
-		if got := board.FormatColumns(cols); got != s {
+		if got := board.FormatColumns(cols, false); got != s {
 			t.Fatalf("FormatColumns(Columns(%q)) = %q", s, got)
 		}
 		if len(cols) != len(s) || p.Stones() != len(s) {

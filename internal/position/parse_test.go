@@ -100,7 +100,7 @@ func TestParseValid(t *testing.T) {
 		if err != nil || len(cols) != tt.moves {
 			t.Errorf("Columns(%q) = %v, %v; want %d columns", tt.in, cols, err, tt.moves)
 		}
-		if got := board.FormatColumns(cols); got != tt.in {
+		if got := board.FormatColumns(cols, false); got != tt.in {
 			t.Errorf("FormatColumns(Columns(%q)) = %q", tt.in, got)
 		}
 	}

@@ -281,11 +281,7 @@ func (tr tableRecord) fits(z board.Size) bool {
 	if tr.move < -1 || int(tr.move) >= z.Width {
 		return false
 	}
-	bits := z.Bits() // a word shifted by 64 bits or more is 0
-	if bits > 64 {
-		return tr.hi>>(bits-64) == 0
-	}
-	return tr.hi == 0 && tr.lo>>bits == 0
+	return board.Key{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
 }
 
 // clamp returns tr with its bounds within the scores of the board z, the

@@ -284,6 +284,17 @@ func TestTableFileSense(t *testing.T) {
 	if tf := mustOpen(t, path, z); tf.Loaded != 5 || tf.Invalid != 0 {
 		t.Errorf("records at the limits: %d loaded, %d invalid; want 5, 0", tf.Loaded, tf.Invalid)
 	}
+	// A key of all the bits of the board, 48 and 80.
+	path = filepath.Join(t.TempDir(), "t.c4table")
+	writeTableFile(t, path, z, tableRecord(1<<47|unreached(5), 0, 0, 1, 2))
+	if tf := mustOpen(t, path, z); tf.Loaded != 1 || tf.Invalid != 0 {
+		t.Errorf("a key of 48 bits on %v: %d loaded, %d invalid; want 1, 0", z, tf.Loaded, tf.Invalid)
+	}
+	path = filepath.Join(t.TempDir(), "t.c4table")
+	writeTableFile(t, path, wide, tableRecord(unreached(6), 1<<15, 0, 1, 2))
+	if tf := mustOpen(t, path, wide); tf.Loaded != 1 || tf.Invalid != 0 {
+		t.Errorf("a key of 80 bits on %v: %d loaded, %d invalid; want 1, 0", wide, tf.Loaded, tf.Invalid)
+	}
 }
 
 // TestTableFileHeader: a header not exactly as OpenTableFile writes it, or

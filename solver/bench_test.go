@@ -77,14 +77,8 @@ func BenchmarkEngines(b *testing.B) {
 	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Width()*(g128.Height()+1)), 1)
 	engines := []benchEngine{
 		{"7x6", func(m string) (solver.Result, error) { return s.Solve(ctx, mustParse(b, m)) }, s.Clear},
-		{"64", func(m string) (solver.Result, error) {
-			p, _ := g64.Parse(m, false)
-			return s64.Solve(ctx, p)
-		}, s64.Clear},
-		{"128", func(m string) (solver.Result, error) {
-			p, _ := g128.Parse(m, false)
-			return s128.Solve(ctx, p)
-		}, s128.Clear},
+		{"64", func(m string) (solver.Result, error) { return s64.Solve(ctx, mustParse(b, m)) }, s64.Clear},
+		{"128", func(m string) (solver.Result, error) { return s128.Solve(ctx, mustParse(b, m)) }, s128.Clear},
 	}
 	for _, bp := range benchPositions[2:] {
 		for _, e := range engines {

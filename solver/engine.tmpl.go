@@ -601,7 +601,7 @@ type worker struct {
 	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
 	journal    *TableFile    // where the entries of large subtrees are kept, nil for none
 	workers    int           // of the Solver, this one included
-	book       EngineBook    // nil for none
+	book       EngineBook    // its Book nil for none
 	bookDepth  int           // the book's depth, -1 for none
 	id         int           // 0 for the first worker, 1 and up for the helpers
 	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
@@ -732,6 +732,7 @@ func (w *worker) poll() {
 // for Progress. The zero value is not usable; Solver makes one
 // (newSolver).
 type Engine struct {
+	grid    *board.Grid // the Boards of its positions
 	g       position.Geometry
 	book    EngineBook
 	tt      *ttable.Table
@@ -743,11 +744,12 @@ type Engine struct {
 	noAging bool                     // see SetAging
 }
 
-// newSolver returns a Solver of positions of the board g with the given
-// number of worker goroutines (at least 1) that uses the table tt, shared
-// by the workers, and a table of LeafTableMiB for each worker.
-func newSolver(g position.Geometry, tt *ttable.Table, threads int) *Engine {
-	s := &Engine{g: g, tt: tt}
+// newSolver returns a Solver of the Boards of grid, positions of the
+// geometry g, with the given number of worker goroutines (at least 1) that
+// uses the table tt, shared by the workers, and a table of LeafTableMiB for
+// each worker.
+func newSolver(grid *board.Grid, g position.Geometry, tt *ttable.Table, threads int) *Engine {
+	s := &Engine{grid: grid, g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
@@ -777,20 +779,36 @@ func (s *Engine) Clear() {
 	}
 }
 
-// EngineBook is a source of exact scores, such as an opening book (package
-// book): Lookup returns the score of p, if known. It must be safe for
-// concurrent use, and know no position of more than Depth stones.
-type EngineBook interface {
-	Depth() int
-	Lookup(p position.Position) (score int, ok bool)
+// position returns b, a Board of the engine's grid, as its position.
+func (s *Engine) position(b board.Board) position.Position {
+	p, err := positionOfKey(s.g, b.Key())
+	if err != nil {
+		panic(err) // not a Board of the grid
+	}
+	return p
+}
+
+// EngineBook is a Book that looks up the engine's positions: p as a Board
+// of the grid.
+type EngineBook struct {
+	Book
+	s *Engine
+}
+
+func (b EngineBook) Lookup(p position.Position) (score int, ok bool) {
+	k, err := b.s.grid.FromKey(keyOfPosition(b.s.g, p))
+	if err != nil {
+		panic(err) // a position of the engine is one of the grid
+	}
+	return b.Book.Lookup(k)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
 // b knows, at the root and wherever a search reaches one.
-func (s *Engine) UseBook(b EngineBook) {
-	s.book = b
+func (s *Engine) UseBook(b Book) {
+	s.book = EngineBook{b, s}
 	for _, w := range s.workers {
-		w.book, w.bookDepth = b, -1
+		w.book, w.bookDepth = s.book, -1
 		if b != nil {
 			w.bookDepth = b.Depth()
 		}
@@ -850,12 +868,12 @@ func (s *Engine) Table() *ttable.Table { return s.tt }
 // Threads returns the number of worker goroutines.
 func (s *Engine) Threads() int { return len(s.workers) }
 
-// Solve returns the exact score of p, which must not be over. It stops
+// Solve returns the exact score of b, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *Engine) Solve(ctx context.Context, p position.Position) (Result, error) {
+func (s *Engine) Solve(ctx context.Context, b board.Board) (Result, error) {
 	g := s.g
-	return s.solve(ctx, p, g.MinScore(), g.MaxScore())
+	return s.solve(ctx, s.position(b), g.MinScore(), g.MaxScore())
 }
 
 // SolveAtLeast returns the exact score of p, as Solve, given that it is at
@@ -865,23 +883,23 @@ func (s *Engine) Solve(ctx context.Context, p position.Position) (Result, error)
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *Engine) SolveAtLeast(ctx context.Context, p position.Position, lower int) (Result, error) {
+func (s *Engine) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
-		return s.Solve(ctx, p)
+		return s.Solve(ctx, b)
 	}
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
 	defer s.tt.Release()
 	s.newSearch()
-	return s.search(ctx, p, lower, g.MaxScore(), lower)
+	return s.search(ctx, s.position(b), lower, g.MaxScore(), lower)
 }
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *Engine) SolveWeak(ctx context.Context, p position.Position) (Result, error) {
-	r, err := s.solve(ctx, p, -1, 1)
+func (s *Engine) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
+	r, err := s.solve(ctx, s.position(b), -1, 1)
 	return r.Weak(), err
 }
 
@@ -1006,7 +1024,7 @@ func known(g position.Geometry, p position.Position, b EngineBook) (r Result, ok
 		sc := g.WinNextScore(n)
 		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
 	}
-	if b != nil && n <= b.Depth() {
+	if b.Book != nil && n <= b.Depth() {
 		if sc, ok := b.Lookup(p); ok {
 			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
 		}
@@ -1114,50 +1132,23 @@ func (an EngineAnalysis) public() Analysis {
 		Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
 }
 
-// Best returns the columns (0-based, in order) of the moves whose score is
-// the best, Lower, of an analysis that finished.
-func (an EngineAnalysis) Best() []int {
-	var cols []int
-	for col, sc := range an.Scores {
-		if an.Legal[col] && sc == an.Lower {
-			cols = append(cols, col)
-		}
-	}
-	return cols
-}
-
-// BestMove returns the column (0-based) of the best move of an analysis
-// that finished: among the moves of the best score, the first in
-// center-first order, as PV chooses.
-func (an EngineAnalysis) BestMove() int {
-	g := an.g
-	for i := range g.Width() {
-		col := g.ColumnOrder(i)
-		if an.Legal[col] && an.Scores[col] == an.Lower {
-			return col
-		}
-	}
-	return -1 // no legal move: not an analysis of a position that is not over
-}
-
-// Analyze solves every move of p, which must not be over. With more than
-// one thread, the moves are solved side by side (see solveChildren).
-func (s *Engine) Analyze(ctx context.Context, p position.Position) (EngineAnalysis, error) {
+// Analyze solves every move of b, which must not be over; with weak, for
+// the sign of its score only: 1 win, 0 draw, -1 loss for the side that
+// plays it, which searches less. With more than one thread, the moves are
+// solved side by side (see solveChildren).
+func (s *Engine) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	g := s.g
-	return s.analyze(ctx, p, g.MinScore(), g.MaxScore())
-}
-
-// AnalyzeWeak solves every move of p, which must not be over, for the sign
-// of its score only: 1 win, 0 draw, -1 loss for the side that plays it.
-// It searches less than Analyze.
-func (s *Engine) AnalyzeWeak(ctx context.Context, p position.Position) (EngineAnalysis, error) {
-	an, err := s.analyze(ctx, p, -1, 1)
+	if !weak {
+		an, err := s.analyze(ctx, s.position(b), g.MinScore(), g.MaxScore())
+		return an.public(), err
+	}
+	an, err := s.analyze(ctx, s.position(b), -1, 1)
 	for col := range an.Scores {
 		an.Scores[col] = board.WeakScore(an.Scores[col])
 		an.Lows[col], an.Highs[col] = board.WeakScore(an.Lows[col]), board.WeakScore(an.Highs[col])
 	}
 	an.Lower, an.Upper = board.WeakScore(an.Lower), board.WeakScore(an.Upper)
-	return an, err
+	return an.public(), err
 }
 
 // childSolve is the solve of one move of a position being analyzed.
@@ -1218,7 +1209,7 @@ func (s *Engine) analyze(ctx context.Context, p position.Position, lower, upper 
 	// moves': every child scores at least -sc, and the best exactly -sc,
 	// which the first probe, "above -sc?", then proves.
 	childLower, first := lower, noFirst
-	if s.book != nil && n <= s.book.Depth() {
+	if s.book.Book != nil && n <= s.book.Depth() {
 		if sc, ok := s.book.Lookup(p); ok {
 			childLower, first = max(lower, -sc), -sc
 		}
@@ -1389,7 +1380,8 @@ func (s *Engine) solveChildren(ctx context.Context, children []*childSolve) {
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *Engine) PV(ctx context.Context, p position.Position, score int) ([]int, Result, error) {
+func (s *Engine) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
+	p := s.position(b)
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
 	if err := s.tt.Acquire(); err != nil {

@@ -4,18 +4,18 @@ import (
 	"context"
 	"fmt"
 
-	"c4solve/internal/position"
+	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 func Example() {
-	p, err := position.Parse("4455")
+	g, _ := board.NewGrid(board.Standard)
+	b, err := g.Parse("4455", false)
 	if err != nil {
 		panic(err)
 	}
-	s := solver.NewStandard(ttable.New(16), 2)
-	r, err := s.Solve(context.Background(), p)
+	s := solver.New(g, 16, 2)
+	r, err := s.Solve(context.Background(), b)
 	if err != nil {
 		panic(err)
 	}
@@ -26,9 +26,10 @@ func Example() {
 
 func ExampleSolver_Analyze() {
 	// A late position of Pons' Test_L3_R1 set, which scores 1.
-	p, _ := position.Parse("7422341735647741166133573473242566")
-	s := solver.NewStandard(ttable.New(16), 1)
-	an, _ := s.Analyze(context.Background(), p)
+	g, _ := board.NewGrid(board.Standard)
+	b, _ := g.Parse("7422341735647741166133573473242566", false)
+	s := solver.New(g, 16, 1)
+	an, _ := s.Analyze(context.Background(), b, false)
 	for col, sc := range an.Scores {
 		if an.Legal[col] {
 			fmt.Printf("column %d: %d\n", col+1, sc)

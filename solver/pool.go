@@ -39,7 +39,7 @@ func NewPool(g *board.Grid, tt Table, n, threads int, b Book) *Pool {
 	for range cap(p.slots) {
 		s := NewOn(g, tt, threads)
 		s.UseBook(b)
-		s.e.setAging(false)
+		s.e.SetAging(false)
 		p.free = append(p.free, s)
 	}
 	return p

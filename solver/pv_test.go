@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"c4solve/internal/position"
+	"c4solve/board"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -15,7 +15,7 @@ import (
 // score favours with the winner's stone count it implies, or in a full
 // board for 0; and every move along it must keep the score, which the
 // independent solve of each position on it checks.
-func checkLine(t *testing.T, s *solver.Standard, moves string, p position.Position, score int, line []int) {
+func checkLine(t *testing.T, s *solver.Standard, moves string, p board.Board, score int, line []int) {
 	t.Helper()
 	ctx := context.Background()
 	q, sc := p, score
@@ -29,13 +29,13 @@ func checkLine(t *testing.T, s *solver.Standard, moves string, p position.Positi
 			return
 		}
 		if q.IsWinningMove(col) {
-			if got := position.WinNextScore(q.Stones()); got != sc {
+			if got := board.Standard.WinNextScore(q.Stones()); got != sc {
 				t.Errorf("PV(%q): move %d wins for %d, but the score there is %d", moves, i+1, got, sc)
 			}
 		} else {
 			child := q
 			child.Play(col)
-			if child.Stones() < position.Cells {
+			if child.Stones() < board.Standard.Cells() {
 				s.Clear()
 				r, err := s.Solve(ctx, child)
 				if err != nil {
@@ -56,7 +56,7 @@ func checkLine(t *testing.T, s *solver.Standard, moves string, p position.Positi
 	n := q.Stones()
 	switch {
 	case score == 0:
-		if q.Won() || n != position.Cells {
+		if q.Won() || n != board.Standard.Cells() {
 			t.Errorf("PV(%q) = %v: a draw must end in a full board without four", moves, line)
 		}
 	case !q.Won():
@@ -84,15 +84,15 @@ func TestPV(t *testing.T) {
 			continue
 		}
 		s.Clear()
-		r, err := s.Solve(ctx, positionOf(l.Board))
+		r, err := s.Solve(ctx, l.Board)
 		if err != nil {
 			t.Fatal(err)
 		}
-		line, _, err := s.PV(ctx, positionOf(l.Board), r.Score)
+		line, _, err := s.PV(ctx, l.Board, r.Score)
 		if err != nil {
 			t.Fatalf("PV(%q, %d): %v", l.Moves, r.Score, err)
 		}
-		checkLine(t, check, l.Moves, positionOf(l.Board), r.Score, line)
+		checkLine(t, check, l.Moves, l.Board, r.Score, line)
 	}
 	if _, _, err := s.PV(ctx, mustParse(t, "4453"), 0); err == nil {
 		t.Errorf("PV(4453, 0): no error; want one, the score is -2")
@@ -116,11 +116,11 @@ func TestPVSameLine(t *testing.T) {
 			if k == 0 {
 				s.Clear() // the other keeps its table warm from line to line
 			}
-			r, err := s.Solve(ctx, positionOf(l.Board))
+			r, err := s.Solve(ctx, l.Board)
 			if err != nil || r.Score != l.Expected {
 				t.Fatalf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
 			}
-			if got[k], _, err = s.PV(ctx, positionOf(l.Board), r.Score); err != nil {
+			if got[k], _, err = s.PV(ctx, l.Board, r.Score); err != nil {
 				t.Fatalf("PV(%q): %v", l.Moves, err)
 			}
 		}

@@ -87,44 +87,28 @@ func AllocTable(g *board.Grid, mib int) (Table, error) {
 func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 	s := &Solver{g: g, tt: tt}
 	w, h := g.Width, g.Height
-	lo := func(k uint64) board.Key { return board.Key{Lo: k} }
 	switch t := tt.(type) {
 	case *ttable.Table:
 		if g.Size == board.Standard {
-			s.e = engineOf[position.Position, engineAnalysis, engineBook]{newSolver(position.Geometry{}, t, threads), g,
-				func(k board.Key) (position.Position, error) { return position.FromKey(k.Lo) },
-				func(p position.Position) board.Key { return lo(p.Key()) }}
-			break
+			s.e = newSolver(g, position.Geometry{}, t, threads)
+		} else {
+			s.e = newSolver49(g, must(position.NewGeometry64(w, h)), t, threads)
 		}
-		g64 := must(position.NewGeometry64(w, h))
-		s.e = engineOf[position.Position64, engineAnalysis49, engineBook49]{newSolver49(g64, t, threads), g,
-			func(k board.Key) (position.Position64, error) { return g64.FromKey(k.Lo) },
-			func(p position.Position64) board.Key { return lo(p.Key()) }}
 	case *ttable.Wide:
-		switch g128 := must(position.NewGeometry128(w, h)); {
+		switch {
 		case position.Packs(w, h):
-			gp := must(position.NewGeometryPacked(w, h))
-			s.e = engineOf[position.PositionPacked, engineAnalysisPacked, engineBookPacked]{newSolverPacked(gp, t, threads), g,
-				func(k board.Key) (position.PositionPacked, error) {
-					p, err := g128.FromKey(k)
-					return gp.FromPosition128(p), err
-				},
-				func(p position.PositionPacked) board.Key { return gp.Key128(p.Key()) }}
+			s.e = newSolverPacked(g, must(position.NewGeometryPacked(w, h)), t, threads)
 		case g.Bits() > 64:
-			s.e = engineOf[position.Position128, engineAnalysis128, engineBook128]{newSolver128(g128, t, threads), g,
-				g128.FromKey, position.Position128.Key}
+			s.e = newSolver128(g, must(position.NewGeometry128(w, h)), t, threads)
 		default:
-			g64 := must(position.NewGeometry64(w, h))
-			s.e = engineOf[position.Position64, engineAnalysis64, engineBook64]{newSolver64(g64, t, threads), g,
-				func(k board.Key) (position.Position64, error) { return g64.FromKey(k.Lo) },
-				func(p position.Position64) board.Key { return lo(p.Key()) }}
+			s.e = newSolver64(g, must(position.NewGeometry64(w, h)), t, threads)
 		}
 	}
 	return s
 }
 
 // must returns v, and panics for an error: the geometry of a grid's
-// board, or a position from the key of one of the grid's Boards.
+// board, which NewGrid checked.
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -132,99 +116,23 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// variant is what Solver asks of the engine of its board: its
-// methods on positions as Boards.
+// variant is what Solver asks of the engine of its board (engine,
+// engine49, engine64, enginePacked, engine128): its methods on positions
+// as Boards.
 type variant interface {
-	solve(ctx context.Context, b board.Board) (Result, error)
-	solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
-	solveWeak(ctx context.Context, b board.Board) (Result, error)
-	analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error)
-	pv(ctx context.Context, b board.Board, score int) ([]int, Result, error)
-	progress() (nodes uint64, lower, upper int)
-	useBook(bk Book) // nil for none
-	useTableFile(tf *TableFile) error
-	threads() int
-	clear()
-	setAging(on bool)
-	keepIn(tf *TableFile)
-	tableFile() *TableFile
-}
-
-// solverOf is the methods of the engine of positions P, analyses A and
-// books B (engine49, engine64, engine128) that Solver uses.
-type solverOf[P any, A interface{ public() Analysis }, B any] interface {
-	Solve(context.Context, P) (Result, error)
-	SolveAtLeast(context.Context, P, int) (Result, error)
-	SolveWeak(context.Context, P) (Result, error)
-	Analyze(context.Context, P) (A, error)
-	AnalyzeWeak(context.Context, P) (A, error)
-	PV(context.Context, P, int) ([]int, Result, error)
-	Progress() (uint64, int, int)
-	UseTableFile(*TableFile) error
+	Solve(ctx context.Context, b board.Board) (Result, error)
+	SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
+	SolveWeak(ctx context.Context, b board.Board) (Result, error)
+	Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error)
+	PV(ctx context.Context, b board.Board, score int) ([]int, Result, error)
+	Progress() (nodes uint64, lower, upper int)
+	UseBook(bk Book) // nil for none
+	UseTableFile(tf *TableFile) error
 	Threads() int
 	Clear()
-	UseBook(B)
-	SetAging(bool)
-	keepIn(*TableFile)
+	SetAging(on bool)
+	keepIn(tf *TableFile)
 	tableFile() *TableFile
-}
-
-// engineOf is the variant of a solver of positions P of the grid g:
-// fromKey returns the P of a Board's key, and key a P's Board's key.
-type engineOf[P any, A interface{ public() Analysis }, B any] struct {
-	s       solverOf[P, A, B]
-	g       *board.Grid
-	fromKey func(board.Key) (P, error)
-	key     func(P) board.Key
-}
-
-// position returns b as the engine's P.
-func (e engineOf[P, A, B]) position(b board.Board) P { return must(e.fromKey(b.Key())) }
-
-// board returns p as a Board of the grid.
-func (e engineOf[P, A, B]) board(p P) board.Board { return must(e.g.FromKey(e.key(p))) }
-
-func (e engineOf[P, A, B]) solve(ctx context.Context, b board.Board) (Result, error) {
-	return e.s.Solve(ctx, e.position(b))
-}
-
-func (e engineOf[P, A, B]) solveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
-	return e.s.SolveAtLeast(ctx, e.position(b), lower)
-}
-
-func (e engineOf[P, A, B]) solveWeak(ctx context.Context, b board.Board) (Result, error) {
-	return e.s.SolveWeak(ctx, e.position(b))
-}
-
-func (e engineOf[P, A, B]) analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
-	analyze := e.s.Analyze
-	if weak {
-		analyze = e.s.AnalyzeWeak
-	}
-	an, err := analyze(ctx, e.position(b))
-	return an.public(), err
-}
-
-func (e engineOf[P, A, B]) pv(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
-	return e.s.PV(ctx, e.position(b), score)
-}
-
-func (e engineOf[P, A, B]) progress() (uint64, int, int)     { return e.s.Progress() }
-func (e engineOf[P, A, B]) useTableFile(tf *TableFile) error { return e.s.UseTableFile(tf) }
-func (e engineOf[P, A, B]) threads() int                     { return e.s.Threads() }
-func (e engineOf[P, A, B]) clear()                           { e.s.Clear() }
-func (e engineOf[P, A, B]) setAging(on bool)                 { e.s.SetAging(on) }
-func (e engineOf[P, A, B]) keepIn(tf *TableFile)             { e.s.keepIn(tf) }
-func (e engineOf[P, A, B]) tableFile() *TableFile            { return e.s.tableFile() }
-
-// useBook gives the solver bk as its own Book type B, which sizedBook[P]
-// implements (nil for none).
-func (e engineOf[P, A, B]) useBook(bk Book) {
-	var b B
-	if bk != nil {
-		b = any(sizedBook[P]{bk, e.board}).(B)
-	}
-	e.s.UseBook(b)
 }
 
 // Book is an opening book of one board (package book's): the exact scores
@@ -234,34 +142,24 @@ type Book interface {
 	Depth() int
 }
 
-// sizedBook is a Book as the Book of the engine of positions P
-// (engineBook49, engineBook64, engineBook128): board turns P into the grid's Board.
-type sizedBook[P any] struct {
-	bk    Book
-	board func(P) board.Board
-}
-
-func (b sizedBook[P]) Depth() int             { return b.bk.Depth() }
-func (b sizedBook[P]) Lookup(p P) (int, bool) { return b.bk.Lookup(b.board(p)) }
-
 // UseBook makes the solver answer from bk (nil for none) the positions it
 // holds, at the root and in the search.
 func (s *Solver) UseBook(bk Book) {
 	s.bk = bk
-	s.e.useBook(bk)
+	s.e.UseBook(bk)
 }
 
 // UseTableFile loads the entries of the table file tf (see TableFile)
 // into the shared table, and makes the workers keep there the entries of
 // large subtrees they store from now on (nil: none). The file must be of
 // the Solver's board. A Clear drops the entries loaded: use it after.
-func (s *Solver) UseTableFile(tf *TableFile) error { return s.e.useTableFile(tf) }
+func (s *Solver) UseTableFile(tf *TableFile) error { return s.e.UseTableFile(tf) }
 
 // Grid returns the solver's grid.
 func (s *Solver) Grid() *board.Grid { return s.g }
 
 // Threads returns the number of worker goroutines.
-func (s *Solver) Threads() int { return s.e.threads() }
+func (s *Solver) Threads() int { return s.e.Threads() }
 
 // Table returns the solver's shared table.
 func (s *Solver) Table() Table { return s.tt }
@@ -270,7 +168,7 @@ func (s *Solver) Table() Table { return s.tt }
 func (s *Solver) TableBytes() int { return s.tt.Bytes() }
 
 // Clear empties the tables, so that the next solve starts cold.
-func (s *Solver) Clear() { s.e.clear() }
+func (s *Solver) Clear() { s.e.Clear() }
 
 // ClearAll empties the tables as Clear does, and zeroes all of the shared
 // table's memory (ttable.Table.ClearAll): once before a benchmark's timed
@@ -283,7 +181,7 @@ func (s *Solver) ClearAll() {
 // Solve returns the exact score of b, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.solve(ctx, b) }
+func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.Solve(ctx, b) }
 
 // SolveAtLeast returns the exact score of b, as Solve, given that it is at
 // least lower: minus the score of a parent of b, as an opening book of one
@@ -292,13 +190,13 @@ func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { ret
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score; one of the board's MinScore or less is no bound.
 func (s *Solver) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
-	return s.e.solveAtLeast(ctx, b, lower)
+	return s.e.SolveAtLeast(ctx, b, lower)
 }
 
 // SolveWeak returns the sign of the score of b: 1 if the side to move
 // wins, 0 for a draw, -1 if it loses. It searches less than Solve.
 func (s *Solver) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
-	return s.e.solveWeak(ctx, b)
+	return s.e.SolveWeak(ctx, b)
 }
 
 // Progress returns the nodes searched so far by the solve, analysis or
@@ -308,7 +206,7 @@ func (s *Solver) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
 // moves' bounds give the best move's score; during PV, the score it was
 // given. It is safe to call from any goroutine while Solve, Analyze or PV
 // runs.
-func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.progress() }
+func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.Progress() }
 
 // Analysis holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first, Legal false for a full
@@ -393,7 +291,7 @@ func (an Analysis) BestFound() (col int, proved bool) {
 // the sign of each score only. With more than one thread, the moves are
 // solved side by side.
 func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
-	return s.e.analyze(ctx, b, weak)
+	return s.e.Analyze(ctx, b, weak)
 }
 
 // PV returns one line of perfect play from b, which must not be over: the
@@ -403,5 +301,5 @@ func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysi
 // (from Solve). The Result is score and the nodes the searches of the line
 // took.
 func (s *Solver) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
-	return s.e.pv(ctx, b, score)
+	return s.e.PV(ctx, b, score)
 }

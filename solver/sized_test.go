@@ -102,7 +102,7 @@ func TestSizedStandard(t *testing.T) {
 		lines = lines[:50]
 	}
 	for _, l := range lines {
-		if positionOf(l.Board).Stones() < 12 {
+		if l.Board.Stones() < 12 {
 			continue // seconds each for this search
 		}
 		b, err := g.Parse(l.Moves, false)
@@ -129,11 +129,10 @@ func TestSizedStandardEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, _ := position.Parse(moves)
 		sized.Clear()
 		s.Clear()
 		got, err1 := sized.Solve(ctx, b)
-		want, err2 := s.Solve(ctx, p)
+		want, err2 := s.Solve(ctx, b)
 		if err1 != nil || err2 != nil || got != want {
 			t.Errorf("%s: Solver %+v, %v; Standard %+v, %v; want the same", moves, got, err1, want, err2)
 		}
@@ -299,16 +298,11 @@ func TestEnginesAgree(t *testing.T) {
 		lines = lines[:40]
 	}
 	for _, l := range lines {
-		if positionOf(l.Board).Stones() < 14 {
+		if l.Board.Stones() < 14 {
 			continue
 		}
-		p64, err := g64.Parse(l.Moves, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p128, _ := g128.Parse(l.Moves, false)
-		r64, err64 := s64.Solve(ctx, p64)
-		r128, err128 := s128.Solve(ctx, p128)
+		r64, err64 := s64.Solve(ctx, l.Board)
+		r128, err128 := s128.Solve(ctx, l.Board)
 		if err64 != nil || err128 != nil || r64.Score != l.Expected || r128.Score != l.Expected {
 			t.Errorf("%q: solver64 %d (%v), solver128 %d (%v); want %d", l.Moves, r64.Score, err64, r128.Score, err128, l.Expected)
 		}
@@ -435,7 +429,7 @@ func TestFreedTable(t *testing.T) {
 			var free func()
 			if tc.size == "7x6" {
 				s := solver.NewStandard(ttable.New(8), 2)
-				p, err := position.Parse(tc.moves)
+				p, err := g.Parse(tc.moves, false)
 				if err != nil {
 					t.Fatal(err)
 				}

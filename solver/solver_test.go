@@ -37,13 +37,25 @@ func readPositions(t testing.TB) []posfile.Line {
 	return lines
 }
 
-func mustParse(t testing.TB, moves string) position.Position {
+func mustParse(t testing.TB, moves string) board.Board {
 	t.Helper()
-	p, err := position.Parse(moves)
+	b, err := std7x6.Parse(moves, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return b
+}
+
+// std7x6 is the 7x6 board's grid.
+var std7x6, _ = board.NewGrid(board.Standard)
+
+// boardOf returns p as a Board of 7x6.
+func boardOf(p position.Position) board.Board {
+	b, err := std7x6.FromKey(board.Key{Lo: p.Key()})
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // positionOf returns b, a Board of 7x6, as the 7x6 engine's position.
@@ -64,7 +76,7 @@ func TestKnownPositions(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range lines {
 		s.Clear()
-		r, err := s.Solve(ctx, positionOf(l.Board))
+		r, err := s.Solve(ctx, l.Board)
 		if err != nil {
 			t.Fatalf("Solve(%q): %v", l.Moves, err)
 		}
@@ -84,7 +96,7 @@ func TestWarmTable(t *testing.T) {
 	s := solver.NewStandard(ttable.New(1), 1) // small, so replacement happens a lot
 	ctx := context.Background()
 	for _, l := range lines {
-		r, err := s.Solve(ctx, positionOf(l.Board))
+		r, err := s.Solve(ctx, l.Board)
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(%q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
 		}
@@ -119,7 +131,7 @@ func TestMirror(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
 		s.Clear()
-		m := positionOf(l.Board).Mirror()
+		m := boardOf(positionOf(l.Board).Mirror())
 		r, err := s.Solve(ctx, m)
 		if err != nil || r.Score != l.Expected {
 			t.Errorf("Solve(mirror of %q) = %d, %v; want %d", l.Moves, r.Score, err, l.Expected)
@@ -132,7 +144,7 @@ func TestWeak(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
 		s.Clear()
-		r, err := s.SolveWeak(ctx, positionOf(l.Board))
+		r, err := s.SolveWeak(ctx, l.Board)
 		want := min(max(l.Expected, -1), 1)
 		if err != nil || r.Score != want {
 			t.Errorf("SolveWeak(%q) = %d, %v; want %d", l.Moves, r.Score, err, want)
@@ -145,9 +157,9 @@ func TestAnalyze(t *testing.T) {
 	ctx := context.Background()
 	if !testing.Short() { // seven solves of 5-stone positions: seconds
 		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
-		an, err := s.Analyze(ctx, mustParse(t, "4453"))
+		an, err := s.Analyze(ctx, mustParse(t, "4453"), false)
 		want := [position.Width]int{-5, -5, -2, -3, -4, -2, -2}
-		if err != nil || an.Scores != want || an.Legal != [position.Width]bool{true, true, true, true, true, true, true} {
+		if err != nil || !slices.Equal(an.Scores, want[:]) || !slices.Equal(an.Legal, []bool{true, true, true, true, true, true, true}) {
 			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
 		}
 		if got := an.Best(); !slices.Equal(got, []int{2, 5, 6}) || an.Lower != -2 || an.Upper != -2 {
@@ -161,7 +173,7 @@ func TestAnalyze(t *testing.T) {
 	s.Clear()
 	tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
-	an, err := s.Analyze(tctx, mustParse(t, "4453"))
+	an, err := s.Analyze(tctx, mustParse(t, "4453"), false)
 	if !errors.Is(err, context.DeadlineExceeded) || an.Lower > -2 || an.Upper < -2 || an.Lower == an.Upper {
 		t.Errorf("Analyze(4453), stopped after 20ms: %v, bounds [%d, %d]; want DeadlineExceeded and bounds around -2",
 			err, an.Lower, an.Upper)
@@ -174,21 +186,21 @@ func TestAnalyze(t *testing.T) {
 		if !ok || p.CanWinNext() {
 			continue
 		}
-		an, err := s.Analyze(ctx, p)
+		an, err := s.Analyze(ctx, boardOf(p), false)
 		if err != nil {
 			t.Fatalf("Analyze(%v): %v", p, err)
 		}
 		s.Clear()
-		weak, err := s.AnalyzeWeak(ctx, p)
+		weak, err := s.Analyze(ctx, boardOf(p), true)
 		if an.Lower != an.Upper || an.Lower != slices.Max(legalScores(an)) {
 			t.Errorf("Analyze(%v): bounds [%d, %d]; want both the best score, %d", p, an.Lower, an.Upper, slices.Max(legalScores(an)))
 		}
-		if err != nil || weak.Legal != an.Legal {
-			t.Fatalf("AnalyzeWeak(%v): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
+		if err != nil || !slices.Equal(weak.Legal, an.Legal) {
+			t.Fatalf("Analyze(%v, weak): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
 		}
 		for col := 0; col < position.Width; col++ {
 			if w := min(max(an.Scores[col], -1), 1); weak.Scores[col] != w {
-				t.Errorf("AnalyzeWeak(%v).Scores[%d] = %d; want %d, the sign of %d", p, col, weak.Scores[col], w, an.Scores[col])
+				t.Errorf("Analyze(%v, weak).Scores[%d] = %d; want %d, the sign of %d", p, col, weak.Scores[col], w, an.Scores[col])
 			}
 			if an.Legal[col] != p.CanPlay(col) {
 				t.Errorf("Analyze(%v).Legal[%d] = %v; want %v", p, col, an.Legal[col], p.CanPlay(col))
@@ -219,7 +231,7 @@ func TestAnalyze(t *testing.T) {
 }
 
 // legalScores returns the scores of an's legal moves.
-func legalScores(an solver.StandardAnalysis) []int {
+func legalScores(an solver.Analysis) []int {
 	var s []int
 	for col, sc := range an.Scores {
 		if an.Legal[col] {
@@ -297,11 +309,11 @@ func TestAgainstNegamax(t *testing.T) {
 			continue
 		}
 		want := negamax(p)
-		r, err := s.Solve(context.Background(), p)
+		r, err := s.Solve(context.Background(), boardOf(p))
 		if err != nil || r.Score != want {
 			t.Errorf("Solve(%v) = %d, %v; want %d", p, r.Score, err, want)
 		}
-		w, _ := s.SolveWeak(context.Background(), p)
+		w, _ := s.SolveWeak(context.Background(), boardOf(p))
 		if w.Score != min(max(want, -1), 1) {
 			t.Errorf("SolveWeak(%v) = %d; want sign of %d", p, w.Score, want)
 		}
@@ -558,11 +570,11 @@ func TestThreads(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for _, l := range lines {
 			s.Clear()
-			r, err := s.Solve(ctx, positionOf(l.Board))
+			r, err := s.Solve(ctx, l.Board)
 			if err != nil || r.Score != l.Expected {
 				t.Errorf("%d threads: Solve(%q) = %d, %v; want %d", threads, l.Moves, r.Score, err, l.Expected)
 			}
-			w, err := s.SolveWeak(ctx, positionOf(l.Board))
+			w, err := s.SolveWeak(ctx, l.Board)
 			if want := min(max(l.Expected, -1), 1); err != nil || w.Score != want {
 				t.Errorf("%d threads: SolveWeak(%q) = %d, %v; want %d", threads, l.Moves, w.Score, err, want)
 			}
@@ -715,28 +727,28 @@ func TestAnalyzeThreads(t *testing.T) {
 	for _, threads := range []int{2, 3} {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		for i := 0; i < len(lines); i += step {
-			p := positionOf(lines[i].Board)
+			p := lines[i].Board
 			if p.CanWinNext() {
 				continue
 			}
 			one.Clear()
-			want, err := one.Analyze(ctx, p)
+			want, err := one.Analyze(ctx, p, false)
 			if err != nil {
 				t.Fatalf("Analyze(%q), 1 thread: %v", lines[i].Moves, err)
 			}
 			s.Clear()
-			got, err := s.Analyze(ctx, p)
-			if err != nil || got.Scores != want.Scores || got.Legal != want.Legal || got.Lower != want.Lower || got.Upper != want.Upper {
+			got, err := s.Analyze(ctx, p, false)
+			if err != nil || !slices.Equal(got.Scores, want.Scores) || !slices.Equal(got.Legal, want.Legal) || got.Lower != want.Lower || got.Upper != want.Upper {
 				t.Errorf("%d threads: Analyze(%q) = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
 					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
 			}
 			if got.Lower != lines[i].Expected {
 				t.Errorf("%d threads: Analyze(%q) best %d; want the position's score %d", threads, lines[i].Moves, got.Lower, lines[i].Expected)
 			}
-			weak, err := s.AnalyzeWeak(ctx, p)
+			weak, err := s.Analyze(ctx, p, true)
 			for col := range weak.Scores {
 				if w := min(max(want.Scores[col], -1), 1); err != nil || weak.Scores[col] != w {
-					t.Errorf("%d threads: AnalyzeWeak(%q) = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
+					t.Errorf("%d threads: Analyze(%q, weak) = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
 					break
 				}
 			}
@@ -744,7 +756,7 @@ func TestAnalyzeThreads(t *testing.T) {
 		// Stopped: bounds around the best score, -2.
 		s.Clear()
 		tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
-		an, err := s.Analyze(tctx, mustParse(t, "4453"))
+		an, err := s.Analyze(tctx, mustParse(t, "4453"), false)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || an.Lower > -2 || an.Upper < -2 || an.Lower == an.Upper {
 			t.Errorf("%d threads: Analyze(4453), stopped after 20ms: %v, bounds [%d, %d]; want DeadlineExceeded and bounds around -2",
@@ -752,7 +764,7 @@ func TestAnalyzeThreads(t *testing.T) {
 		}
 		// The Solver still solves alone afterwards.
 		s.Clear()
-		if r, err := s.Solve(ctx, positionOf(lines[len(lines)-1].Board)); err != nil || r.Score != lines[len(lines)-1].Expected {
+		if r, err := s.Solve(ctx, lines[len(lines)-1].Board); err != nil || r.Score != lines[len(lines)-1].Expected {
 			t.Errorf("%d threads: Solve after Analyze = %d, %v; want %d", threads, r.Score, err, lines[len(lines)-1].Expected)
 		}
 	}
@@ -761,12 +773,12 @@ func TestAnalyzeThreads(t *testing.T) {
 // rootBook knows the score of one position: a book of the root's depth,
 // whose children it does not know.
 type rootBook struct {
-	p     position.Position
+	p     board.Board
 	score int
 }
 
 func (b rootBook) Depth() int { return b.p.Stones() }
-func (b rootBook) Lookup(p position.Position) (int, bool) {
+func (b rootBook) Lookup(p board.Board) (int, bool) {
 	k, _, _ := p.CanonicalKey()
 	rk, _, _ := b.p.CanonicalKey()
 	return b.score, k == rk
@@ -782,28 +794,28 @@ func TestAnalyzeRootInBook(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		ctx := context.Background()
 		for i := 0; i < len(lines); i += step {
-			p := positionOf(lines[i].Board)
+			p := lines[i].Board
 			if p.CanWinNext() {
 				continue
 			}
 			s.UseBook(nil)
 			s.Clear()
-			want, err := s.Analyze(ctx, p)
+			want, err := s.Analyze(ctx, p, false)
 			if err != nil {
 				t.Fatalf("Analyze(%q): %v", lines[i].Moves, err)
 			}
 			s.UseBook(rootBook{p, lines[i].Expected})
 			s.Clear()
-			got, err := s.Analyze(ctx, p)
-			if err != nil || got.Scores != want.Scores || got.Lower != want.Lower || got.Upper != want.Upper {
+			got, err := s.Analyze(ctx, p, false)
+			if err != nil || !slices.Equal(got.Scores, want.Scores) || got.Lower != want.Lower || got.Upper != want.Upper {
 				t.Errorf("%d threads: Analyze(%q) with its score known = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
 					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
 			}
 			s.Clear()
-			weak, err := s.AnalyzeWeak(ctx, p)
+			weak, err := s.Analyze(ctx, p, true)
 			for col := range weak.Scores {
 				if w := min(max(want.Scores[col], -1), 1); err != nil || weak.Scores[col] != w {
-					t.Errorf("%d threads: AnalyzeWeak(%q) with its score known = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
+					t.Errorf("%d threads: Analyze(%q, weak) with its score known = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
 					break
 				}
 			}
@@ -828,7 +840,7 @@ func TestExpanded(t *testing.T) {
 		t.Errorf("Solve(4455), a win at once: %d expanded; want 0", r.Expanded)
 	}
 	s.Clear()
-	an, _ := s.Analyze(ctx, p)
+	an, _ := s.Analyze(ctx, p, false)
 	var sum uint64
 	for col := range position.Width {
 		if !an.Legal[col] || p.IsWinningMove(col) {
@@ -861,7 +873,7 @@ func TestSolveAtLeast(t *testing.T) {
 		s := solver.NewStandard(ttable.New(testMiB), threads)
 		var bestMoves, fewer int
 		for i := 0; i < len(lines); i += step {
-			p := positionOf(lines[i].Board)
+			p := lines[i].Board
 			if p.CanWinNext() || p.Stones() < fewest {
 				continue
 			}
@@ -940,8 +952,8 @@ func TestAnalyzeProgress(t *testing.T) {
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
-		var an solver.StandardAnalysis
-		watch("Analyze(\"4\")", func(lo, hi int) bool { return lo <= -1 && -1 <= hi }, func() { an, _ = s.Analyze(ctx, p) })
+		var an solver.Analysis
+		watch("Analyze(\"4\")", func(lo, hi int) bool { return lo <= -1 && -1 <= hi }, func() { an, _ = s.Analyze(ctx, p, false) })
 		cancel()
 		if an.Lower > -1 || an.Upper < -1 {
 			t.Errorf("%d threads: Analyze(\"4\") stopped: [%d, %d]; want -1 inside", threads, an.Lower, an.Upper)

@@ -17,6 +17,42 @@ import (
 // the solvers of other boards (newSolver49, ...: a board's geometry, the
 // shared table, the threads).
 
+// positionOfKey returns the variant's position of a Board's key, and
+// keyOfPosition the key of the Board of the variant's position: a key of
+// one word in Lo up to 64 bits, a packed board's through the key of its
+// Position128.
+func positionOfKey(_ position.Geometry, k board.Key) (position.Position, error) {
+	return position.FromKey(k.Lo)
+}
+func positionOfKey49(g *position.Geometry64, k board.Key) (position.Position64, error) {
+	return g.FromKey(k.Lo)
+}
+func positionOfKey64(g *position.Geometry64, k board.Key) (position.Position64, error) {
+	return g.FromKey(k.Lo)
+}
+func positionOfKey128(g *position.Geometry128, k board.Key) (position.Position128, error) {
+	return g.FromKey(k)
+}
+func positionOfKeyPacked(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
+	kp, err := g.KeyOf128(k)
+	if err != nil {
+		return position.PositionPacked{}, err
+	}
+	return g.FromKey(kp)
+}
+
+func keyOfPosition(_ position.Geometry, p position.Position) board.Key { return board.Key{Lo: p.Key()} }
+func keyOfPosition49(_ *position.Geometry64, p position.Position64) board.Key {
+	return board.Key{Lo: p.Key()}
+}
+func keyOfPosition64(_ *position.Geometry64, p position.Position64) board.Key {
+	return board.Key{Lo: p.Key()}
+}
+func keyOfPosition128(_ *position.Geometry128, p position.Position128) board.Key { return p.Key() }
+func keyOfPositionPacked(g *position.GeometryPacked, p position.PositionPacked) board.Key {
+	return g.Key128(p.Key())
+}
+
 // packedKeyBits is the bits of a position.KeyPacked of a board of width w:
 // a word and the full columns.
 func packedKeyBits(w int) int { return 64 + w }

@@ -146,7 +146,7 @@ var jobs = []job{
 	{
 		dir: "solver", template: "engine.tmpl.go", out: "engine",
 		variants: []variant{v7x6, v49, v64, v128, vPacked},
-		varying:  []string{"maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
+		varying:  []string{"positionOfKey", "keyOfPosition", "maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
 			"ttable.Ref":   "ttable.WideRef",

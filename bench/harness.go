@@ -45,17 +45,9 @@ type Row struct {
 func Measure(ctx context.Context, s *solver.Solver, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
 	s.ClearAll() // no timed solve pays for the first touch of its pages
 	s.UseBook(set.Book)
-	return MeasureWith(lines, each, func(l posfile.Line) (Outcome, error) {
-		return Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
-	})
-}
-
-// MeasureWith solves each line in turn with solve and sums up the
-// outcomes, as Measure does, for a solver of any board.
-func MeasureWith(lines []posfile.Line, each func(Outcome), solve func(posfile.Line) (Outcome, error)) (Stats, error) {
 	var st Stats
 	for _, l := range lines {
-		o, err := solve(l)
+		o, err := Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
 		if err != nil {
 			return st, &posfile.LineError{Num: l.Num, Err: fmt.Errorf("%q: %w", l.Moves, err)}
 		}

@@ -115,7 +115,7 @@ func TestRandomPositionsRunOut(t *testing.T) {
 func TestRandomSets(t *testing.T) {
 	for _, stones := range []int{7, 8} {
 		name := fmt.Sprintf("../testdata/random%d.txt", stones)
-		lines, err := posfile.ReadFile(name, 0)
+		lines, err := (posfile.Format{}).ReadFile(name, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

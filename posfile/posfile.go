@@ -255,14 +255,9 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 // bytes beyond the bound are never held in memory.
 const MaxLineBytes = 4096
 
-// ReadFile reads the position lines of the file name, the first limit of them
-// if limit > 0. A bad line is an error: a benchmark must measure the whole
-// file it names.
-func ReadFile(name string, limit int) ([]Line, error) {
-	return Format{}.ReadFile(name, limit)
-}
-
-// ReadFile is ReadFile on f's board.
+// ReadFile reads the position lines of the file name, on f's board, the
+// first limit of them if limit > 0. A bad line is an error: a benchmark
+// must measure the whole file it names.
 func (f Format) ReadFile(name string, limit int) ([]Line, error) {
 	file, err := os.Open(name)
 	if err != nil {

@@ -169,21 +169,21 @@ func TestReadFile(t *testing.T) {
 	if err := os.WriteFile(good, []byte("# two positions\n4453 -2\n\n4455\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ls, err := posfile.ReadFile(good, 0)
+	ls, err := (posfile.Format{}).ReadFile(good, 0)
 	if err != nil || len(ls) != 2 || ls[0].Moves != "4453" || ls[0].Expected != -2 || ls[1].Num != 4 || ls[1].HasScore {
 		t.Errorf("ReadFile(good, 0) = %+v, %v; want 4453 -2 on line 2 and 4455 on line 4", ls, err)
 	}
-	if ls, err := posfile.ReadFile(good, 1); err != nil || len(ls) != 1 {
+	if ls, err := (posfile.Format{}).ReadFile(good, 1); err != nil || len(ls) != 1 {
 		t.Errorf("ReadFile(good, 1) = %d lines, %v; want 1", len(ls), err)
 	}
 	bad := filepath.Join(dir, "bad")
 	if err := os.WriteFile(bad, []byte("4453 -2\n48\n4455\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := posfile.ReadFile(bad, 0); err == nil || !strings.Contains(err.Error(), bad+":2: position 2: '8'") {
+	if _, err := (posfile.Format{}).ReadFile(bad, 0); err == nil || !strings.Contains(err.Error(), bad+":2: position 2: '8'") {
 		t.Errorf("ReadFile(bad, 0): %v; want the file, line 2 and the character", err)
 	}
-	if _, err := posfile.ReadFile(filepath.Join(dir, "none"), 0); !errors.Is(err, os.ErrNotExist) {
+	if _, err := (posfile.Format{}).ReadFile(filepath.Join(dir, "none"), 0); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("ReadFile(none): %v; want a file that does not exist", err)
 	}
 }
@@ -218,7 +218,7 @@ func TestScanBounds(t *testing.T) {
 // whole: 1000 lines each, every one a position with its score.
 func TestPublishedSets(t *testing.T) {
 	for _, set := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"} {
-		ls, err := posfile.ReadFile("../testdata/benchmarks/"+set, 0)
+		ls, err := (posfile.Format{}).ReadFile("../testdata/benchmarks/"+set, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,7 +25,7 @@ const testMiB = 16
 // readPositions reads testdata/positions.txt, every line with its score.
 func readPositions(t testing.TB) []posfile.Line {
 	t.Helper()
-	lines, err := posfile.ReadFile("../testdata/positions.txt", 0)
+	lines, err := (posfile.Format{}).ReadFile("../testdata/positions.txt", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@
 // # Scores
 //
 // Scores follow Pascal Pons' convention, defined once in package board
-// (position.MaxScore, position.WinNextScore): from the point of view of the side
-// to move, 0 is a draw; a win is 22 minus the number of stones the winner
+// (board.Size.MaxScore, board.Size.WinNextScore): from the point of view
+// of the side to move, 0 is a draw; a win is 22 minus the number of stones the winner
 // has played when the game ends, so winning sooner scores more; a loss is
 // the negative of the same value for the opponent. On the 7x6 board scores
 // lie in [-18, 18]; the empty board scores +1.

@@ -3,11 +3,12 @@ package position
 import "fmt"
 
 // The boards of at most 64 cells whose bitboards, a sentinel bit a
-// column, take more than 64 bits (8x8, 9x7, 10x6): the Grid keeps their
+// column, take more than 64 bits (8x8, 9x7, 10x6): board.Grid keeps their
 // positions as Position128s, as for every board over 64 bits, and the
 // search plays them as PositionPackeds, one word without sentinels, the
-// same moves at a third of the cost. Keys outside the search (books,
-// table files) stay those of Position128.
+// same moves at a third of the cost. Keys outside the search (Boards,
+// books, table files) stay those of Position128, and the search converts
+// between the two by key (Key128, KeyOf128).
 
 // Packs reports whether the search plays the positions of a board of
 // width x height as PositionPackeds: a board over 64 bits of at most 64
@@ -20,35 +21,8 @@ func Packs(width, height int) bool {
 	return err == nil
 }
 
-// FromPosition128 returns p, a position of the board of g, as a
-// PositionPacked.
-func (g *GeometryPacked) FromPosition128(p Position128) PositionPacked {
-	cb, h := uint(g.height+1), uint(g.height)
-	column := uint64(1)<<h - 1
-	var current, mask Bitboard
-	for col := range uint(g.width) {
-		current |= Bitboard(p.current.Shr(col*cb).Low64()&column) << (col * h)
-		mask |= Bitboard(p.mask.Shr(col*cb).Low64()&column) << (col * h)
-	}
-	return PositionPacked{g: g, current: current, mask: mask, stones: p.stones}
-}
-
-// Position128 returns p as a position of g128, the Geometry128 of p's
-// board.
-func (p PositionPacked) Position128(g128 *Geometry128) Position128 {
-	cb, h := uint(p.g.height+1), uint(p.g.height)
-	column := uint64(1)<<h - 1
-	var current, mask Bits128
-	for col := range uint(p.g.width) {
-		current = current.Or(Bits128{Lo: uint64(p.current>>(col*h)) & column}.Shl(col * cb))
-		mask = mask.Or(Bits128{Lo: uint64(p.mask>>(col*h)) & column}.Shl(col * cb))
-	}
-	return Position128{g: g128, current: current, mask: mask, stones: p.stones}
-}
-
 // Key128 returns the key of the Position128 of the position whose key is
-// k, and KeyOf128 the other way: the keys of table files, which are
-// those of Position128.
+// k, and KeyOf128 the other way: the keys of Boards and table files.
 func (g *GeometryPacked) Key128(k KeyPacked) Key128 {
 	cb := uint(g.height + 1)
 	var key Key128

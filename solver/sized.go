@@ -164,9 +164,6 @@ func (s *Solver) Threads() int { return s.e.Threads() }
 // Table returns the solver's shared table.
 func (s *Solver) Table() Table { return s.tt }
 
-// TableBytes returns the memory of the solver's shared table.
-func (s *Solver) TableBytes() int { return s.tt.Bytes() }
-
 // Clear empties the tables, so that the next solve starts cold.
 func (s *Solver) Clear() { s.e.Clear() }
 

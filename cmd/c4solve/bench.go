@@ -148,7 +148,7 @@ files:
 			}
 			stopped := false
 			for _, th := range threadList {
-				set := bench.Setting{Threads: th, TableMiB: s.TableBytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
+				set := bench.Setting{Threads: th, TableMiB: s.Table().Bytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
 				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, cleared by Measure
 				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
 				st, err := bench.Measure(ctx, e, ls, set, func(o bench.Outcome) {

@@ -26,7 +26,7 @@ func newSolver(z board.Size, mib int, explicit bool, threads int, bk solver.Book
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}
-	noteRounded(stderr, fit, s.TableBytes()>>20)
+	noteRounded(stderr, fit, s.Table().Bytes()>>20)
 	s.UseBook(bk)
 	return s, nil
 }

@@ -788,13 +788,14 @@ func (s *Engine) position(b board.Board) position.Position {
 	return p
 }
 
-// EngineBook is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// EngineBook is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type EngineBook struct {
 	Book
 	s *Engine
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b EngineBook) Lookup(p position.Position) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPosition(b.s.g, p))
 	if err != nil {

@@ -778,13 +778,14 @@ func (s *engine) position(b board.Board) position.Position {
 	return p
 }
 
-// engineBook is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// engineBook is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type engineBook struct {
 	Book
 	s *engine
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook) Lookup(p position.Position) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPosition(b.s.g, p))
 	if err != nil {

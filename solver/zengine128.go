@@ -778,13 +778,14 @@ func (s *engine128) position(b board.Board) position.Position128 {
 	return p
 }
 
-// engineBook128 is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// engineBook128 is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type engineBook128 struct {
 	Book
 	s *engine128
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook128) Lookup(p position.Position128) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPosition128(b.s.g, p))
 	if err != nil {

@@ -778,13 +778,14 @@ func (s *engine49) position(b board.Board) position.Position64 {
 	return p
 }
 
-// engineBook49 is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// engineBook49 is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type engineBook49 struct {
 	Book
 	s *engine49
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook49) Lookup(p position.Position64) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPosition49(b.s.g, p))
 	if err != nil {

@@ -778,13 +778,14 @@ func (s *engine64) position(b board.Board) position.Position64 {
 	return p
 }
 
-// engineBook64 is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// engineBook64 is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type engineBook64 struct {
 	Book
 	s *engine64
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook64) Lookup(p position.Position64) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPosition64(b.s.g, p))
 	if err != nil {

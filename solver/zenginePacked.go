@@ -778,13 +778,14 @@ func (s *enginePacked) position(b board.Board) position.PositionPacked {
 	return p
 }
 
-// engineBookPacked is a Book that looks up the engine's positions: p as a Board
-// of the grid.
+// engineBookPacked is a Book that looks up the engine's positions, each as a
+// Board of the engine's grid. Its Book is nil for none.
 type engineBookPacked struct {
 	Book
 	s *enginePacked
 }
 
+// Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBookPacked) Lookup(p position.PositionPacked) (score int, ok bool) {
 	k, err := b.s.grid.FromKey(keyOfPositionPacked(b.s.g, p))
 	if err != nil {

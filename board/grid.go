@@ -1,10 +1,6 @@
 package board
 
-import (
-	"errors"
-
-	"c4solve/internal/position"
-)
+import "c4solve/internal/position"
 
 // Grid is a board of any size: it hands out its positions as Boards. It
 // is read-only, and safe for concurrent use. Get one from NewGrid.
@@ -33,10 +29,6 @@ func (g *Grid) Empty() Board { return Board{g: g, p: g.g.Empty()} }
 // *ParseError.
 func (g *Grid) Parse(s string, from0 bool) (Board, error) {
 	p, err := g.g.Parse(s, from0)
-	var pe *position.ParseError
-	if errors.As(err, &pe) {
-		return Board{g: g}, &ParseError{pe.Pos, pe.Reason}
-	}
 	return Board{g: g, p: p}, err
 }
 

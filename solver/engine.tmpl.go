@@ -789,7 +789,8 @@ func (s *Engine) position(b board.Board) position.Position {
 }
 
 // EngineBook is a Book that looks up the engine's positions, each as a
-// Board of the engine's grid. Its Book is nil for none.
+// Board of the engine's grid. Its Book is nil for none. It is safe for
+// concurrent use where its Book is, as Book requires.
 type EngineBook struct {
 	Book
 	s *Engine
@@ -797,11 +798,11 @@ type EngineBook struct {
 
 // Lookup returns the score of p, if its Book knows it (not nil).
 func (b EngineBook) Lookup(p position.Position) (score int, ok bool) {
-	k, err := b.s.grid.FromKey(keyOfPosition(b.s.g, p))
+	bd, err := b.s.grid.FromKey(keyOfPosition(b.s.g, p))
 	if err != nil {
 		panic(err) // a position of the engine is one of the grid
 	}
-	return b.Book.Lookup(k)
+	return b.Book.Lookup(bd)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions

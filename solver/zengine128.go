@@ -779,7 +779,8 @@ func (s *engine128) position(b board.Board) position.Position128 {
 }
 
 // engineBook128 is a Book that looks up the engine's positions, each as a
-// Board of the engine's grid. Its Book is nil for none.
+// Board of the engine's grid. Its Book is nil for none. It is safe for
+// concurrent use where its Book is, as Book requires.
 type engineBook128 struct {
 	Book
 	s *engine128
@@ -787,11 +788,11 @@ type engineBook128 struct {
 
 // Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook128) Lookup(p position.Position128) (score int, ok bool) {
-	k, err := b.s.grid.FromKey(keyOfPosition128(b.s.g, p))
+	bd, err := b.s.grid.FromKey(keyOfPosition128(b.s.g, p))
 	if err != nil {
 		panic(err) // a position of the engine is one of the grid
 	}
-	return b.Book.Lookup(k)
+	return b.Book.Lookup(bd)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions

@@ -779,7 +779,8 @@ func (s *engine64) position(b board.Board) position.Position64 {
 }
 
 // engineBook64 is a Book that looks up the engine's positions, each as a
-// Board of the engine's grid. Its Book is nil for none.
+// Board of the engine's grid. Its Book is nil for none. It is safe for
+// concurrent use where its Book is, as Book requires.
 type engineBook64 struct {
 	Book
 	s *engine64
@@ -787,11 +788,11 @@ type engineBook64 struct {
 
 // Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBook64) Lookup(p position.Position64) (score int, ok bool) {
-	k, err := b.s.grid.FromKey(keyOfPosition64(b.s.g, p))
+	bd, err := b.s.grid.FromKey(keyOfPosition64(b.s.g, p))
 	if err != nil {
 		panic(err) // a position of the engine is one of the grid
 	}
-	return b.Book.Lookup(k)
+	return b.Book.Lookup(bd)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions

@@ -779,7 +779,8 @@ func (s *enginePacked) position(b board.Board) position.PositionPacked {
 }
 
 // engineBookPacked is a Book that looks up the engine's positions, each as a
-// Board of the engine's grid. Its Book is nil for none.
+// Board of the engine's grid. Its Book is nil for none. It is safe for
+// concurrent use where its Book is, as Book requires.
 type engineBookPacked struct {
 	Book
 	s *enginePacked
@@ -787,11 +788,11 @@ type engineBookPacked struct {
 
 // Lookup returns the score of p, if its Book knows it (not nil).
 func (b engineBookPacked) Lookup(p position.PositionPacked) (score int, ok bool) {
-	k, err := b.s.grid.FromKey(keyOfPositionPacked(b.s.g, p))
+	bd, err := b.s.grid.FromKey(keyOfPositionPacked(b.s.g, p))
 	if err != nil {
 		panic(err) // a position of the engine is one of the grid
 	}
-	return b.Book.Lookup(k)
+	return b.Book.Lookup(bd)
 }
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions

@@ -1,10 +1,12 @@
 // Package review grades the moves of a Connect-Four game, on any board,
 // against the exact scores of its positions, as a chess program's game
 // review does: for each move, the score of the position before it, the
-// score of the move played and of the best moves, what the move lost, and
-// a class a player understands (Class); for each player, the counts of
-// each class and an accuracy figure (Player.Accuracy); and the turning
-// points, the moves where the game's result changed.
+// score of the move played and of the best moves, the drop from one to the
+// other, and a class a player understands (Class), graded by the result
+// the move throws away and by the size of its drop, as chess sites grade a
+// move by what it costs; for each player, the counts of each class and an
+// accuracy figure (Player.Accuracy); and the turning points, the moves
+// where the game's result changed (Move.Turning).
 //
 // Every score is exact: each position of the game is analysed by the
 // solver (solver.Solver.Analyze), which answers from its opening book
@@ -22,22 +24,36 @@ import (
 	"c4solve/solver"
 )
 
-// Class is how a move compares with the best move of its position. The
-// zero value is Best.
+// Class is how a move compares with the best move of its position: by
+// the result it throws away, and within the same result by its drop (the
+// best score less the move's), the larger of the two grades. The zero
+// value is Best.
 type Class int
 
 const (
 	// Best is a move of the position's best score.
 	Best Class = iota
-	// Inaccuracy keeps the result but not the score: a slower win, or a
-	// faster loss, or (never on a drawn position) no change of result.
+	// Inaccuracy keeps the result and drops less than LargeDrop: a win
+	// a little slower, or a loss a little faster.
 	Inaccuracy
-	// Mistake loses half the result: a win becomes a draw, or a draw a
-	// loss.
+	// Mistake loses half the result (a win becomes a draw, or a draw a
+	// loss), or keeps the result and drops LargeDrop or more: a win
+	// much slower, or a loss much faster.
 	Mistake
 	// Blunder turns a win into a loss.
 	Blunder
 )
+
+// LargeDrop is the smallest drop that makes a move that keeps the result a
+// Mistake rather than an Inaccuracy. A drop of d is a win d of the
+// winner's stones later, or a loss d stones sooner: 5 is a game 10 plies
+// longer or shorter, a quarter of 7x6's 42 cells, where a drop of 1 or 2
+// is a stone or two. Chess sites grade a move by what it costs in the same
+// way (lichess by the drop in the chance of winning: 10 points an
+// inaccuracy, 20 a mistake, 30 a blunder); here the result is exact, so
+// the classes of a changed result stay, and the drop grades the moves
+// that keep it.
+const LargeDrop = 5
 
 // classNames are the classes as the command and JSON print them.
 var classNames = [...]string{Best: "best", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
@@ -71,12 +87,12 @@ func classify(best, played int) Class {
 	switch {
 	case played == best:
 		return Best
-	case from == to:
-		return Inaccuracy
 	case from == 1 && to == -1:
 		return Blunder
+	case from != to || best-played >= LargeDrop:
+		return Mistake
 	}
-	return Mistake
+	return Inaccuracy
 }
 
 // Move is the review of one move of the game, a plain value.
@@ -86,12 +102,17 @@ type Move struct {
 	Column int // the column played, 0-based
 	// Score is the score of the position before the move, for the side
 	// that played it: its best move's. Played is the score of the move
-	// played, for the same side; Loss is Score - Played, 0 for a best
+	// played, for the same side; Drop is Score - Played, 0 for a best
 	// move.
-	Score, Played, Loss int
+	Score, Played, Drop int
 	Best                []int // the columns (0-based) of the best moves, in column order
 	Class               Class
 }
+
+// Turning reports whether the move changed the game's result with perfect
+// play (a win to a draw or a loss, a draw to a loss): a turning point. Each
+// is a Mistake or a Blunder; a Mistake by its drop alone is none.
+func (m Move) Turning() bool { return board.WeakScore(m.Score) != board.WeakScore(m.Played) }
 
 // Player sums up one player's moves, a plain value: the zero value is a
 // player with no move.
@@ -103,13 +124,13 @@ type Player struct {
 	Blunders     int `json:"blunders"`
 }
 
-// Accuracy is the percentage of the player's moves that were best moves
-// (Best), 100 for a player with no move.
-func (p Player) Accuracy() float64 {
+// Accuracy returns the percentage of the player's moves that were best
+// moves (Best), and false for a player with no move, who has none.
+func (p Player) Accuracy() (float64, bool) {
 	if p.Moves == 0 {
-		return 100
+		return 0, false
 	}
-	return 100 * float64(p.Best) / float64(p.Moves)
+	return 100 * float64(p.Best) / float64(p.Moves), true
 }
 
 // add counts a move of class c.
@@ -132,7 +153,7 @@ type Review struct {
 	Moves   []Move
 	Players [2]Player // the first player's, then the second's
 	// TurningPoints are the indices in Moves of the moves that changed
-	// the game's result: the mistakes and blunders.
+	// the game's result (Move.Turning).
 	TurningPoints []int
 	// Nodes is the number of positions the analyses searched.
 	Nodes uint64
@@ -160,8 +181,8 @@ func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) 
 			return r, fmt.Errorf("move %d (ply %d): %w", i+1, ply, err)
 		}
 		m := Move{Ply: ply, Player: 1 + p.Stones()%2, Column: col, Score: an.Lower, Played: an.Scores[col], Best: an.Best()}
-		m.Loss, m.Class = m.Score-m.Played, classify(m.Score, m.Played)
-		if m.Class >= Mistake {
+		m.Drop, m.Class = m.Score-m.Played, classify(m.Score, m.Played)
+		if m.Turning() {
 			r.TurningPoints = append(r.TurningPoints, len(r.Moves))
 		}
 		r.Players[m.Player-1].add(m.Class)
@@ -180,22 +201,25 @@ type Summary struct {
 	TurningPoints []int            `json:"turning_points"` // the plies of the moves that changed the result
 }
 
-// MoveSummary is a Move in a Summary.
+// MoveSummary is a Move in a Summary. Loss is Drop under the name the
+// first clients read, kept for them.
 type MoveSummary struct {
 	Ply    int   `json:"ply"`
 	Player int   `json:"player"`
 	Column int   `json:"column"`
 	Score  int   `json:"score"`
 	Played int   `json:"played"`
+	Drop   int   `json:"drop"`
 	Loss   int   `json:"loss"`
 	Class  Class `json:"class"`
 	Best   []int `json:"best"`
 }
 
-// PlayerSummary is a Player in a Summary, with its accuracy.
+// PlayerSummary is a Player in a Summary, with its accuracy rounded to a
+// tenth, nil (JSON null) for a player with no move.
 type PlayerSummary struct {
 	Player
-	Accuracy float64 `json:"accuracy"`
+	Accuracy *float64 `json:"accuracy"`
 }
 
 // Summary returns r as programs read it.
@@ -206,10 +230,14 @@ func (r Review) Summary() Summary {
 		for j, col := range m.Best {
 			best[j] = col + 1
 		}
-		s.Moves[i] = MoveSummary{Ply: m.Ply, Player: m.Player, Column: m.Column + 1, Score: m.Score, Played: m.Played, Loss: m.Loss, Class: m.Class, Best: best}
+		s.Moves[i] = MoveSummary{Ply: m.Ply, Player: m.Player, Column: m.Column + 1, Score: m.Score, Played: m.Played, Drop: m.Drop, Loss: m.Drop, Class: m.Class, Best: best}
 	}
 	for i, p := range r.Players {
-		s.Players[i] = PlayerSummary{p, math.Round(p.Accuracy()*10) / 10}
+		s.Players[i].Player = p
+		if a, ok := p.Accuracy(); ok {
+			a = math.Round(a*10) / 10
+			s.Players[i].Accuracy = &a
+		}
 	}
 	for i, k := range r.TurningPoints {
 		s.TurningPoints[i] = r.Moves[k].Ply

@@ -2,6 +2,7 @@ package review_test
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -80,6 +81,78 @@ func TestGameAgainstSolves(t *testing.T) {
 	}
 }
 
+// TestClassByDrop: two real games of 7x6, reviewed from the empty board
+// (the book's openings, the rest solved at once). In 614432115 no move
+// after the second changes the result, and each drops 15 to 17 points
+// (ply 6 turns a loss with the winner's last stone, -1, into one with its
+// 4th, -18): each is a mistake, and no turning point. In 1124266553 ply 3
+// (a win to a draw) and ply 5 (a draw to a loss) drop 1 point each, and
+// are mistakes and turning points by their result; blunders, win to
+// loss, stay blunders.
+func TestClassByDrop(t *testing.T) {
+	def, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := board.NewGrid(board.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(g, 16, 1)
+	s.UseBook(def)
+	const B, M, X = review.Best, review.Mistake, review.Blunder
+	for _, tc := range []struct {
+		game    string
+		drops   []int
+		classes []review.Class
+		turning []int // indices in the review's moves
+		players [2]review.Player
+	}{
+		{"614432115", []int{2, 4, 0, 15, 17, 17, 16, 15, 0}, []review.Class{X, X, B, M, M, M, M, M, B}, []int{0, 1},
+			[2]review.Player{{Moves: 5, Best: 2, Mistakes: 2, Blunders: 1}, {Moves: 4, Mistakes: 3, Blunders: 1}}},
+		{"1124266553", []int{3, 3, 1, 0, 1, 3, 19, 0, 0, 0}, []review.Class{X, X, M, B, M, X, X, B, B, B}, []int{0, 1, 2, 4, 5, 6},
+			[2]review.Player{{Moves: 5, Best: 1, Mistakes: 2, Blunders: 2}, {Moves: 5, Best: 3, Blunders: 2}}},
+	} {
+		cols, err := g.Columns(tc.game, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv, err := review.Game(context.Background(), s, g.Empty(), cols)
+		if err != nil {
+			t.Fatalf("review %s: %v", tc.game, err)
+		}
+		var drops []int
+		var classes []review.Class
+		for _, m := range rv.Moves {
+			drops, classes = append(drops, m.Drop), append(classes, m.Class)
+		}
+		if !slices.Equal(drops, tc.drops) || !slices.Equal(classes, tc.classes) || !slices.Equal(rv.TurningPoints, tc.turning) || rv.Players != tc.players {
+			t.Errorf("review %s: drops %v, classes %v, turning points %v, players %+v; want %v, %v, %v, %+v",
+				tc.game, drops, classes, rv.TurningPoints, rv.Players, tc.drops, tc.classes, tc.turning, tc.players)
+		}
+	}
+}
+
+// TestAccuracy: the percentage of best moves, and none for a player with
+// no move, null in the Summary's JSON.
+func TestAccuracy(t *testing.T) {
+	for _, tc := range []struct {
+		p    review.Player
+		want float64
+		ok   bool
+	}{{review.Player{}, 0, false}, {review.Player{Moves: 3, Best: 1, Mistakes: 2}, 100.0 / 3, true}, {review.Player{Moves: 1, Best: 1}, 100, true}} {
+		if got, ok := tc.p.Accuracy(); got != tc.want || ok != tc.ok {
+			t.Errorf("%+v.Accuracy() = %v, %t; want %v, %t", tc.p, got, ok, tc.want, tc.ok)
+		}
+	}
+	r := review.Review{Players: [2]review.Player{{Moves: 3, Best: 1, Mistakes: 2}}}
+	b, err := json.Marshal(r.Summary().Players)
+	const want = `[{"moves":3,"best":1,"inaccuracies":0,"mistakes":2,"blunders":0,"accuracy":33.3},{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}]`
+	if err != nil || string(b) != want {
+		t.Errorf("players' JSON: %s, %v; want %s", b, err, want)
+	}
+}
+
 // checkReview checks rv, the review of the moves cols from start,
 // against score, the exact score of a position.
 func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, score func(board.Board) int) {
@@ -114,22 +187,22 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 				want.Best = append(want.Best, col)
 			}
 		}
-		want.Loss = want.Score - want.Played
+		want.Drop = want.Score - want.Played
 		switch from, to := board.WeakScore(want.Score), board.WeakScore(want.Played); {
-		case want.Loss == 0:
+		case want.Drop == 0:
 			want.Class = review.Best
-		case from == to:
-			want.Class = review.Inaccuracy
 		case from == 1 && to == -1:
 			want.Class = review.Blunder
-		default:
+		case from != to || want.Drop >= review.LargeDrop:
 			want.Class = review.Mistake
+		default:
+			want.Class = review.Inaccuracy
 		}
 		if m.Ply != want.Ply || m.Player != want.Player || m.Column != want.Column || m.Score != want.Score ||
-			m.Played != want.Played || m.Loss != want.Loss || m.Class != want.Class || !slices.Equal(m.Best, want.Best) {
+			m.Played != want.Played || m.Drop != want.Drop || m.Class != want.Class || !slices.Equal(m.Best, want.Best) {
 			t.Fatalf("%v: move %+v; want %+v", game, m, want)
 		}
-		if m.Class == review.Mistake || m.Class == review.Blunder {
+		if board.WeakScore(want.Score) != board.WeakScore(want.Played) {
 			turning = append(turning, i)
 		}
 		pl := &players[1-ply%2]

@@ -10,21 +10,26 @@ import (
 	"c4solve/review"
 )
 
-const reviewHelp = `Reviews games: each GAME is the moves of a game from the empty board, as a
+// reviewHelp is the review command's manual; its drops are
+// review.LargeDrop's.
+var reviewHelp = fmt.Sprintf(`Reviews games: each GAME is the moves of a game from the empty board, as a
 position is written (or, with none or "-", each line of standard input is
 one). For each move it prints the score of the position before it (for
-the side that played it), the score of the move played, what it lost
-against the best move, its class and the best columns, then for each
-player the counts of each class, the accuracy (the percentage of best
-moves) and the turning points, the moves that changed the result. Every
-score is exact: each position is analysed, from the book where it holds
-the position. The classes:
+the side that played it), the score of the move played, the drop from one
+to the other, its class and the best columns, then for each player the
+counts of each class and the accuracy (the percentage of best moves; none
+for a player with no move), and the turning points, the moves that changed
+the result. Every score is exact: each position is analysed, from the book
+where it holds the position. A move is classed by the result it throws
+away and, where it keeps the result, by its drop:
 
-  best        the best score
-  inaccuracy  the same result: a slower win, or a faster loss
-  mistake     a win thrown to a draw, or a draw to a loss
-  blunder     a win thrown to a loss
-`
+  best        the best score, a drop of 0
+  inaccuracy  the same result, a drop of 1 to %[1]d: a win a little slower,
+              or a loss a little faster
+  mistake     a win thrown to a draw, or a draw to a loss (a turning
+              point); or the same result, a drop of %[2]d or more
+  blunder     a win thrown to a loss (a turning point)
+`, review.LargeDrop-1, review.LargeDrop)
 
 // runReview is the review command.
 func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error {
@@ -74,19 +79,29 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	rv, err := review.Game(ctx, c.s, c.format.Grid.Empty(), cols)
 	stop()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %d moves reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), len(cols), stopReason(ctx, err))
+		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %s reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), count(len(cols), "move", "moves"), stopReason(ctx, err))
 		c.fail(exitIncomplete)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "game %s\n ply player column score played loss class      best\n", posfile.Spell(l.Moves))
+	fmt.Fprintf(&sb, "game %s\n ply player column score played drop class      best\n", posfile.Spell(l.Moves))
 	for _, m := range rv.Moves {
-		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Loss, m.Class, board.FormatColumns(m.Best, false))
+		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Drop, m.Class, columnList(m.Best))
 	}
 	for i, p := range rv.Players {
-		fmt.Fprintf(&sb, "player %d: %d moves, %d best, %d inaccuracies, %d mistakes, %d blunders; accuracy %.1f%%\n",
-			i+1, p.Moves, p.Best, p.Inaccuracies, p.Mistakes, p.Blunders, p.Accuracy())
+		fmt.Fprintf(&sb, "player %d: ", i+1)
+		a, ok := p.Accuracy()
+		if !ok {
+			sb.WriteString("no moves\n")
+			continue
+		}
+		fmt.Fprintf(&sb, "%s, %d best, %s, %s, %s; accuracy %.1f%%\n", count(p.Moves, "move", "moves"),
+			p.Best, count(p.Inaccuracies, "inaccuracy", "inaccuracies"), count(p.Mistakes, "mistake", "mistakes"), count(p.Blunders, "blunder", "blunders"), a)
 	}
-	sb.WriteString("turning points:")
+	if len(rv.TurningPoints) == 1 {
+		sb.WriteString("turning point:")
+	} else {
+		sb.WriteString("turning points:")
+	}
 	if len(rv.TurningPoints) == 0 {
 		sb.WriteString(" none")
 	}
@@ -103,6 +118,24 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		Incomplete bool `json:"incomplete,omitempty"`
 	}{posfile.Spell(l.Moves), rv.Summary(), err != nil}, sb.String())
 	return err == nil
+}
+
+// columnList writes 0-based columns by their names, separated by commas
+// (one field of the review's table): "2,4,5".
+func columnList(cols []int) string {
+	names := make([]string, len(cols))
+	for i, col := range cols {
+		names[i] = string(board.ColumnName(col))
+	}
+	return strings.Join(names, ",")
+}
+
+// count writes n and the noun, singular for 1: "1 mistake", "0 mistakes".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // outcome names the result a score gives the side to move.

@@ -112,6 +112,9 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		}
 		fmt.Fprintf(&sb, " ply %d (player %d, column %c: %s to %s)", m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
 	}
+	if err != nil {
+		fmt.Fprintf(&sb, "\nincomplete: %d of %s reviewed", len(rv.Moves), count(len(cols), "move", "moves"))
+	}
 	c.emit(struct {
 		Game string `json:"game"`
 		review.Summary

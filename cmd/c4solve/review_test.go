@@ -119,8 +119,8 @@ func TestReviewInput(t *testing.T) {
 // keep the result and drop 15 to 17: mistakes, no turning point;
 // 1124266553's plies 3 and 5 change it and drop 1: mistakes and turning
 // points), the best columns separated by commas, each count with its
-// noun's number, and a player with no move said so, as the JSON's null
-// accuracy.
+// noun's number, a player with no move said so, as the JSON's null
+// accuracy, and a review cut short said so on standard output too.
 func TestReviewText(t *testing.T) {
 	const want = `game 614432115
  ply player column score played drop class      best
@@ -173,5 +173,27 @@ turning points: none
 `
 	if code, out, errOut := runCmd(context.Background(), "", "review", "-json", "4", ""); code != 0 || out != wantJSON || errOut != "" {
 		t.Errorf("review -json 4 \"\": exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, wantJSON)
+	}
+	const wantOne = `game 3
+ ply player column score played drop class      best
+   1      1      3     1      0    1 mistake    4
+player 1: 1 move, 0 best, 0 inaccuracies, 1 mistake, 0 blunders; accuracy 0.0%
+player 2: no moves
+turning point: ply 1 (player 1, column 3: win to draw)
+`
+	if code, out, errOut := runCmd(context.Background(), "", "review", "3"); code != 0 || out != wantOne || errOut != "" {
+		t.Errorf("review 3: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, wantOne)
+	}
+	// 8x5's first move takes seconds to analyse: the review stops before it.
+	const wantCut = `game 4
+ ply player column score played drop class      best
+player 1: no moves
+player 2: no moves
+turning points: none
+incomplete: 0 of 1 move reviewed
+`
+	const wantErr = "c4solve: argument 1 4: 0 of 1 move reviewed: stopped at the time limit (-timeout)\n"
+	if code, out, errOut := runCmd(context.Background(), "", "review", "-size", "8x5", "-timeout", "1ms", "4"); code != exitIncomplete || out != wantCut || errOut != wantErr {
+		t.Errorf("review -size 8x5 -timeout 1ms 4: exit %d, stderr %q, output\n%s\nwant exit %d, stderr %q, output\n%s", code, errOut, out, exitIncomplete, wantErr, wantCut)
 	}
 }

@@ -51,7 +51,8 @@ const bookGenerateAbout = `generate solves the positions of exactly D stones and
 shallower ones from their children. It records each solved position in a
 checkpoint file (FILE.checkpoint) at once; run the same command again after
 an interruption and it goes on from there. On a terminal, a progress bar
-shows the positions solved, the rate and the time left. With -shard K/N it
+shows the positions solved, the rate and the time left; elsewhere a line
+every 10s says them (-quiet: neither). With -shard K/N it
 solves only shard K of N and writes a part; "book merge" joins the N parts
 into the book one run would make. Where a book (the built-in one, or
 -book FILE) holds the positions of D-1 stones, each position is solved

@@ -167,7 +167,11 @@ type Review struct {
 func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) (Review, error) {
 	var r Review
 	p := start
+	progress, _ := ctx.Value(progressKey{}).(func(int))
 	for i, col := range cols {
+		if progress != nil {
+			progress(i)
+		}
 		ply := p.Stones() + 1
 		switch {
 		case p.Over():
@@ -191,6 +195,18 @@ func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) 
 	}
 	return r, nil
 }
+
+// WithProgress returns a copy of ctx that carries f: Game, given it,
+// calls f with the number of moves reviewed before it analyses each move,
+// on Game's goroutine, so that a long review (minutes, on a board larger
+// than 7x6) can say where it is. A hook carried by the context, as
+// net/http/httptrace's are, leaves Game's signature as it is.
+func WithProgress(ctx context.Context, f func(reviewed int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
+// progressKey is the key of WithProgress's value.
+type progressKey struct{}
 
 // Summary is a review as programs read it (the command's -json, the
 // server's /review): columns numbered from 1, as move strings number

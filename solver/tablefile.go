@@ -52,8 +52,10 @@ import (
 // exclusive lock (flock) and refuses a file that another holds. A file the
 // process may not write is opened read-only: its entries are loaded, and
 // those of the solve are not kept (ReadOnly). A failed write is handed to
-// OnError when it happens, once; nothing more is written, the entries not
-// written are counted (Written), and Flush and Close return the error.
+// OnError when it happens, once; nothing more is written, the entries
+// written whole before it and those not are counted (Written: the first
+// is what the file holds of the solve), and Flush and Close return the
+// error.
 //
 // Its methods are safe for concurrent use. The zero value is not usable;
 // call OpenTableFile.
@@ -88,8 +90,8 @@ type TableFile struct {
 	entries []tableRecord // loaded by OpenTableFile, for Solver's load
 	size    board.Size
 	err     error // the first write error
-	// written counts the records written out since the file was opened;
-	// lost, those not, for a write that failed.
+	// written counts the records written out whole since the file was
+	// opened; lost, those not, for a write that failed.
 	written, lost int
 }
 
@@ -337,28 +339,30 @@ func (tf *TableFile) Flush() error {
 }
 
 // flushLocked writes out buf; after a write that failed it writes
-// nothing more (a record of it may have been written in part: the next
-// OpenTableFile removes that one).
+// nothing more. A write that fails part way (a full disk) has put the
+// records before the one it cut in the file, whole: they count as
+// written, as the next OpenTableFile loads them; the one cut (which that
+// OpenTableFile removes) and those after it count as lost.
 func (tf *TableFile) flushLocked() {
 	tf.due.Store(0)
 	if len(tf.buf) == 0 {
 		return
 	}
-	n := len(tf.buf) / tableRecordLen
-	_, err := tf.w.Write(tf.buf)
+	n, err := tf.w.Write(tf.buf)
+	all, whole := len(tf.buf)/tableRecordLen, min(n, len(tf.buf))/tableRecordLen
 	tf.buf = tf.buf[:0]
+	tf.written += whole
 	if err != nil {
-		tf.err, tf.lost = err, tf.lost+n
+		tf.err, tf.lost = err, tf.lost+all-whole
 		if tf.OnError != nil {
 			tf.OnError(err)
 		}
-		return
 	}
-	tf.written += n
 }
 
-// Written returns how many entries were written out since the file was
-// opened, and how many were not, for a write that failed.
+// Written returns how many entries were written out whole since the file
+// was opened (those the file holds of this process's), and how many were
+// not, for a write that failed.
 func (tf *TableFile) Written() (written, lost int) {
 	tf.mu.Lock()
 	defer tf.mu.Unlock()

@@ -92,6 +92,7 @@ func (b *batch) flush() {
 // count counts a position done and, when counting, shows the count.
 func (b *batch) count() {
 	b.done++
+	b.c.log.count()
 	if b.counting {
 		fmt.Fprintf(b.c.stderr, "\rc4solve: standard input: positions done: %d", b.done)
 		b.shown = true

@@ -51,6 +51,7 @@ func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	var size sizeFlag
 	fs.Var(&size, "size", "positions of a board of `WxH`, as 8x5, instead of 7x6 (no book)")
 	from0 := fs.Bool("from0", false, "columns in positions are numbered from 0, as in Steininger's test files")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
@@ -121,7 +122,9 @@ func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	// (A failed write stops the command, which reports it: see run.)
 	status := exitOK
 	var rows []bench.Row
-	terminal := isTerminal(stderr)
+	terminal := isTerminal(stderr) && !*quiet
+	log, stderr := startLog(stderr, logsProgress(stderr, *quiet), fs.Name(), "position", "solved", 0)
+	defer log.stop()
 	// Every row's table must fit what the process may use: all are
 	// checked before the first row, so that a run is refused at once, not
 	// after hours of the rows of smaller tables.
@@ -150,9 +153,21 @@ files:
 			for _, th := range threadList {
 				set := bench.Setting{Threads: th, TableMiB: s.Table().Bytes() >> 20, Warm: *warm, Weak: *weak, Book: bk, BookName: bookName}
 				e := solver.NewOn(s.Grid(), s.Table(), th) // the same table, cleared by Measure
-				bar := rowProgress(terminal, stderr, fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB), len(ls))
+				row := fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB)
+				bar := rowProgress(terminal, stderr, row, len(ls))
+				log.setStage(row, len(ls))
+				solved := 0
+				next := func() { // the line under way, for the log
+					if solved < len(ls) {
+						log.begin(fmt.Sprintf("%s:%d %s", name, ls[solved].Num, posfile.Spell(ls[solved].Moves)), e)
+					}
+				}
+				next()
 				st, err := bench.Measure(ctx, e, ls, set, func(o bench.Outcome) {
 					bar.Add(1)
+					log.count()
+					solved++
+					next()
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -50,7 +51,8 @@ const bookGenerateAbout = `generate solves the positions of exactly D stones and
 shallower ones from their children. It records each solved position in a
 checkpoint file (FILE.checkpoint) at once; run the same command again after
 an interruption and it goes on from there. On a terminal, a progress bar
-shows the positions solved, the rate and the time left. With -shard K/N it
+shows the positions solved, the rate and the time left; elsewhere a line
+every 10s says them (-quiet: neither). With -shard K/N it
 solves only shard K of N and writes a part; "book merge" joins the N parts
 into the book one run would make. Where a book (the built-in one, or
 -book FILE) holds the positions of D-1 stones, each position is solved
@@ -147,6 +149,7 @@ func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio)
 	var parents bookFlags
 	fs.StringVar(&parents.name, "book", "", "bound the solves by the opening book in `FILE` instead of the built-in one (see above)")
 	fs.BoolVar(&parents.off, "nobook", false, "bound no solve by a book")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
@@ -196,10 +199,17 @@ func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio)
 	var known knownScores
 	opt.Known = func(resumed, copied int) { known = knownScores{resumed, copied} }
 	// On a terminal a progress bar with counts, rate and ETA; elsewhere (a
-	// log, a batch job) a line every logEvery.
-	show := bookLog(std.err, fs.Name(), logEvery, time.Now, &known)
-	if isTerminal(std.err) {
+	// log, a batch job) a line every progressEvery; none with -quiet.
+	show := func(int, int) {}
+	switch {
+	case *quiet:
+	case isTerminal(std.err):
 		show = bookProgress(std.err, &known)
+	default:
+		std.err = &syncWriter{w: std.err} // written by the ticks too
+		var tick func()
+		show, tick = bookLog(std.err, fs.Name(), progressEvery, time.Now, &known)
+		defer every(progressEvery, tick)()
 	}
 	opt.Progress = func(done, all int) {
 		total = all
@@ -262,38 +272,56 @@ func (k *knownScores) setApart() string {
 	return " (" + strings.Join(parts, ", ") + ")"
 }
 
-// logEvery is how often long work off a terminal logs its progress. (A
-// variable: tests shorten it.)
-var logEvery = time.Minute
-
-// bookLog returns the progress of book generation as log lines on w: at
-// the start the positions to solve, and known, those that need no solve,
-// then a line every 'every' at most, when a position is done: the
+// bookLog returns the progress of book generation as log lines on w:
+// show, called with the positions done and in all (and with done -1 at
+// the end), says at its first call the positions to solve, and known,
+// those that need no solve; tick, called every 'every', says the
 // positions done and in all, the rate and the time left, counting only
-// what this run solved (not what it resumed or copied).
-func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time, known *knownScores) func(done, total int) {
-	var start, last time.Time
-	resumed := -1
-	return func(done, total int) {
-		switch t := now(); {
-		case done < 0:
+// what this run solved (not what it resumed or copied), or before the
+// first show, that the positions are being listed. show and tick may be
+// called from two goroutines; w must take their writes whole (a
+// syncWriter).
+func bookLog(w io.Writer, name string, every time.Duration, now func() time.Time, known *knownScores) (show func(done, total int), tick func()) {
+	var mu sync.Mutex
+	began := now()
+	var start time.Time
+	resumed, done, total := -1, 0, 0
+	show = func(d, all int) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case d < 0:
 		case resumed < 0:
-			start, last, resumed = t, t, done
-			fmt.Fprintf(w, "%s: %d positions to solve%s", name, total-done, known.setApart())
-			if total == done {
+			start, resumed, done, total = now(), d, d, all
+			fmt.Fprintf(w, "%s: %d positions to solve%s", name, all-d, known.setApart())
+			if all == d {
 				fmt.Fprintln(w)
 				break
 			}
 			fmt.Fprintf(w, ", a line of progress every %v\n", every)
-		case t.Sub(last) >= every && done > resumed:
-			last = t
-			took := t.Sub(start)
-			rate := float64(done-resumed) / took.Hours()
-			left := time.Duration(float64(total-done) / rate * float64(time.Hour))
-			fmt.Fprintf(w, "%s: %d of %d positions (%.1f%%), %.0f an hour, %v so far, about %v left\n",
-				name, done, total, 100*float64(done)/float64(max(total, 1)), rate, took.Round(time.Second), left.Round(time.Second))
+		default:
+			done, total = d, all
 		}
 	}
+	tick = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		t := now()
+		if resumed < 0 {
+			fmt.Fprintf(w, "%s: %v so far, listing the positions of the book\n", name, t.Sub(began).Round(time.Second))
+			return
+		}
+		took := t.Sub(start)
+		fmt.Fprintf(w, "%s: %d of %d positions (%.1f%%), ", name, done, total, 100*float64(done)/float64(max(total, 1)))
+		if done == resumed {
+			fmt.Fprintf(w, "none solved yet, %v so far\n", took.Round(time.Second))
+			return
+		}
+		rate := float64(done-resumed) / took.Hours()
+		left := time.Duration(float64(total-done) / rate * float64(time.Hour))
+		fmt.Fprintf(w, "%.0f an hour, %v so far, about %v left\n", rate, took.Round(time.Second), left.Round(time.Second))
+	}
+	return show, tick
 }
 
 // bookProgress returns the progress display of book generation on w:
@@ -448,6 +476,7 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	var search searchFlags
 	search.register(fs.FlagSet)
+	quiet := fs.Bool("quiet", false, quietUsage)
 	if st, ok := fs.parseAll(args); !ok {
 		return exit(st)
 	}
@@ -469,9 +498,22 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	// A sample takes seconds a position (a solve with no book): on a
 	// terminal, say how far it is.
 	total := min(*sample, bk.Len())
-	terminal := isTerminal(std.err) && total > 0
+	terminal := isTerminal(std.err) && total > 0 && !*quiet
 	bar := rowProgress(terminal, std.err, "positions checked", total)
-	mismatches, n, err := bk.Verify(ctx, s, *sample, rand.New(rand.NewPCG(*seed, 0)), func(int) { bar.Add(1) })
+	log, stderr := startLog(std.err, logsProgress(std.err, *quiet), fs.Name(), "position", "checked", total)
+	std.err = stderr
+	under := func(checked int) { // the position under way, for the log
+		if checked < total {
+			log.begin(fmt.Sprintf("position %d", checked+1), s)
+		}
+	}
+	under(0)
+	mismatches, n, err := bk.Verify(ctx, s, *sample, rand.New(rand.NewPCG(*seed, 0)), func(checked int) {
+		bar.Add(1)
+		log.count()
+		under(checked)
+	})
+	log.stop()
 	if terminal {
 		bar.Clear()
 		clearLine(std.err)

@@ -244,21 +244,30 @@ func TestSignalsWhileWaiting(t *testing.T) {
 }
 
 // TestBookLog: book generation off a terminal says at once how many
-// positions it will solve, then logs a line of progress at most every
-// minute, with the rate and the time left of what this run solves (not
-// what it resumed).
+// positions it will solve, then at each tick (every progressEvery) a line
+// of progress, with the rate and the time left of what this run solves
+// (not what it resumed), even where no position was solved since the last
+// line; before it knows the positions, that it lists them.
 func TestBookLog(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Unix(0, 0)
-	log := bookLog(&buf, "c4solve book generate", time.Minute, func() time.Time { return now }, &knownScores{resumed: 10})
-	log(10, 1010) // the start: 10 resumed
-	now = now.Add(30 * time.Second)
-	log(20, 1010) // too soon
-	now = now.Add(31 * time.Second)
-	log(110, 1010)
-	log(-1, 0) // the end
-	want := "c4solve book generate: 1000 positions to solve (10 solved before the resume), a line of progress every 1m0s\n" +
-		"c4solve book generate: 110 of 1010 positions (10.9%), 5902 an hour, 1m1s so far, about 9m9s left\n"
+	show, tick := bookLog(&buf, "c4solve book generate", 10*time.Second, func() time.Time { return now }, &knownScores{resumed: 10})
+	now = now.Add(10 * time.Second)
+	tick()         // listing
+	show(10, 1010) // the start: 10 resumed
+	now = now.Add(10 * time.Second)
+	tick() // none solved yet
+	show(110, 1010)
+	now = now.Add(51 * time.Second)
+	tick()
+	now = now.Add(10 * time.Second)
+	tick()      // none solved since: still a line
+	show(-1, 0) // the end
+	want := "c4solve book generate: 10s so far, listing the positions of the book\n" +
+		"c4solve book generate: 1000 positions to solve (10 solved before the resume), a line of progress every 10s\n" +
+		"c4solve book generate: 10 of 1010 positions (1.0%), none solved yet, 10s so far\n" +
+		"c4solve book generate: 110 of 1010 positions (10.9%), 5902 an hour, 1m1s so far, about 9m9s left\n" +
+		"c4solve book generate: 110 of 1010 positions (10.9%), 5070 an hour, 1m11s so far, about 10m39s left\n"
 	if buf.String() != want {
 		t.Errorf("bookLog wrote %q; want %q", buf.String(), want)
 	}

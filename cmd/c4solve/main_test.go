@@ -68,6 +68,9 @@ func TestMain(m *testing.M) {
 		main() // the test binary as the command, for TestSignals
 	}
 	defaultTableMiB = 16
+	// No test but those of the log (which shorten it) may get a line of
+	// it in its stderr, however slowly a loaded machine runs it.
+	progressEvery = time.Hour
 	os.Exit(m.Run())
 }
 

@@ -39,6 +39,7 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	opt.book.register(fs.FlagSet)
 	durationVar(fs.FlagSet, &opt.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing what was reviewed")
 	fs.Var(&opt.size, "size", "review games on a board of `WxH`, as 8x5, instead of 7x6")
+	fs.BoolVar(&opt.quiet, "quiet", false, quietUsage)
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
@@ -49,7 +50,12 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	games := fs.Args()
+	total := 0 // of standard input: not known
 	if len(games) > 0 && !(len(games) == 1 && games[0] == "-") {
+		total = len(games)
+	}
+	defer c.startLog(fs.Name(), "game", "reviewed", total, std.err)()
+	if total > 0 {
 		for i, moves := range games {
 			l, err := c.format.Position(moves)
 			if err != nil {
@@ -76,7 +82,12 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 func (c *command) review(ctx context.Context, where string, l posfile.Line) bool {
 	cols, _ := c.format.Grid.Columns(l.Moves, c.format.From0) // l was read from them
 	stop := c.showProgress()
-	rv, err := review.Game(ctx, c.s, c.format.Grid.Empty(), cols)
+	log := review.WithProgress(ctx, func(reviewed int) {
+		c.log.begin(fmt.Sprintf("%s %s, move %d of %d", where, posfile.Spell(l.Moves), reviewed+1, len(cols)), c.s)
+	})
+	rv, err := review.Game(log, c.s, c.format.Grid.Empty(), cols)
+	c.log.begin("", nil)
+	c.log.count()
 	stop()
 	if err != nil {
 		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %s reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), count(len(cols), "move", "moves"), stopReason(ctx, err))

@@ -31,6 +31,7 @@ type options struct {
 	warm    bool
 	version bool
 	verbose bool
+	quiet   bool
 	search  searchFlags
 	book    bookFlags
 	timeout time.Duration
@@ -50,6 +51,7 @@ func (o *options) register(fs *flagSet, verify bool) {
 	o.search.register(fs.FlagSet)
 	durationVar(fs.FlagSet, &o.timeout, "timeout", 0, "stop after `DURATION` (e.g. 30s; 0: no limit), printing the bounds found")
 	fs.BoolVar(&o.verbose, "v", false, "print nodes, time and nodes/s of each solve on standard error")
+	fs.BoolVar(&o.quiet, "quiet", false, quietUsage)
 	fs.BoolVar(&o.warm, "warm", false, "keep the table from one position to the next")
 	if !verify {
 		fs.BoolVar(&o.analyze, "analyze", false, "print the score of each move instead: one a column of the board (seven on 7x6, W on -size WxH)")
@@ -133,11 +135,13 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	}
 	limited, cancel := c.withTimeout(ctx)
 	defer cancel()
+	stopLog := c.startLog("c4solve", "position", "done", len(positions), std.err)
 	if positions != nil {
 		c.solveArgs(limited, positions)
 	} else {
 		c.solveInput(limited, ctx, std)
 	}
+	stopLog()
 	// Before the status is taken: a write of the table file that
 	// failed makes it 2.
 	c.closeTableFile()
@@ -246,6 +250,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
+	defer c.startLog(fs.Name(), "position", "done", 0, std.err)()
 	return exit(c.verify(ctx, files))
 }
 
@@ -257,7 +262,8 @@ type command struct {
 	bk             solver.Book    // the board's book, nil for none
 	format         posfile.Format // how positions are written (-size, -from0)
 	stdout, stderr io.Writer
-	terminal       bool // stderr is a terminal: show progress there
+	terminal       bool     // stderr is a terminal, and no -quiet: show progress there
+	log            *workLog // off a terminal, where the work is, every progressEvery; nil for none
 	status         int
 	tableFile      *solver.TableFile // -table-file, nil for none
 	// tableFileFailed is set by tableFile's OnError, once a write of it
@@ -283,7 +289,7 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err)}
+	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err) && !opt.quiet}
 	if positions != nil && !needSearch(opt, format, bk, positions) {
 		return c, nil // no table file either: needSearch says none is given
 	}
@@ -488,6 +494,7 @@ func editDistance(a, b string) int {
 func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
+	endLog := c.log.begin(where+" "+posfile.Spell(l.Moves), c.s)
 	r := result{Pos: posfile.Spell(l.Moves)}
 	var sr solver.Result // with -analyze, the analysis's bounds and counts
 	var err error
@@ -509,6 +516,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 		r.PV, nodes, expanded = board.FormatColumns(line, c.format.From0), nodes+pv.Nodes, expanded+pv.Expanded
 	}
 	stop()
+	endLog()
 	d := time.Since(start)
 	r.Nodes, r.Seconds = nodes, d.Seconds()
 	c.conclude(ctx, where, l, &r, sr, err)
@@ -657,7 +665,10 @@ func (c *command) verify(ctx context.Context, files []string) int {
 			if from0 {
 				return false // the rest of the file is not read as it is written
 			}
+			endLog := c.log.begin(fmt.Sprintf("%s:%d %s", name, l.Num, posfile.Spell(l.Moves)), c.s)
 			o, err := bench.Solve(ctx, c.s, l, opt)
+			endLog()
+			c.log.count()
 			if err != nil {
 				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {

@@ -53,6 +53,28 @@ func TestTableFileWriteFails(t *testing.T) {
 	}
 }
 
+// TestTableFileFullCounts: a write of the table file that fails part way
+// (here at a file size limit of 2048 bytes, as at a full disk) leaves the
+// records before the one it cut in the file, and the exit line counts
+// them as added: exactly what the next run loads more. The file holds 83
+// records, 2017 bytes: room for one more and 7 bytes. Before, the exit
+// line said "0 entries added, 181 not kept" wherever the first write held
+// two records or more, and the next run loaded 84.
+func TestTableFileFullCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.tab")
+	unreachedFile(t, path, board.Standard, 83)
+	code, out, errOut := runScript(t, `ulimit -f 2 && exec "$0" -nobook -threads 1 -table-file "$1" 4444443`, path)
+	m := regexp.MustCompile(`c4solve: table file .*: (\d+) entries added, (\d+) not kept \(a write failed\)\n$`).FindStringSubmatch(errOut)
+	if code != 2 || out != "4444443 -1\n" || m == nil || m[1] != "1" || m[2] == "0" {
+		t.Fatalf("a write cut at 2048 bytes: exit %d, %q, %q; want 2, 1 entry added, some not kept", code, out, errOut)
+	}
+	code, _, errOut = runCmd(t.Context(), "", "-nobook", "-threads", "1", "-table-file", path, "4444443")
+	want := "c4solve: table file " + path + ": 84 entries loaded; a last record cut short (7 bytes, a write cut by a kill or a full disk) removed from the file\n"
+	if code != 0 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("the run after: exit %d, %q; want 0 and %q (83 and the 1 added)", code, errOut, want)
+	}
+}
+
 // TestTableFileReadOnlyFlag: a table file c4solve may not write is read,
 // its entries used, and c4solve says that those of the run are not kept;
 // nothing in it changes. Run as root, the command runs as nobody.

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"c4solve/solver"
+)
+
+// progressEvery is how often long work says where it is on standard error
+// when that is not a terminal (a log, a batch job's output, a pipe): one
+// line each time, the first progressEvery after the work began, so that
+// work shorter than that says nothing. (A variable: tests shorten it.)
+var progressEvery = 10 * time.Second
+
+// logsProgress reports whether long work logs where it is on w, its
+// standard error: w is not a terminal (where a progress display shows it
+// instead) and the user did not ask for quiet (-quiet).
+func logsProgress(w io.Writer, quiet bool) bool { return !quiet && !isTerminal(w) }
+
+// workLog says where a command's work is, a line on its standard error
+// every progressEvery, as a log reads:
+//
+//	c4solve review: 20s: 0 of 1 game reviewed; argument 1 "4455", move 3 of 4 under way: 1234567 nodes, -2 <= score <= 5
+//
+// the time since the work began, the stage of the work if it has stages
+// (bench's rows), the items done (and in all, where that is known), and
+// the item under way with its search's nodes and bounds so far
+// (solver.Solver.Progress). The command sets what it says as it goes.
+//
+// Its methods are safe for concurrent use. A nil *workLog logs nothing
+// and its methods do nothing: a command calls them whether it logs or not.
+type workLog struct {
+	w     io.Writer // shared with the command's own writes
+	name  string    // the command, as its messages are prefixed
+	item  string    // what is counted, as "position"
+	verb  string    // what is done to it, as "done"
+	start time.Time
+	halt  func() // ends the log
+
+	mu          sync.Mutex
+	stage       string         // the stage of the work, "" for none
+	done, total int            // items done, and in all (0: not known)
+	current     string         // the item under way, "" for none
+	s           *solver.Solver // its solver, nil for none
+}
+
+// startLog starts the log of the work of the command name on w, which
+// counts items (of the noun item, as "position") as verb says ("done"),
+// total in all (0 for not known), if logging; else it returns nil. It also returns the writer the command
+// must write its own messages to from then on: w, guarded, so that its
+// lines and the log's are written whole, one at a time. The log ends
+// with stop.
+func startLog(w io.Writer, logging bool, name, item, verb string, total int) (*workLog, io.Writer) {
+	if !logging {
+		return nil, w
+	}
+	if _, ok := w.(*syncWriter); !ok {
+		w = &syncWriter{w: w}
+	}
+	l := &workLog{w: w, name: name, item: item, verb: verb, total: total, start: time.Now()}
+	l.halt = every(progressEvery, func() { io.WriteString(l.w, l.line(time.Since(l.start))) })
+	return l, w
+}
+
+// stop ends the log: nothing is written after it returns.
+func (l *workLog) stop() {
+	if l != nil {
+		l.halt()
+	}
+}
+
+// every calls f every period, from a goroutine of its own, until the stop
+// it returns is called; nothing is called after stop returns.
+func every(period time.Duration, f func()) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(period)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				f()
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+// line is the log's line after the work ran for took.
+func (l *workLog) line(took time.Duration) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %v: ", l.name, took.Round(time.Second))
+	if l.stage != "" {
+		sb.WriteString(l.stage + ": ")
+	}
+	if l.total > 0 {
+		fmt.Fprintf(&sb, "%d of %s %s", l.done, plural(l.total, l.item), l.verb)
+	} else {
+		fmt.Fprintf(&sb, "%s %s", plural(l.done, l.item), l.verb)
+	}
+	if l.current != "" {
+		fmt.Fprintf(&sb, "; %s under way", l.current)
+		if l.s != nil {
+			nodes, lower, upper := l.s.Progress()
+			fmt.Fprintf(&sb, ": %d nodes, %d <= score <= %d", nodes, lower, upper)
+		}
+	}
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+// setStage begins a stage of the work, of total items (0: not known),
+// none done yet.
+func (l *workLog) setStage(stage string, total int) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.stage, l.done, l.total, l.current, l.s = stage, 0, total, "", nil
+}
+
+// begin says that the item current is under way, searched by s (nil for
+// none), until the end it returns is called.
+func (l *workLog) begin(current string, s *solver.Solver) (end func()) {
+	if l == nil {
+		return func() {}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.current, l.s = current, s
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.current == current && l.s == s { // not one begun since, beside it
+			l.current, l.s = "", nil
+		}
+	}
+}
+
+// count counts an item done.
+func (l *workLog) count() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.done++
+}
+
+// startLog starts the log of c's work (see startLog), if c logs its
+// progress: stderr, the command's standard error, is not a terminal, and
+// no -quiet. From then on c.stderr is shared with the log. It returns the
+// function that stops it.
+func (c *command) startLog(name, item, verb string, total int, stderr io.Writer) (stop func()) {
+	c.log, c.stderr = startLog(c.stderr, logsProgress(stderr, c.opt.quiet), name, item, verb, total)
+	return c.log.stop
+}
+
+// quietUsage is -quiet's usage, the same in every command that takes it
+// but serve (where it turns off the log of requests).
+const quietUsage = "show no progress on standard error: no bar on a terminal, no line every 10s elsewhere"

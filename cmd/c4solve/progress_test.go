@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestProgressLog: every long job whose standard error is not a terminal
+// says where it is there, a line every progressEvery (made short here),
+// each line as the job's log format says; with -quiet it says nothing.
+// Before, all of them ran in silence off a terminal (book generate logged
+// a line a minute, and only when a position was done).
+func TestProgressLog(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = 20 * time.Millisecond
+	dir := t.TempDir()
+	file := filepath.Join(dir, "6x5.txt")
+	if err := os.WriteFile(file, []byte("\"\" 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bk := filepath.Join(dir, "b.c4book")
+	// A line says the item under way, and its search's nodes and bounds,
+	// from when the item began.
+	const took, search = `(\d+m)?\d+s`, `: \d+ nodes, -?\d+ <= score <= -?\d+)?`
+	q := regexp.QuoteMeta
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+		line  string // each line of the log, a regular expression
+	}{
+		{"solve, arguments", []string{"-nobook", "-threads", "1", "-size", "6x5", `""`}, "",
+			`c4solve: ` + took + `: 0 of 1 position done(; argument 1 "" under way` + search},
+		{"solve, standard input", []string{"-nobook", "-threads", "1", "-size", "6x5"}, "\"\"\n",
+			`c4solve: ` + took + `: 0 positions done(; line 1 "" under way` + search},
+		{"verify", []string{"verify", "-nobook", "-threads", "1", "-size", "6x5", file}, "",
+			`c4solve verify: ` + took + `: 0 positions done(; ` + q(file) + `:1 "" under way` + search},
+		{"bench", []string{"bench", "-nobook", "-threads", "1", "-tt", "16", "-size", "6x5", file}, "",
+			`c4solve bench: ` + took + `: ` + q(file) + `, 1 threads, 16 MiB: 0 of 1 position solved(; ` + q(file) + `:1 "" under way` + search},
+		{"review", []string{"review", "-threads", "1", "-size", "6x5", "33"}, "",
+			`c4solve review: ` + took + `: 0 of 1 game reviewed(; argument 1 33, move [12] of 2 under way` + search},
+		{"book generate", []string{"book", "generate", "-nobook", "-threads", "1", "-size", "6x5", "-depth", "2", "-o", bk}, "",
+			`c4solve book generate: (` + took + ` so far, listing the positions of the book|18 positions to solve, a line of progress every 20ms|` +
+				`\d+ of 18 positions \(\d+\.\d%\), (none solved yet, ` + took + ` so far|\d+ an hour, ` + took + ` so far, about ` + took + ` left))`},
+		{"book verify", []string{"book", "verify", "-n", "1", "-seed", "1", "-threads", "1", "-tt", "16"}, "",
+			`c4solve book verify: ` + took + `: 0 of 1 position checked(; position 1 under way` + search},
+	} {
+		line := regexp.MustCompile(`^(` + tc.line + `)$`)
+		code, out, errOut := runCmd(context.Background(), tc.stdin, tc.args...)
+		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+		// At least two lines, and but for book generate's, the item under
+		// way said in one at least.
+		ok := code == 0 && out != "" && len(lines) > 1 && strings.Contains(errOut, "under way") == (tc.args[1] != "generate")
+		for _, l := range lines {
+			ok = ok && line.MatchString(l)
+		}
+		if !ok {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and lines each of %s", tc.name, code, out, errOut, line)
+		}
+		// -quiet: the same results, and nothing on stderr.
+		args := append([]string{}, tc.args...)
+		at := 0
+		if args[0] == "book" {
+			at = 2
+		} else if !strings.HasPrefix(args[0], "-") {
+			at = 1
+		}
+		args = append(args[:at], append([]string{"-quiet"}, args[at:]...)...)
+		code, qout, errOut := runCmd(context.Background(), tc.stdin, args...)
+		if code != 0 || qout == "" || errOut != "" {
+			t.Errorf("%s -quiet: exit %d, stdout %q, stderr %q; want 0 and nothing on stderr", tc.name, code, qout, errOut)
+		}
+	}
+}

@@ -65,8 +65,9 @@ Each request is logged on standard error (time, method, path and query,
 status or "gone" for a client that left, milliseconds) unless -quiet.
 Connections idle for -idle are closed. -addr :5555 listens on every
 interface, 127.0.0.1:5555 (the default) on this machine only.
-Ctrl-C or SIGTERM stops the server: solves under way are cancelled, and
-it exits 0.
+Ctrl-C or SIGTERM stops the server: solves under way are cancelled (a
+GET answers 503, a batch "the server is stopping" for each position it
+had not answered), and it exits 0.
 `
 
 // minServeFiles is the fewest file descriptors serve starts with: the
@@ -146,10 +147,12 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	}
 	noteRounded(std.err, search.ttMiB, h.TableMiB())
 	// Requests' contexts derive from base, which a signal cancels: the
-	// solves under way then answer 503 at once.
+	// solves under way then answer 503 at once, and a batch under way
+	// answers each position left "the server is stopping". The cause
+	// names the signal, for the log.
 	base, stopAll := context.WithCancelCause(context.Background())
 	defer stopAll(nil)
-	defer context.AfterFunc(ctx, func() { stopAll(server.ErrStopping) })()
+	defer context.AfterFunc(ctx, func() { stopAll(fmt.Errorf("%w (%v)", server.ErrStopping, context.Cause(ctx))) })()
 	srv := &http.Server{Handler: h, BaseContext: func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ErrorLog: log.New(std.err, "c4solve serve: ", 0)}
 	where := ""
@@ -164,6 +167,7 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 		return err
 	case <-ctx.Done():
 	}
+	fmt.Fprintf(std.err, "c4solve serve: stopping (%v): requests under way answer \"the server is stopping\"\n", context.Cause(ctx))
 	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(stop); err != nil {

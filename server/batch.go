@@ -33,16 +33,16 @@ type BatchError struct {
 }
 
 // batch answers a POST of positions of one board (size= in the query, as
-// for one), one a line (blank lines skipped; "" is the empty board) or a
-// JSON array of strings ("" the empty board): one JSON object a line, in
-// the order given, each as a GET of that position answers it, or a
-// BatchError, written as each is solved (Config.Solvers of them at
-// once, ahead of the one written next). Each position has its own
-// Config.Timeout. A body over Config.MaxBody bytes or of more than
-// Config.MaxBatch positions is refused whole with 413. A client that goes
-// away stops the solve under way and the rest; a server that stops
-// (ErrStopping) stops them too, and answers each position left with its
-// BatchError, "the server is stopping".
+// for one), one a line (blank lines skipped; `""` is the empty board) or
+// a JSON array of strings ("" or `""` the empty board): one JSON object a
+// line, in the order given, each as a GET of that position answers it
+// (the empty board's pos ""), or a BatchError, written as each is solved
+// (Config.Solvers of them at once, ahead of the one written next). Each
+// position has its own Config.Timeout. A body over Config.MaxBody bytes
+// or of more than Config.MaxBatch positions is refused whole with 413. A
+// client that goes away stops the solve under way and the rest; a server
+// that stops (ErrStopping) stops them too, and answers each position left
+// with its BatchError, "the server is stopping".
 func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
 	_, z, err := s.query(r)
 	if err != nil {
@@ -159,12 +159,16 @@ func (s *Server) batchAnswer(ctx context.Context, pos string, z board.Size, do w
 }
 
 // batchPositions returns the positions of a batch's body: a JSON array of
-// strings, or lines, blank ones skipped and "" the empty board.
+// strings, or lines, blank ones skipped; `""` is the empty board, "" in
+// the positions returned.
 func batchPositions(body []byte) ([]string, error) {
 	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
 		var positions []string
 		if err := json.Unmarshal(t, &positions); err != nil {
 			return nil, fmt.Errorf("the body is not a JSON array of strings: %v", err)
+		}
+		for i, pos := range positions {
+			positions[i] = emptyBoard(pos)
 		}
 		return positions, nil
 	}
@@ -172,10 +176,8 @@ func batchPositions(body []byte) ([]string, error) {
 	for line := range strings.Lines(string(body)) {
 		switch line = strings.TrimSpace(line); line {
 		case "":
-		case `""`:
-			positions = append(positions, "")
 		default:
-			positions = append(positions, line)
+			positions = append(positions, emptyBoard(line))
 		}
 	}
 	return positions, nil

@@ -12,7 +12,9 @@
 // /solve answers as the public service does: score[i] is the score, for
 // the side to move, of playing column i+1 (100 for a full column, or
 // Config.Full), and pos is the string given, unchanged. "pos=" with no
-// value is the empty board.
+// value is the empty board, and so is pos="" (two quote characters, as
+// a line of a file writes it), answered as "pos":"": in every answer the
+// empty board's pos is the empty string.
 //
 // Both answer positions of any board the solver takes (4 or more columns
 // and rows, width x (height+1) at most 128 bits): size=WxH or
@@ -251,7 +253,8 @@ func clip(s string) string {
 // query that does not parse (a bad escape, a semicolon, too many
 // parameters), no pos, or pos given twice; or why the size is not one,
 // or is of a board whose scores reach Config.Full. Other parameters are
-// ignored: some clients add one to defeat caches.
+// ignored: some clients add one to defeat caches. A pos of `""` is
+// returned as "", the empty board.
 func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z board.Size, ok bool) {
 	vals, z, err := s.query(r)
 	if err == nil {
@@ -259,13 +262,23 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z
 		case 0:
 			err = errors.New("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
 		case 1:
-			return pos[0], z, true
+			return emptyBoard(pos[0]), z, true
 		default:
 			err = fmt.Errorf("pos given %d times; give it once", len(pos))
 		}
 	}
 	writeError(w, http.StatusBadRequest, err.Error())
 	return "", board.Size{}, false
+}
+
+// emptyBoard returns pos, or "" where pos is `""` (two quote characters),
+// the empty board as a line writes it: either is the empty board, and
+// the answer's pos is "".
+func emptyBoard(pos string) string {
+	if pos == `""` {
+		return ""
+	}
+	return pos
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size

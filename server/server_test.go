@@ -634,3 +634,35 @@ func withBook(books map[board.Size]solver.Book, z board.Size, bk solver.Book) ma
 
 // standard7x6 is the 7x6 board's grid.
 var standard7x6, _ = board.NewGrid(board.Standard)
+
+// TestEmptyBoardSpellings: the empty board is pos= or pos="" (two quote
+// characters, as a line of a file writes it) in every request, a line or
+// an array element of a batch too, and every answer's pos is "" (pos=""
+// was a 400, and a batch's array element `""` was a bad position).
+func TestEmptyBoardSpellings(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	const want = `{"pos":"","score":[-2,-1,0,1,0,-1,-2]}` + "\n"
+	for _, path := range []string{"/solve?pos=", "/solve?pos=%22%22"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(body) != want {
+			t.Errorf("GET %s: %d %q; want 200 %q", path, resp.StatusCode, body, want)
+		}
+	}
+	for _, path := range []string{"/analyze?pos=%22%22", "/move?pos=%22%22&seed=1", "/review?pos=%22%22"} {
+		var a struct{ Pos *string }
+		if resp := get(t, ts, path, &a); resp.StatusCode != 200 || a.Pos == nil || *a.Pos != "" {
+			t.Errorf("GET %s: %d, pos %v; want 200 and pos \"\"", path, resp.StatusCode, a.Pos)
+		}
+	}
+	for _, body := range []string{"\"\"\n4\n", `["", "4"]`, `["\"\"", "4"]`} {
+		status, lines := post(t, ts.URL+"/solve", body)
+		if want := []string{strings.TrimSuffix(want, "\n"), `{"pos":"4","score":[-4,-2,-2,-1,-2,-2,-4]}`}; status != 200 || !slices.Equal(lines, want) {
+			t.Errorf("POST /solve %q: %d %q; want 200 %q", body, status, lines, want)
+		}
+	}
+}

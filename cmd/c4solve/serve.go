@@ -31,7 +31,7 @@ const serveHelp = `Answers positions over HTTP:
 /solve answers as the public service connect4.gamesolver.org does, so that
 its clients can be pointed here unchanged: score[i] is the score of playing
 column i+1 for the side to move, 100 (-full) for a full column; pos=
-with no value is the empty board. Errors are JSON, {"error": "..."}, never
+with no value, or pos="", is the empty board, answered as "pos":"". Errors are JSON, {"error": "..."}, never
 a score: 400 for a request without exactly one well-formed pos, 405 for a
 method other than GET (and POST of a batch), 413 for a batch over 10,000
 positions or 1 MiB, 503 with Retry-After for a solve over -timeout, a

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -664,5 +665,46 @@ func TestEmptyBoardSpellings(t *testing.T) {
 		if want := []string{strings.TrimSuffix(want, "\n"), `{"pos":"4","score":[-4,-2,-2,-1,-2,-2,-4]}`}; status != 200 || !slices.Equal(lines, want) {
 			t.Errorf("POST /solve %q: %d %q; want 200 %q", body, status, lines, want)
 		}
+	}
+}
+
+// TestAnalyzeIncomplete: /analyze of a position it cannot solve within
+// Config.Timeout answers 200 with what it established (it answered 503):
+// incomplete, no score, the bounds of the position and of each move, the
+// best move found by solver.Analysis.BestFound's rule, and a note; in a
+// batch too. A solved position's answer keeps its fields, and /solve past
+// the limit still answers 503.
+func TestAnalyzeIncomplete(t *testing.T) {
+	ts := newServer(t, server.Config{Timeout: 500 * time.Millisecond, TableMiB: 16})
+	var raw map[string]json.RawMessage
+	resp := get(t, ts, "/analyze?size=8x8&pos=45", &raw)
+	keys := slices.Sorted(maps.Keys(raw))
+	if want := []string{"best_found", "highs", "incomplete", "lower", "lows", "nodes", "note", "pos", "seconds", "upper"}; resp.StatusCode != 200 || !slices.Equal(keys, want) {
+		t.Fatalf("/analyze?size=8x8&pos=45 past 0.5 s: %d, fields %v; want 200 and %v", resp.StatusCode, keys, want)
+	}
+	var a server.AnalyzeIncomplete
+	get(t, ts, "/analyze?size=8x8&pos=45", &a)
+	const m = 29 // 8x8's highest score
+	ok := a.Pos == "45" && a.Incomplete && a.Note == "not proved in 0.5 s" && -m <= a.Lower && a.Lower <= a.Upper && a.Upper <= m &&
+		len(a.Lows) == 8 && len(a.Highs) == 8 && a.BestFound >= 1 && a.BestFound <= 8
+	for col := 0; ok && col < 8; col++ {
+		lo, hi := a.Lows[col], a.Highs[col]
+		ok = lo != nil && hi != nil && -m <= *lo && *lo <= *hi && *hi <= m && *lo <= *a.Lows[a.BestFound-1] && *lo <= a.Upper
+	}
+	if !ok {
+		t.Errorf("/analyze?size=8x8&pos=45 past 0.5 s: %+v; want incomplete, bounds within ±%d, the best found of the highest lower bound, the note", a, m)
+	}
+	status, lines := post(t, ts.URL+"/analyze?size=8x8", "45\n")
+	if len(lines) != 1 || status != 200 || !strings.HasPrefix(lines[0], `{"pos":"45","incomplete":true,"lower":`) {
+		t.Errorf("POST /analyze?size=8x8 of 45 past 0.5 s: %d %q; want its incomplete answer", status, lines)
+	}
+	var e struct{ Error string }
+	if resp := get(t, ts, "/solve?size=8x8&pos=45", &e); resp.StatusCode != 503 || e.Error != "not solved in time (-timeout 500ms)" {
+		t.Errorf("/solve?size=8x8&pos=45 past 0.5 s: %d %q; want 503, not solved in time", resp.StatusCode, e.Error)
+	}
+	raw = nil
+	get(t, ts, "/analyze?pos=4453", &raw)
+	if keys, want := slices.Sorted(maps.Keys(raw)), []string{"best", "nodes", "pos", "pv", "score", "scores", "seconds"}; !slices.Equal(keys, want) {
+		t.Errorf("/analyze?pos=4453: fields %v; want %v", keys, want)
 	}
 }

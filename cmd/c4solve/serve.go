@@ -19,7 +19,8 @@ import (
 const serveHelp = `Answers positions over HTTP:
 
   GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
-  GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play
+  GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play;
+                          past -timeout, the bounds found ("incomplete":true)
   POST /solve, /analyze   many positions (one a line, or a JSON array): one
                           JSON line each, in order, as they are solved
   GET /review?pos=MOVES   each move of the game graded: scores, class, accuracy
@@ -31,11 +32,13 @@ const serveHelp = `Answers positions over HTTP:
 /solve answers as the public service connect4.gamesolver.org does, so that
 its clients can be pointed here unchanged: score[i] is the score of playing
 column i+1 for the side to move, 100 (-full) for a full column; pos=
-with no value, or pos="", is the empty board, answered as "pos":"". Errors are JSON, {"error": "..."}, never
-a score: 400 for a request without exactly one well-formed pos, 405 for a
-method other than GET (and POST of a batch), 413 for a batch over 10,000
-positions or 1 MiB, 503 with Retry-After for a solve over -timeout, a
-request beyond the -queue waiting, or a server that is stopping. The
+with no value, or pos="", is the empty board, answered as "pos":"".
+Errors are JSON, {"error": "..."}, never a score: 400 for a request
+without exactly one well-formed pos, 405 for a method other than GET (and
+POST of a batch), 413 for a batch over 10,000 positions or 1 MiB, 503
+with Retry-After for a solve over -timeout (but /analyze's, which
+answers what it established), a request beyond the -queue waiting, or a
+server that is stopping. The
 requests of each board share one table of -tt MiB, kept from request to
 request, so that a retry or the next request continues from what was
 stored.

@@ -25,21 +25,24 @@ const (
 
 // BatchError is the line of a batch's answer for a position that got no
 // answer: a bad position, or a solve stopped (Config.Timeout, a server
-// that stops).
+// that stops: Error is then ErrStopping's text, and so it is for each
+// position after it).
 type BatchError struct {
 	Pos   string `json:"pos"`
 	Error string `json:"error"`
 }
 
 // batch answers a POST of positions of one board (size= in the query, as
-// for one), one a line (blank lines skipped; "" is the empty board) or a
-// JSON array of strings ("" the empty board): one JSON object a line, in
-// the order given, each as a GET of that position answers it, or a
-// BatchError, written as each is solved (Config.Solvers of them at
-// once, ahead of the one written next). Each position has its own
-// Config.Timeout. A body over Config.MaxBody bytes or of more than
-// Config.MaxBatch positions is refused whole with 413. A client that goes
-// away stops the solve under way and the rest.
+// for one), one a line (blank lines skipped; `""` is the empty board) or
+// a JSON array of strings ("" or `""` the empty board): one JSON object a
+// line, in the order given, each as a GET of that position answers it
+// (the empty board's pos ""), or a BatchError, written as each is solved
+// (Config.Solvers of them at once, ahead of the one written next). Each
+// position has its own Config.Timeout. A body over Config.MaxBody bytes
+// or of more than Config.MaxBatch positions is refused whole with 413. A
+// client that goes away stops the solve under way and the rest; a server
+// that stops (ErrStopping) stops them too, and answers each position left
+// with its BatchError, "the server is stopping".
 func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos string) work) {
 	_, z, err := s.query(r)
 	if err != nil {
@@ -98,15 +101,27 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 	})
 	defer solves.Wait()
 	defer cancel()
-	done := 0
+	written, cut := 0, 0 // lines written; of them, positions cut short by the server's stop
+lines:
 	for i, pos := range positions {
 		var answer any
 		select {
 		case answer = <-answers[i]:
 		case <-ctx.Done():
+			if !errors.Is(context.Cause(ctx), ErrStopping) {
+				break lines // the client went away: nobody reads the rest
+			}
+			// The server is stopping: the position under way and each
+			// one after it get their line, which says so, so that the
+			// client can tell a batch cut short from a whole one.
+			select {
+			case answer = <-answers[i]:
+			default:
+				answer = BatchError{pos, ErrStopping.Error()}
+			}
 		}
-		if ctx.Err() != nil {
-			break // the client went away: nobody reads the rest
+		if e, ok := answer.(BatchError); ok && e.Error == ErrStopping.Error() {
+			cut++
 		}
 		line, err := json.Marshal(answer)
 		if err != nil {
@@ -116,11 +131,14 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 			break
 		}
 		rc.Flush()
-		done++
+		written++
 	}
 	if lw, ok := w.(*logWriter); ok {
-		lw.note = fmt.Sprintf("%d of %d positions answered", done, len(positions))
-		lw.gone = done < len(positions)
+		lw.note = fmt.Sprintf("%d of %d positions answered", written-cut, len(positions))
+		if cut > 0 {
+			lw.note += fmt.Sprintf(", %d cut short: %v", cut, context.Cause(ctx))
+		}
+		lw.gone = written < len(positions)
 	}
 }
 
@@ -141,12 +159,16 @@ func (s *Server) batchAnswer(ctx context.Context, pos string, z board.Size, do w
 }
 
 // batchPositions returns the positions of a batch's body: a JSON array of
-// strings, or lines, blank ones skipped and "" the empty board.
+// strings, or lines, blank ones skipped; `""` is the empty board, "" in
+// the positions returned.
 func batchPositions(body []byte) ([]string, error) {
 	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
 		var positions []string
 		if err := json.Unmarshal(t, &positions); err != nil {
 			return nil, fmt.Errorf("the body is not a JSON array of strings: %v", err)
+		}
+		for i, pos := range positions {
+			positions[i] = emptyBoard(pos)
 		}
 		return positions, nil
 	}
@@ -154,10 +176,8 @@ func batchPositions(body []byte) ([]string, error) {
 	for line := range strings.Lines(string(body)) {
 		switch line = strings.TrimSpace(line); line {
 		case "":
-		case `""`:
-			positions = append(positions, "")
 		default:
-			positions = append(positions, line)
+			positions = append(positions, emptyBoard(line))
 		}
 	}
 	return positions, nil

@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -167,5 +170,64 @@ func TestBatchConcurrentAndCancelled(t *testing.T) {
 	}
 	if !strings.Contains(line, "gone (1 of 7 positions answered)") && !strings.Contains(line, "gone (2 of 7 positions answered)") {
 		t.Errorf("the log of a batch whose client went away: %q; want gone, 1 or 2 of 7 answered", line)
+	}
+}
+
+// TestBatchServerStops: a server that stops (its requests' base context
+// cancelled with ErrStopping) during a batch answers the position under
+// way and each one after it with a line that says so, so that the client
+// can tell a cut batch from a whole one; the log says who cut it. (It
+// ended the stream after the lines written, and logged the client as
+// gone.)
+func TestBatchServerStops(t *testing.T) {
+	var log syncBuffer
+	h, err := server.New(server.Config{Solvers: 1, TableMiB: 16, Full: server.DefaultFull, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.BaseContext = func(net.Listener) context.Context { return base }
+	ts.Start()
+	defer ts.Close()
+	// No book: two positions searched in milliseconds, then the empty
+	// board's moves (minutes), then three more.
+	positions := []string{"737534232264", "4453", "", "4", "737534232264", "44"}
+	resp, err := http.Post(ts.URL+"/solve", "text/plain", strings.NewReader(strings.ReplaceAll(strings.Join(positions, "\n"), "\n\n", "\n\"\"\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	var lines []string
+	for range 2 {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("line %d: %q, %v", len(lines)+1, line, err)
+		}
+		lines = append(lines, line)
+	}
+	stop(server.ErrStopping)
+	rest, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = append(lines, strings.SplitAfter(string(rest), "\n")...)
+	want := []string{
+		`{"pos":"737534232264","score":[-15,-10,-15,-15,-15,-15,-15]}` + "\n",
+		`{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}` + "\n",
+		`{"pos":"","error":"the server is stopping"}` + "\n",
+		`{"pos":"4","error":"the server is stopping"}` + "\n",
+		`{"pos":"737534232264","error":"the server is stopping"}` + "\n",
+		`{"pos":"44","error":"the server is stopping"}` + "\n",
+		"", // the stream's end
+	}
+	if resp.StatusCode != 200 || !slices.Equal(lines, want) {
+		t.Errorf("POST /solve of %q, the server stopped after 2 lines: %d %q; want %q", positions, resp.StatusCode, lines, want)
+	}
+	ts.Close() // waits for the handler, and its log line
+	if got, want := log.String(), " 200 (2 of 6 positions answered, 4 cut short: the server is stopping)"; !strings.Contains(got, want) {
+		t.Errorf("the log of a batch cut by the server's stop: %q; want %q", got, want)
 	}
 }

@@ -303,8 +303,8 @@ func TestPageAnalysisBoard(t *testing.T) {
 	}
 }
 
-// TestPageWaitsAndFails: a solve that runs out of the server's time
-// shows a plain reason (no server flag) and a button that tries again;
+// TestPageWaitsAndFails: a server busy with other requests (503) is said
+// to be busy, plainly (no server flag), with a button that tries again;
 // the board takes no clicks while the perfect player is to move; Undo
 // after the perfect player's opening move gives the human the first move.
 func TestPageWaitsAndFails(t *testing.T) {
@@ -312,15 +312,46 @@ func TestPageWaitsAndFails(t *testing.T) {
 		t.Skip("-short")
 	}
 	ctx := browser(t)
-	// No book and a millisecond: the empty board's analysis cannot finish.
-	slow := newServer(t, server.Config{Books: withBook(nil, board.Standard, noBook{}), Timeout: time.Millisecond})
-	if err := chromedp.Do(ctx, chromedp.Navigate(slow.URL+"/"), chromedp.Poll[chromedp.Void](`!document.getElementById("retry").hidden`)); err != nil {
+	// One solver, no queue, no book: the empty board's analysis holds the
+	// solver for minutes, and the page's request finds it busy.
+	busy := newServer(t, server.Config{Books: withBook(nil, board.Standard, noBook{}), Solvers: 1})
+	hold, release := context.WithCancel(context.Background())
+	defer release()
+	go func() {
+		// Asked again while it finds the solver busy: a request below may
+		// hold the solver at the moment this one arrives.
+		for {
+			req, _ := http.NewRequestWithContext(hold, http.MethodGet, busy.URL+"/solve?pos=", nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 503 {
+				return
+			}
+		}
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		resp, err := http.Get(busy.URL + "/solve?pos=737534232264") // milliseconds
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == 503 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the solver was never busy")
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(busy.URL+"/?pos=4453"), chromedp.Poll[chromedp.Void](`!document.getElementById("retry").hidden`)); err != nil {
 		t.Fatalf("a 503: %v", err)
 	}
-	msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`)
-	if !strings.Contains(msg, "The solver is busy or took too long") || strings.Contains(msg, "-timeout") {
-		t.Errorf("a 503 shows %q; want a plain reason, no server flag", msg)
+	if msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`); msg != "The solver is busy with other requests; try again in a moment." {
+		t.Errorf("a busy server's 503 shows %q; want it to say the solver is busy, plainly", msg)
 	}
+	release()
 
 	ts := newServer(t, server.Config{})
 	err := chromedp.Do(ctx,
@@ -365,6 +396,49 @@ type noBook struct{}
 
 func (noBook) Lookup(board.Board) (int, bool) { return 0, false }
 func (noBook) Depth() int                     { return -1 }
+
+// TestPageLargeBoardAnalysis: on 8x8, whose positions the server cannot
+// solve within its time limit, the page shows calmly what the analysis
+// established in the time (it showed "The solver is busy or took too
+// long" and "Try again" after every move, and never offered a move):
+// each move's bounds, the best move found outlined, "Not proved in 2 s"
+// and what the bounds decide, no error; "Perfect player: move" plays
+// /move's best found, said so, and the next position is shown the same.
+func TestPageLargeBoardAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{TableMiB: 16, Timeout: 2 * time.Second, Solvers: 2, Queue: 8})
+	ctx := browser(t)
+	const shown = `document.querySelectorAll("#scores .score[data-low]").length === 8 && document.getElementById("verdict").textContent !== ""`
+	calm := func(what string, pos string) {
+		t.Helper()
+		got := evaluate[[]string](t, ctx, `[document.getElementById("pos").textContent, document.getElementById("error").textContent,
+			String(document.getElementById("retry").hidden), document.getElementById("verdict").textContent, document.getElementById("pv").textContent,
+			String(document.getElementById("move").disabled || document.getElementById("move").classList.contains("off")),
+			String(document.querySelectorAll("#scores .score.found").length),
+			Array.from(document.querySelectorAll("#scores .score")).map(s => s.textContent).join(" ")]`)
+		if got[0] != pos || got[1] != "" || got[2] != "true" || !strings.HasPrefix(got[3], "Not proved in 2 s") ||
+			got[4] != "(not found: not proved in 2 s)" || got[5] != "false" || got[6] != "1" ||
+			!regexp.MustCompile(`^((-?\d+|≥-?\d+|≤-?\d+|-?\d+…-?\d+|\?) ){7}(-?\d+|≥-?\d+|≤-?\d+|-?\d+…-?\d+|\?)$`).MatchString(got[7]) {
+			t.Errorf("%s: position, error, retry hidden, verdict, line, move button off, best found outlined, bounds: %q;"+
+				" want %s, no error, \"Not proved in 2 s\", the move offered, one best found, a bound over each column", what, got, pos)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=8x8&pos=45"), chromedp.Poll[chromedp.Void](shown)); err != nil {
+		t.Fatalf("/?size=8x8&pos=45: %v (error shown: %q)", err, evaluate[string](t, ctx, `document.getElementById("error").textContent`))
+	}
+	calm("/?size=8x8&pos=45", "45")
+	evaluate[any](t, ctx, `document.getElementById("move").click()`)
+	err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("pos").textContent.length === 3 && `+shown))
+	if err != nil {
+		t.Fatalf("/?size=8x8&pos=45, Perfect player: move: %v (error shown: %q)", err, evaluate[string](t, ctx, `document.getElementById("error").textContent`))
+	}
+	calm("after Perfect player: move", evaluate[string](t, ctx, `document.getElementById("pos").textContent`))
+	if st := evaluate[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(st, "the perfect player played") || !strings.Contains(st, "best found in") {
+		t.Errorf("after Perfect player: move on 8x8: status %q; want it to say the move is the best found, not proved", st)
+	}
+}
 
 // TestPageColumnNames: the page names the columns of every board as the
 // boards' moves are written: 1 to 9, then a, b, ... (it said "1 to 9,

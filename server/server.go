@@ -4,6 +4,7 @@
 //
 //	GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
 //	GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play, nodes, time
+//	                        (past Config.Timeout, the bounds found: AnalyzeIncomplete)
 //	POST /solve, /analyze   many positions, a JSON line each, in order (batch.go)
 //	GET /review?pos=MOVES   every move of a game graded (package review; play.go)
 //	GET /move?pos=MOVES&level=N  the move of a player of level N (package player; play.go)
@@ -12,7 +13,9 @@
 // /solve answers as the public service does: score[i] is the score, for
 // the side to move, of playing column i+1 (100 for a full column, or
 // Config.Full), and pos is the string given, unchanged. "pos=" with no
-// value is the empty board.
+// value is the empty board, and so is pos="" (two quote characters, as
+// a line of a file writes it), answered as "pos":"": in every answer the
+// empty board's pos is the empty string.
 //
 // Both answer positions of any board the solver takes (4 or more columns
 // and rows, width x (height+1) at most 128 bits): size=WxH or
@@ -25,7 +28,8 @@
 // query that does not parse, a bad position) or with a bad size, 404 for
 // a path it does not answer, 405 for a method other than GET (and POST
 // of a batch), 413 for a batch over its limits, 503 with Retry-After for
-// a solve over Config.Timeout, a request beyond the queue or a server
+// a solve over Config.Timeout (but /analyze's, which answers what it
+// established: AnalyzeIncomplete), a request beyond the queue or a server
 // that is stopping, 500 for anything else. (A request that net/http
 // itself refuses before any handler sees it, a malformed request line or
 // headers too large, gets net/http's plain-text 400, 431 or 505.) Every
@@ -251,7 +255,8 @@ func clip(s string) string {
 // query that does not parse (a bad escape, a semicolon, too many
 // parameters), no pos, or pos given twice; or why the size is not one,
 // or is of a board whose scores reach Config.Full. Other parameters are
-// ignored: some clients add one to defeat caches.
+// ignored: some clients add one to defeat caches. A pos of `""` is
+// returned as "", the empty board.
 func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z board.Size, ok bool) {
 	vals, z, err := s.query(r)
 	if err == nil {
@@ -259,13 +264,23 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z
 		case 0:
 			err = errors.New("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
 		case 1:
-			return pos[0], z, true
+			return emptyBoard(pos[0]), z, true
 		default:
 			err = fmt.Errorf("pos given %d times; give it once", len(pos))
 		}
 	}
 	writeError(w, http.StatusBadRequest, err.Error())
 	return "", board.Size{}, false
+}
+
+// emptyBoard returns pos, or "" where pos is `""` (two quote characters),
+// the empty board as a line writes it: either is the empty board, and
+// the answer's pos is "".
+func emptyBoard(pos string) string {
+	if pos == `""` {
+		return ""
+	}
+	return pos
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size
@@ -312,6 +327,32 @@ type AnalyzeAnswer struct {
 	Seconds float64 `json:"seconds"`
 }
 
+// AnalyzeIncomplete is the answer of /analyze for a position whose
+// analysis ran past Config.Timeout (200, as /move's answer past it): what
+// the search established in the time. It has no score, scores, best or
+// pv, so that a client that reads them cannot take it for a solve:
+// Incomplete is always true; Lower <= score <= Upper bounds the
+// position's score, and Lows[i] <= score <= Highs[i] that of the move in
+// column i+1 (null for a full column; equal where the move was solved);
+// BestFound is the column (from 1) that /move's perfect player plays, the
+// best the search established (solver.Analysis.BestFound); Note says
+// what was not done in the time: "not proved in 10 s", or, where every
+// move was solved but the line of perfect play was not found, "every
+// score proved; the line of perfect play not found in 10 s". A request
+// again continues from the work the board's table kept.
+type AnalyzeIncomplete struct {
+	Pos        string  `json:"pos"`
+	Incomplete bool    `json:"incomplete"`
+	Lower      int     `json:"lower"`
+	Upper      int     `json:"upper"`
+	Lows       []*int  `json:"lows"`
+	Highs      []*int  `json:"highs"`
+	BestFound  int     `json:"best_found"`
+	Note       string  `json:"note"`
+	Nodes      uint64  `json:"nodes"`
+	Seconds    float64 `json:"seconds"`
+}
+
 // each returns the handler that answers a GET of one position (pos=) with
 // what work makes of it, or a POST of many (batch).
 func (s *Server) each(workOf func(pos string) work) http.HandlerFunc {
@@ -342,25 +383,56 @@ func (s *Server) solveWork(pos string) work {
 	}
 }
 
-// analyzeWork is the work of /analyze of pos.
+// analyzeWork is the work of /analyze of pos: an AnalyzeAnswer, or an
+// AnalyzeIncomplete where Config.Timeout stopped the analysis or its
+// line of perfect play.
 func (s *Server) analyzeWork(pos string) work {
 	return func(ctx context.Context, sv *solver.Solver, b board.Board) (any, error) {
 		start := time.Now()
 		a, err := sv.Analyze(ctx, b, false)
 		if err != nil {
-			return nil, err
+			return s.incomplete(ctx, pos, a, a.Nodes, start, "not proved in", err)
 		}
 		answer := AnalyzeAnswer{Pos: pos, Score: a.Lower, Nodes: a.Nodes}
 		answer.Scores, answer.Best = a.Columns()
 		line, r, err := sv.PV(ctx, b, answer.Score)
 		if err != nil {
-			return nil, err
+			return s.incomplete(ctx, pos, a, a.Nodes+r.Nodes, start, "every score proved; the line of perfect play not found in", err)
 		}
 		answer.PV = board.FormatColumns(line, false)
 		answer.Nodes += r.Nodes
 		answer.Seconds = time.Since(start).Seconds()
 		return answer, nil
 	}
+}
+
+// incomplete returns the AnalyzeIncomplete of a, an analysis of pos
+// begun at start that took nodes, where err stopped it (or the line of
+// perfect play after it) at Config.Timeout, with its note, what then
+// the time limit; else, or where a established nothing, err.
+func (s *Server) incomplete(ctx context.Context, pos string, a solver.Analysis, nodes uint64, start time.Time, what string, err error) (any, error) {
+	best := -1
+	if len(a.Lows) == len(a.Legal) && len(a.Highs) == len(a.Legal) {
+		best, _ = a.BestFound()
+	}
+	if !errors.Is(context.Cause(ctx), errTimeout) || best < 0 {
+		return nil, err
+	}
+	answer := AnalyzeIncomplete{Pos: pos, Incomplete: true, Lower: a.Lower, Upper: a.Upper, BestFound: best + 1,
+		Note: what + " " + seconds(s.cfg.Timeout), Nodes: nodes, Seconds: time.Since(start).Seconds()}
+	for col, legal := range a.Legal {
+		var lo, hi *int
+		if legal {
+			lo, hi = &a.Lows[col], &a.Highs[col]
+		}
+		answer.Lows, answer.Highs = append(answer.Lows, lo), append(answer.Highs, hi)
+	}
+	return answer, nil
+}
+
+// seconds writes d as a person reads a time limit: "10 s", "0.5 s".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
 // work is what a request does with a solver of its board and its

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -634,3 +635,76 @@ func withBook(books map[board.Size]solver.Book, z board.Size, bk solver.Book) ma
 
 // standard7x6 is the 7x6 board's grid.
 var standard7x6, _ = board.NewGrid(board.Standard)
+
+// TestEmptyBoardSpellings: the empty board is pos= or pos="" (two quote
+// characters, as a line of a file writes it) in every request, a line or
+// an array element of a batch too, and every answer's pos is "" (pos=""
+// was a 400, and a batch's array element `""` was a bad position).
+func TestEmptyBoardSpellings(t *testing.T) {
+	ts := newServer(t, server.Config{})
+	const want = `{"pos":"","score":[-2,-1,0,1,0,-1,-2]}` + "\n"
+	for _, path := range []string{"/solve?pos=", "/solve?pos=%22%22"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(body) != want {
+			t.Errorf("GET %s: %d %q; want 200 %q", path, resp.StatusCode, body, want)
+		}
+	}
+	for _, path := range []string{"/analyze?pos=%22%22", "/move?pos=%22%22&seed=1", "/review?pos=%22%22"} {
+		var a struct{ Pos *string }
+		if resp := get(t, ts, path, &a); resp.StatusCode != 200 || a.Pos == nil || *a.Pos != "" {
+			t.Errorf("GET %s: %d, pos %v; want 200 and pos \"\"", path, resp.StatusCode, a.Pos)
+		}
+	}
+	for _, body := range []string{"\"\"\n4\n", `["", "4"]`, `["\"\"", "4"]`} {
+		status, lines := post(t, ts.URL+"/solve", body)
+		if want := []string{strings.TrimSuffix(want, "\n"), `{"pos":"4","score":[-4,-2,-2,-1,-2,-2,-4]}`}; status != 200 || !slices.Equal(lines, want) {
+			t.Errorf("POST /solve %q: %d %q; want 200 %q", body, status, lines, want)
+		}
+	}
+}
+
+// TestAnalyzeIncomplete: /analyze of a position it cannot solve within
+// Config.Timeout answers 200 with what it established (it answered 503):
+// incomplete, no score, the bounds of the position and of each move, the
+// best move found by solver.Analysis.BestFound's rule, and a note; in a
+// batch too. A solved position's answer keeps its fields, and /solve past
+// the limit still answers 503.
+func TestAnalyzeIncomplete(t *testing.T) {
+	ts := newServer(t, server.Config{Timeout: 500 * time.Millisecond, TableMiB: 16})
+	var raw map[string]json.RawMessage
+	resp := get(t, ts, "/analyze?size=8x8&pos=45", &raw)
+	keys := slices.Sorted(maps.Keys(raw))
+	if want := []string{"best_found", "highs", "incomplete", "lower", "lows", "nodes", "note", "pos", "seconds", "upper"}; resp.StatusCode != 200 || !slices.Equal(keys, want) {
+		t.Fatalf("/analyze?size=8x8&pos=45 past 0.5 s: %d, fields %v; want 200 and %v", resp.StatusCode, keys, want)
+	}
+	var a server.AnalyzeIncomplete
+	get(t, ts, "/analyze?size=8x8&pos=45", &a)
+	const m = 29 // 8x8's highest score
+	ok := a.Pos == "45" && a.Incomplete && a.Note == "not proved in 0.5 s" && -m <= a.Lower && a.Lower <= a.Upper && a.Upper <= m &&
+		len(a.Lows) == 8 && len(a.Highs) == 8 && a.BestFound >= 1 && a.BestFound <= 8
+	for col := 0; ok && col < 8; col++ {
+		lo, hi := a.Lows[col], a.Highs[col]
+		ok = lo != nil && hi != nil && -m <= *lo && *lo <= *hi && *hi <= m && *lo <= *a.Lows[a.BestFound-1] && *lo <= a.Upper
+	}
+	if !ok {
+		t.Errorf("/analyze?size=8x8&pos=45 past 0.5 s: %+v; want incomplete, bounds within ±%d, the best found of the highest lower bound, the note", a, m)
+	}
+	status, lines := post(t, ts.URL+"/analyze?size=8x8", "45\n")
+	if len(lines) != 1 || status != 200 || !strings.HasPrefix(lines[0], `{"pos":"45","incomplete":true,"lower":`) {
+		t.Errorf("POST /analyze?size=8x8 of 45 past 0.5 s: %d %q; want its incomplete answer", status, lines)
+	}
+	var e struct{ Error string }
+	if resp := get(t, ts, "/solve?size=8x8&pos=45", &e); resp.StatusCode != 503 || e.Error != "not solved in time (-timeout 500ms)" {
+		t.Errorf("/solve?size=8x8&pos=45 past 0.5 s: %d %q; want 503, not solved in time", resp.StatusCode, e.Error)
+	}
+	raw = nil
+	get(t, ts, "/analyze?pos=4453", &raw)
+	if keys, want := slices.Sorted(maps.Keys(raw)), []string{"best", "nodes", "pos", "pv", "score", "scores", "seconds"}; !slices.Equal(keys, want) {
+		t.Errorf("/analyze?pos=4453: fields %v; want %v", keys, want)
+	}
+}

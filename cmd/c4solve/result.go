@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"c4solve/bench"
+	"c4solve/posfile"
 )
 
 // result is what c4solve prints for one position: as a line of fields, or
@@ -24,6 +25,24 @@ type result struct {
 	Incomplete bool    `json:"incomplete,omitempty"`
 	Nodes      uint64  `json:"nodes"`
 	Seconds    float64 `json:"seconds"`
+}
+
+// jsonPos is how JSON writes a position's moves, pos as a line writes
+// them: the empty board's pos is the empty string, as the server's
+// answers write it, where a line writes posfile.EmptyBoard. Both read back
+// as the empty board.
+func jsonPos(pos string) string {
+	if pos == posfile.EmptyBoard {
+		return ""
+	}
+	return pos
+}
+
+// MarshalJSON writes r with its pos as jsonPos writes it.
+func (r result) MarshalJSON() ([]byte, error) {
+	type fields result // without this method
+	r.Pos = jsonPos(r.Pos)
+	return json.Marshal(fields(r))
 }
 
 // line returns the result as the plain output line: the moves, then the
@@ -82,6 +101,13 @@ type verifyMismatch struct {
 	Mismatch bool   `json:"mismatch"`
 }
 
+// MarshalJSON writes m with its pos as jsonPos writes it.
+func (m verifyMismatch) MarshalJSON() ([]byte, error) {
+	type fields verifyMismatch // without this method
+	m.Pos = jsonPos(m.Pos)
+	return json.Marshal(fields(m))
+}
+
 // verifyStopped is the line whose solve verify was stopped in, with the
 // bounds found, as -json prints it.
 type verifyStopped struct {
@@ -91,6 +117,13 @@ type verifyStopped struct {
 	Lower      int    `json:"lower"`
 	Upper      int    `json:"upper"`
 	Incomplete bool   `json:"incomplete"`
+}
+
+// MarshalJSON writes v with its pos as jsonPos writes it.
+func (v verifyStopped) MarshalJSON() ([]byte, error) {
+	type fields verifyStopped // without this method
+	v.Pos = jsonPos(v.Pos)
+	return json.Marshal(fields(v))
 }
 
 // verifySummary is verify's summary of a file, as -json prints it;

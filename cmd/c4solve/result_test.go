@@ -140,3 +140,31 @@ func TestVerifyJSON(t *testing.T) {
 		t.Errorf("c4solve verify -json: exit %d, %+v; want 1, %s, 2 positions, 1 mismatch", code, sum, name)
 	}
 }
+
+// TestJSONEmptyBoard: in -json's output, of a solve and of verify, the
+// empty board's pos is "", as in the server's answers (it was `""`,
+// quoted: "pos":"\"\""), and such a line reads back as the empty board.
+func TestJSONEmptyBoard(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-json", ""}, `{"pos":"","score":1,`},
+		{[]string{"-json", `""`}, `{"pos":"","score":1,`},
+		{[]string{"-json", "-analyze", ""}, `{"pos":"","score":1,"scores":[-2,-1,0,1,0,-1,-2],"best":[4],`},
+	} {
+		code, out, errOut := runCmd(context.Background(), "", tc.args...)
+		if code != 0 || !strings.HasPrefix(out, tc.want) {
+			t.Errorf("c4solve %q: exit %d, stdout %q, stderr %q; want 0 and %s...", tc.args, code, out, errOut, tc.want)
+			continue
+		}
+		if code, again, errOut := runCmd(context.Background(), out); code != 0 || again != "\"\" 1\n" {
+			t.Errorf("c4solve < (c4solve %q): exit %d, stdout %q, stderr %q; want \"\" 1", tc.args, code, again, errOut)
+		}
+	}
+	file := writeFile(t, t.TempDir(), "empty.txt", "\"\" 2\n")
+	code, out, _ := runCmd(context.Background(), "", "verify", "-json", file)
+	if want := `{"file":"` + file + `","line":1,"pos":"","expected":2,"score":1,"mismatch":true}` + "\n"; code != exitMismatch || !strings.HasPrefix(out, want) {
+		t.Errorf("c4solve verify -json of \"\" 2: exit %d, stdout %q; want 1 and %q first", code, out, want)
+	}
+}

@@ -19,7 +19,8 @@ import (
 const serveHelp = `Answers positions over HTTP:
 
   GET /solve?pos=MOVES    {"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}
-  GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play
+  GET /analyze?pos=MOVES  score, scores, best moves, a line of perfect play;
+                          past -timeout, the bounds found ("incomplete":true)
   POST /solve, /analyze   many positions (one a line, or a JSON array): one
                           JSON line each, in order, as they are solved
   GET /review?pos=MOVES   each move of the game graded: scores, class, accuracy
@@ -31,11 +32,13 @@ const serveHelp = `Answers positions over HTTP:
 /solve answers as the public service connect4.gamesolver.org does, so that
 its clients can be pointed here unchanged: score[i] is the score of playing
 column i+1 for the side to move, 100 (-full) for a full column; pos=
-with no value is the empty board. Errors are JSON, {"error": "..."}, never
-a score: 400 for a request without exactly one well-formed pos, 405 for a
-method other than GET (and POST of a batch), 413 for a batch over 10,000
-positions or 1 MiB, 503 with Retry-After for a solve over -timeout, a
-request beyond the -queue waiting, or a server that is stopping. The
+with no value, or pos="", is the empty board, answered as "pos":"".
+Errors are JSON, {"error": "..."}, never a score: 400 for a request
+without exactly one well-formed pos, 405 for a method other than GET (and
+POST of a batch), 413 for a batch over 10,000 positions or 1 MiB, 503
+with Retry-After for a solve over -timeout (but /analyze's, which
+answers what it established), a request beyond the -queue waiting, or a
+server that is stopping. The
 requests of each board share one table of -tt MiB, kept from request to
 request, so that a retry or the next request continues from what was
 stored.
@@ -65,8 +68,9 @@ Each request is logged on standard error (time, method, path and query,
 status or "gone" for a client that left, milliseconds) unless -quiet.
 Connections idle for -idle are closed. -addr :5555 listens on every
 interface, 127.0.0.1:5555 (the default) on this machine only.
-Ctrl-C or SIGTERM stops the server: solves under way are cancelled, and
-it exits 0.
+Ctrl-C or SIGTERM stops the server: solves under way are cancelled (a
+GET answers 503, a batch "the server is stopping" for each position it
+had not answered), and it exits 0.
 `
 
 // minServeFiles is the fewest file descriptors serve starts with: the
@@ -146,10 +150,12 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	}
 	noteRounded(std.err, search.ttMiB, h.TableMiB())
 	// Requests' contexts derive from base, which a signal cancels: the
-	// solves under way then answer 503 at once.
+	// solves under way then answer 503 at once, and a batch under way
+	// answers each position left "the server is stopping". The cause
+	// names the signal, for the log.
 	base, stopAll := context.WithCancelCause(context.Background())
 	defer stopAll(nil)
-	defer context.AfterFunc(ctx, func() { stopAll(server.ErrStopping) })()
+	defer context.AfterFunc(ctx, func() { stopAll(fmt.Errorf("%w (%v)", server.ErrStopping, context.Cause(ctx))) })()
 	srv := &http.Server{Handler: h, BaseContext: func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ErrorLog: log.New(std.err, "c4solve serve: ", 0)}
 	where := ""
@@ -164,6 +170,7 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 		return err
 	case <-ctx.Done():
 	}
+	fmt.Fprintf(std.err, "c4solve serve: stopping (%v): requests under way answer \"the server is stopping\"\n", context.Cause(ctx))
 	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(stop); err != nil {

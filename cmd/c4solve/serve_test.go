@@ -77,8 +77,9 @@ func TestServe(t *testing.T) {
 	cancel()
 	select {
 	case code := <-done:
-		if code != 0 || !strings.Contains(stderr.String(), "c4solve serve: stopped") {
-			t.Errorf("c4solve serve, stopped: exit %d, stderr %q; want 0 and stopped", code, stderr.String())
+		if code != 0 || !strings.Contains(stderr.String(), "c4solve serve: stopping (context canceled): requests under way answer \"the server is stopping\"\n") ||
+			!strings.Contains(stderr.String(), "c4solve serve: stopped") {
+			t.Errorf("c4solve serve, stopped: exit %d, stderr %q; want 0, what stopped it, and stopped", code, stderr.String())
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("c4solve serve did not stop within 10s of its context's end")

@@ -47,15 +47,15 @@ func TestProgressLog(t *testing.T) {
 		{"book generate", []string{"book", "generate", "-nobook", "-threads", "1", "-size", "6x5", "-depth", "2", "-o", bk}, "",
 			`c4solve book generate: (` + took + ` so far, listing the positions of the book|18 positions to solve, a line of progress every 20ms|` +
 				`\d+ of 18 positions \(\d+\.\d%\), (none solved yet, ` + took + ` so far|\d+ an hour, ` + took + ` so far, about ` + took + ` left))`},
-		{"book verify", []string{"book", "verify", "-n", "1", "-seed", "1", "-threads", "1", "-tt", "16"}, "",
-			`c4solve book verify: ` + took + `: 0 of 1 position checked(; position 1 under way` + search},
+		{"book verify", []string{"book", "verify", "-n", "4", "-seed", "1", "-threads", "1", "-tt", "16"}, "",
+			`c4solve book verify: ` + took + `: [0-3] of 4 positions checked(; position [1-4] under way` + search},
 	} {
 		line := regexp.MustCompile(`^(` + tc.line + `)$`)
 		code, out, errOut := runCmd(context.Background(), tc.stdin, tc.args...)
 		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
-		// At least two lines, and but for book generate's, the item under
-		// way said in one at least.
-		ok := code == 0 && out != "" && len(lines) > 1 && strings.Contains(errOut, "under way") == (tc.args[1] != "generate")
+		// A line at least, and but for book generate's, the item under way
+		// said in one at least: each job runs for many periods.
+		ok := code == 0 && out != "" && lines[0] != "" && strings.Contains(errOut, "under way") == (tc.args[1] != "generate")
 		for _, l := range lines {
 			ok = ok && line.MatchString(l)
 		}

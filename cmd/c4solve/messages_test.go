@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"c4solve/player"
+)
+
+// commandFlags returns each command's flag set, solving's first, with
+// its flags defined (by the command's run, asked for its help).
+func commandFlags(t *testing.T) map[string]*flagSet {
+	t.Helper()
+	std := stdio{strings.NewReader(""), io.Discard, io.Discard}
+	sets := map[string]*flagSet{}
+	var opt options
+	sets["c4solve"] = newFlagSet("c4solve", "", io.Discard, io.Discard)
+	opt.register(sets["c4solve"], false)
+	for _, c := range append(append([]*subcommand{}, subcommands...), bookCommands...) {
+		if c.word() == "book" {
+			continue // its commands are below
+		}
+		fs := c.flagSet(std)
+		if err := c.run(context.Background(), fs, []string{"-h"}, std); err != nil {
+			t.Fatalf("%s -h: %v", c.path, err)
+		}
+		sets[c.path] = fs
+	}
+	return sets
+}
+
+// TestFlagErrors: a flag that cannot be parsed is named in one line,
+// prefixed with the command, that says what the flag wants, exit 2, for
+// every flag of every command: a number that is none, a true-or-false
+// flag given another word, a value of our own (-size, -timeout) that is
+// none, a flag with no value after it. Go's flag package said "parse
+// error" on a line without the prefix, and "Run ... for help" on another.
+func TestFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tt", "abc"}, fmt.Sprintf("c4solve: -tt \"abc\": want a whole number, as -tt %d\n", defaultTableMiB)},
+		{[]string{"-threads", "x"}, fmt.Sprintf("c4solve: -threads \"x\": want a whole number, as -threads %d\n", runtime.NumCPU())},
+		{[]string{"-v=maybe"}, "c4solve: -v \"maybe\": want true or false (-v alone is -v=true)\n"},
+		{[]string{"play", "-level", "x"}, fmt.Sprintf("c4solve play: -level \"x\": want a whole number, as -level %d\n", player.MaxLevel)},
+		{[]string{"random", "-seed", "-1", "8"}, "c4solve random: -seed \"-1\": want a whole number, 0 or more, as -seed 1\n"},
+		{[]string{"-threads", "99999999999999999999"}, fmt.Sprintf("c4solve: -threads \"99999999999999999999\": out of range: want a whole number, as -threads %d\n", runtime.NumCPU())},
+		{[]string{"-tt"}, fmt.Sprintf("c4solve: -tt needs a value: want a whole number, as -tt %d\n", defaultTableMiB)},
+		{[]string{"-book"}, "c4solve: -book needs a value: -book FILE\n"},
+		{[]string{"book", "generate", "-shard"}, "c4solve book generate: -shard needs a value: -shard K/N\n"},
+		{[]string{"-size", "x"}, "c4solve: -size: size \"x\": want WIDTHxHEIGHT, as 8x5\n"},
+		{[]string{"-timeout", "x"}, "c4solve: -timeout \"x\": not a duration: want a number and a unit, as 10s, 500ms or 2m\n"},
+		{[]string{"-thread", "2"}, "c4solve: -thread: no such flag (did you mean -threads?)\n"},
+		{[]string{"verify", "-x", "f"}, "c4solve verify: -x: no such flag (c4solve verify -h lists the flags)\n"},
+		{[]string{"---x"}, "c4solve: \"---x\": not a flag: flags are -NAME or -NAME=VALUE\n"},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
+		if code != exitBad || stdout != "" || stderr != tc.want {
+			t.Errorf("c4solve %s: exit %d, stdout %q, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, stdout, stderr, tc.want)
+		}
+	}
+	n := 0
+	for path, fs := range commandFlags(t) {
+		words := strings.Fields(path)[1:]
+		fs.VisitAll(func(f *flag.Flag) {
+			var bad [][]string // bad uses of f, each one line of stderr
+			if isBool(f) {
+				bad = append(bad, []string{"-" + f.Name + "=maybe"})
+			} else {
+				bad = append(bad, []string{"-" + f.Name}) // no value
+			}
+			get, _ := f.Value.(flag.Getter)
+			switch f.Value.(type) {
+			case *sizeFlag, *durationValue: // values of our own
+				bad = append(bad, []string{"-" + f.Name, "x"})
+			default:
+				if get != nil && isNumber(get.Get()) {
+					bad = append(bad, []string{"-" + f.Name, "x"})
+				}
+			}
+			for _, args := range bad {
+				n++
+				args = append(append([]string{}, words...), args...)
+				code, stdout, stderr := runCmd(context.Background(), "", args...)
+				prefix := path + ": -" + f.Name
+				if code != exitBad || stdout != "" || !strings.HasPrefix(stderr, prefix) || strings.Count(stderr, "\n") != 1 ||
+					strings.Contains(stderr, "parse error") || strings.Contains(stderr, "invalid value") {
+					t.Errorf("c4solve %s: exit %d, stdout %q, stderr %q; want 2 and one line %q... that says what -%s wants",
+						strings.Join(args, " "), code, stdout, stderr, prefix, f.Name)
+				}
+			}
+		})
+	}
+	if n < 100 {
+		t.Errorf("%d bad flags tried; want every flag of every command (more than 100)", n)
+	}
+}

@@ -287,27 +287,36 @@ func report(stderr io.Writer, cmd string, st int, err error) int {
 }
 
 // version is what -version prints, from the build's own record
-// (debug.ReadBuildInfo), as "go version -m" reads it: the module version
-// ("(devel)" for a build of a clone), the commit and its time, whether the
-// tree had changes, and the Go that built it.
+// (debug.ReadBuildInfo): see formatVersion.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "c4solve: no build information (built without module support)"
 	}
+	return formatVersion(info)
+}
+
+// formatVersion says which build info is, as "go version -m" reads it:
+// the module version ("(devel)" for a build of a clone), the commit and
+// its time, whether the tree had changes, and the Go that built it. A
+// build without the commit (go build -buildvcs=false, or of a tree that
+// is no clone) says so.
+func formatVersion(info *debug.BuildInfo) string {
 	v := "c4solve " + info.Main.Version
 	settings := map[string]string{}
 	for _, s := range info.Settings {
 		settings[s.Key] = s.Value
 	}
-	if rev := settings["vcs.revision"]; rev != "" {
-		v += " commit " + rev
-		if t := settings["vcs.time"]; t != "" {
-			v += " of " + t
-		}
-		if settings["vcs.modified"] == "true" {
-			v += " with changes"
-		}
+	rev := settings["vcs.revision"]
+	if rev == "" {
+		return v + " commit unknown: built without VCS information; " + info.GoVersion
+	}
+	v += " commit " + rev
+	if t := settings["vcs.time"]; t != "" {
+		v += " of " + t
+	}
+	if settings["vcs.modified"] == "true" {
+		v += " with changes"
 	}
 	return v + " " + info.GoVersion
 }

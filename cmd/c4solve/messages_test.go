@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -99,5 +100,29 @@ func TestFlagErrors(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("%d bad flags tried; want every flag of every command (more than 100)", n)
+	}
+}
+
+// TestVersion: -version names the commit, or says that the build has
+// none (go build -buildvcs=false), where it printed nothing of it.
+func TestVersion(t *testing.T) {
+	stamped := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "62ed461"}, {Key: "vcs.time", Value: "2025-12-04T21:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
+	bare := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "-buildvcs", Value: "false"}}}
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{stamped, "c4solve (devel) commit 62ed461 of 2025-12-04T21:00:00Z with changes go1.26.8"},
+		{bare, "c4solve (devel) commit unknown: built without VCS information; go1.26.8"},
+	} {
+		if got := formatVersion(tc.info); got != tc.want {
+			t.Errorf("formatVersion(%v) = %q; want %q", tc.info.Settings, got, tc.want)
+		}
+	}
+	// This test binary has no VCS stamp: go test never gives one.
+	code, out, errOut := runCmd(context.Background(), "", "-version")
+	if code != exitOK || !strings.Contains(out, " commit unknown: built without VCS information; go1.") || errOut != "" {
+		t.Errorf("c4solve -version: exit %d, stdout %q, stderr %q; want 0 and that the commit is unknown", code, out, errOut)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"regexp"
 	"runtime"
@@ -116,7 +117,7 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 	}
 	bk, err := book.Default()
 	if f.name != "" {
-		bk, err = book.ReadFile(f.name)
+		bk, err = readBook(f.name)
 	}
 	switch {
 	case err != nil:
@@ -127,6 +128,26 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 		return nil, nil // the built-in book is of another board
 	}
 	return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v: give -size %v to use it", f.name, bk.Board(), z, bk.Board())
+}
+
+// readBook is book.ReadFile of name, the value of -book, whose error
+// names -book: "-book /nonexistent: no such file or directory".
+func readBook(name string) (*book.Book, error) {
+	bk, err := book.ReadFile(name)
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return bk, nil
+	case errors.As(err, &pe) && pe.Path == name:
+		return nil, fmt.Errorf("-book %s: %w", name, pe.Err)
+	}
+	msg := err.Error()
+	for _, prefix := range []string{"book " + name + ": ", name + ": "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return nil, fmt.Errorf("-book %s: %s", name, rest)
+		}
+	}
+	return nil, fmt.Errorf("-book %s: %w", name, err)
 }
 
 // loadBooks returns the books of files by board, each of the board its
@@ -140,7 +161,7 @@ func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 	books := make(map[board.Size]solver.Book)
 	from := make(map[board.Size]string) // the file of each board's book
 	for _, name := range files {
-		bk, err := book.ReadFile(name)
+		bk, err := readBook(name)
 		if err != nil {
 			return nil, err
 		}

@@ -232,20 +232,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	defer cancel(nil)
 	out := &checkedWriter{w: stdout, failed: cancel}
 	std := stdio{stdin, out, stderr}
-	var st int
-	switch cmd, err := lookup(subcommands, args0(args)); {
+	path, err := "c4solve", error(nil)
+	switch cmd, errLookup := lookup(subcommands, args0(args)); {
 	case args0(args) == "help":
-		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
-	case err == nil:
-		st = status(stderr, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std))
+		path, err = "c4solve help", runHelp(ctx, args[1:], std)
+	case errLookup == nil:
+		path, err = cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std)
 	default:
-		st = status(stderr, "c4solve", runSolve(ctx, args, std))
+		err = runSolve(ctx, args, std)
 	}
 	if out.err != nil {
+		// The command's error, if any, is that it was stopped by it.
 		fmt.Fprintf(stderr, "c4solve: writing standard output: %v\n", out.err)
 		return exitBad
 	}
-	return st
+	return status(stderr, path, err)
 }
 
 // runHelp prints the usage, or a command's help.

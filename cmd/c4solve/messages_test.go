@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -124,5 +125,73 @@ func TestVersion(t *testing.T) {
 	code, out, errOut := runCmd(context.Background(), "", "-version")
 	if code != exitOK || !strings.Contains(out, " commit unknown: built without VCS information; go1.") || errOut != "" {
 		t.Errorf("c4solve -version: exit %d, stdout %q, stderr %q; want 0 and that the commit is unknown", code, out, errOut)
+	}
+}
+
+// TestRefusalsSayWhatWould: each refusal is one line that names the flag
+// or argument, what is wrong and what would do.
+func TestRefusalsSayWhatWould(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.c4book")
+	missing := filepath.Join(dir, "nonexistent")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		// It said "-depth and -o are required" of both.
+		{[]string{"book", "generate", "-depth", "-1", "-o", out}, "c4solve book generate: -depth -1: want 0 or more stones\n"},
+		{[]string{"book", "generate", "-o", out}, "c4solve book generate: -depth is required: the most stones of a position in the book, as -depth 4\n"},
+		// It said "open NAME: no such file or directory", naming no flag.
+		{[]string{"-book", missing, "4453"}, "c4solve: -book " + missing + ": no such file or directory\n"},
+		{[]string{"book", "generate", "-depth", "2", "-o", out, "-book", missing}, "c4solve book generate: -book " + missing + ": no such file or directory\n"},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
+		if code != exitBad || stdout != "" || stderr != tc.want {
+			t.Errorf("c4solve %s: exit %d, stdout %q, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, stdout, stderr, tc.want)
+		}
+	}
+
+	// verify - reads standard input, as solving does; it said "open -: no
+	// such file or directory". A file with CR line ends (the old Mac
+	// OS's) reads line by line; it read as one line, whose second
+	// position was blamed as a score.
+	cr := writeFile(t, dir, "cr.txt", "4453 -2\r44 1\r")
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"verify", "-"}, "4453 -2\n44 1\n", "- positions=2 mismatches=0 "},
+		{[]string{"verify", cr}, "", cr + " positions=2 mismatches=0 "},
+		{[]string{"verify", "-"}, "4453 -2\r44 1\r", "- positions=2 mismatches=0 "},
+		{nil, "4453 -2\r44 1\r", "4453 -2\n44 1\n"},
+	} {
+		code, stdout, stderr := runCmd(context.Background(), tc.stdin, tc.args...)
+		if code != exitOK || !strings.HasPrefix(stdout, tc.want) || stderr != "" {
+			t.Errorf("c4solve %s <<< %q: exit %d, stdout %q, stderr %q; want 0 and %q...", strings.Join(tc.args, " "), tc.stdin, code, stdout, stderr, tc.want)
+		}
+	}
+
+	// A checkpoint of another run says how to start this one: delete it,
+	// or give this run another; it said only that it was another run's.
+	ck := out + ".checkpoint"
+	other := "c4solve book checkpoint 4 board=5x4 depth=3 root=\"\" shard=0/0\n"
+	writeFile(t, dir, filepath.Base(ck), other)
+	code, stdout, stderr := runCmd(context.Background(), "", "book", "generate", "-size", "5x4", "-depth", "2", "-nobook", "-o", out)
+	want := fmt.Sprintf("c4solve book generate: checkpoint %s: it is not the checkpoint of this run (its first line is %q, this run's is %q): "+
+		"to start this run afresh, delete it (rm %s) and run the same command again; "+
+		"to keep it for its own run, give this one a checkpoint of its own (-checkpoint FILE)\n",
+		ck, other, strings.Replace(other, "depth=3", "depth=2", 1), ck)
+	if code != exitBad || stdout != "" || !strings.HasSuffix(stderr, want) {
+		t.Errorf("c4solve book generate with another run's checkpoint: exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+
+	// A failed write on standard output is said once: random said it as
+	// "stopped by the signal writing standard output" too.
+	var full failWriter
+	var errOut strings.Builder
+	if code := run(context.Background(), []string{"random", "8"}, strings.NewReader(""), &full, &errOut); code != exitBad ||
+		errOut.String() != "c4solve: writing standard output: no space left on device\n" {
+		t.Errorf("c4solve random 8 > full disk: exit %d, stderr %q; want 2 and one line", code, errOut.String())
 	}
 }

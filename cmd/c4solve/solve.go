@@ -79,8 +79,9 @@ func (o *options) check() error {
 //go:embed usage.txt
 var usageAbout string
 
-const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines), prints
-each line whose score differs from the expected one as
+const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines; the
+file "-" is standard input), prints each line whose score differs from the
+expected one as
 
   MISMATCH FILE:LINE MOVES expected=E got=G
 
@@ -246,7 +247,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
-	return exit(c.verify(ctx, files))
+	return exit(c.verify(ctx, files, std.in))
 }
 
 // command is the state of one run: the solver, the outputs and the worst
@@ -647,12 +648,17 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, m
 		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9), strings.Join(append([]string{""}, more...), " "))
 }
 
-// verify checks each file and prints its mismatches and summary.
-func (c *command) verify(ctx context.Context, files []string) int {
+// verify checks each file and prints its mismatches and summary; the
+// file "-" is stdin, standard input.
+func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) int {
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
 	c.s.ClearAll()
 	for _, name := range files {
-		f, err := openInput(ctx, name)
+		var f io.ReadCloser = io.NopCloser(stdin)
+		var err error
+		if name != "-" {
+			f, err = openInput(ctx, name)
+		}
 		if err != nil && ctx.Err() != nil {
 			fmt.Fprintf(c.stderr, "c4solve verify: %v\n", err)
 			c.fail(exitIncomplete)

@@ -31,7 +31,8 @@
 //	A solve stopped by -timeout or Ctrl-C prints "MOVES incomplete L <= score <= U".
 //
 //	Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
-//	bad position or unreadable file, 3 a solve was stopped before it finished.
+//	bad position, unreadable file or standard output that cannot be written
+//	(a full disk, or closed: >&-), 3 a solve was stopped before it finished.
 //
 // Each command describes itself and its flags with -h ("c4solve verify -h",
 // "c4solve serve -h"); the README shows each with real output. The text
@@ -71,12 +72,42 @@ func main() {
 		fmt.Fprintf(os.Stderr, "c4solve: needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit\n", minFiles, limit)
 		os.Exit(exitBad)
 	}
-	// A standard output closed at the start cannot be told from the null
-	// device opened read-write (Python's subprocess.DEVNULL): Go's runtime
-	// opens that in its place before main runs. Either way the output is
-	// discarded on purpose.
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// A standard output closed at the start (>&-) would lose every
+	// result in silence: Go's runtime opened the null device in its place.
+	// The null device given on purpose (>/dev/null, 1<>/dev/null,
+	// Python's subprocess.DEVNULL) is not refused. Only a build with cgo
+	// tells the two apart (closedStdFiles); one without reads a closed
+	// descriptor as the null device.
+	var stdin io.Reader = os.Stdin
+	var stdout io.Writer = os.Stdout
+	closedIn, closedOut := closedStdFiles()
+	if closedOut && args0(os.Args[1:]) != "serve" { // serve writes no results there
+		fmt.Fprintln(os.Stderr, "c4solve: standard output is closed (as by >&-): the results would be lost; "+
+			"send it to a file, or to /dev/null (>/dev/null) to discard them")
+		os.Exit(exitBad)
+	}
+	if closedOut {
+		stdout = closedStd{errClosedStdout}
+	}
+	if closedIn {
+		stdin = closedStd{errClosedStdin}
+	}
+	os.Exit(run(ctx, os.Args[1:], stdin, stdout, os.Stderr))
 }
+
+// closedStd stands for a standard input or output that was closed at the
+// start: reading and writing fail with err, where the null device Go's
+// runtime opened in its place would read as empty and take every write.
+type closedStd struct{ err error }
+
+// The errors of a closed standard input and output.
+var (
+	errClosedStdin  = errors.New("it is closed (as by <&-): give it a file or a pipe (< FILE)")
+	errClosedStdout = errors.New("it is closed (as by >&-): send it to a file, or to /dev/null (>/dev/null) to discard it")
+)
+
+func (c closedStd) Read([]byte) (int, error)  { return 0, c.err }
+func (c closedStd) Write([]byte) (int, error) { return 0, c.err }
 
 // minFiles is the fewest file descriptors c4solve starts with: the
 // standard three, the two of the runtime's poller, and a few files (a

@@ -103,7 +103,12 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 	case err != nil && strings.HasPrefix(header, got):
 		return fmt.Errorf("its first line is incomplete (%d of %d bytes: a run stopped as it created the file, before it solved anything): delete it and run the same command again", len(got), len(header))
 	case err != nil || got != header:
-		return fmt.Errorf("it is not the checkpoint of this run (want first line %q)", header)
+		if len(got) > 100 {
+			got = got[:100] + "..."
+		}
+		return fmt.Errorf("it is not the checkpoint of this run (its first line is %q, this run's is %q): "+
+			"to start this run afresh, delete it (rm %s) and run the same command again; "+
+			"to keep it for its own run, give this one a checkpoint of its own (-checkpoint FILE)", got, header, ck.name)
 	}
 	good := int64(len(got))
 	var records []byte // of format 4, of a checkpoint of format 3

@@ -214,11 +214,12 @@ func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) erro
 // ScanLines calls fn with each line of r, numbered from 1, without its
 // line ending, until the input ends, a read fails (the error returned), a
 // NUL byte shows that the input is not text (an error), or fn returns
-// false. A line longer than MaxLineBytes comes with tooLong and its first
-// bytes only: the rest is skipped, never held in memory. A UTF-8 byte
-// order mark at the start is dropped.
+// false. A line ends with LF, CR LF or a CR alone (the old Mac OS's
+// files). A line longer than MaxLineBytes comes with tooLong and its
+// first bytes only: the rest is skipped, never held in memory. A UTF-8
+// byte order mark at the start is dropped.
 func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) error {
-	br := bufio.NewReaderSize(r, MaxLineBytes)
+	br := bufio.NewReaderSize(&crReader{r: r}, MaxLineBytes)
 	for num := 1; ; num++ {
 		line, err := br.ReadSlice('\n')
 		text, tooLong, blank := string(line), errors.Is(err, bufio.ErrBufferFull), true
@@ -247,6 +248,37 @@ func ScanLines(r io.Reader, fn func(num int, text string, tooLong bool) bool) er
 		if err != nil {
 			return err
 		}
+	}
+}
+
+// crReader is r with each CR that ends a line, alone or before an LF,
+// read as an LF: the line ends of ScanLines made one.
+type crReader struct {
+	r      io.Reader
+	lastCR bool // the last byte read was a CR: an LF after it is dropped
+}
+
+func (c *crReader) Read(p []byte) (int, error) {
+	for {
+		n, err := c.r.Read(p)
+		k := 0
+		for _, b := range p[:n] {
+			switch {
+			case b == '\n' && c.lastCR: // the LF of a CR LF, whose CR ended the line
+			case b == '\r':
+				p[k] = '\n'
+				k++
+			default:
+				p[k] = b
+				k++
+			}
+			c.lastCR = b == '\r'
+		}
+		if k > 0 || err != nil || n == 0 {
+			return k, err
+		}
+		// Only the LF of a CR LF was read: read on, so that a caller
+		// is never given 0 bytes without an error for it.
 	}
 }
 

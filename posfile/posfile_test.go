@@ -2,11 +2,14 @@ package posfile_test
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"c4solve/board"
 	"c4solve/internal/position"
@@ -160,6 +163,34 @@ func TestScan(t *testing.T) {
 	}, func(*posfile.LineError) {})
 	if err != nil || !slices.Equal(lines, []int{1, 5}) {
 		t.Errorf("Scan stopping at line 5 read %v, error %v; want [1 5], nil", lines, err)
+	}
+}
+
+// TestScanLineEnds: a line ends with LF, CR LF or a CR alone, read one
+// byte at a time too (a CR LF split between two reads); a file with CR
+// line ends read as one line, whose second field was blamed as a score.
+func TestScanLineEnds(t *testing.T) {
+	want := []string{"1:4453 -2", "2:4455 18", "4:44"}
+	for _, in := range []string{
+		"4453 -2\n4455 18\n\n44",
+		"4453 -2\r\n4455 18\r\n\r\n44\r\n",
+		"4453 -2\r4455 18\r\r44\r",
+		"4453 -2\r4455 18\r\n\r44",
+	} {
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
+			var got []string
+			err := posfile.Format{}.Scan(r, func(l posfile.Line) bool {
+				if l.HasScore {
+					got = append(got, fmt.Sprintf("%d:%s %d", l.Num, l.Moves, l.Expected))
+				} else {
+					got = append(got, fmt.Sprintf("%d:%s", l.Num, l.Moves))
+				}
+				return true
+			}, func(e *posfile.LineError) { got = append(got, e.Error()) })
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("Scan(%q) read %q, error %v; want %q", in, got, err, want)
+			}
+		}
 	}
 }
 

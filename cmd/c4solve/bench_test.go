@@ -346,7 +346,7 @@ func TestBenchErrors(t *testing.T) {
 			stderr: []string{"c4solve bench: -lines -1: want 0 or more"}},
 		{name: "lines a", args: []string{"-lines", "a", ten}, code: 2, rows: -1, stderr: []string{"-lines"}},
 		{name: "unknown flag", args: []string{"-x", ten}, code: 2, rows: -1,
-			stderr: []string{"flag provided but not defined: -x", `Run "c4solve bench -h" for help.`}},
+			stderr: []string{"c4solve bench: -x: no such flag (c4solve bench -h lists the flags)\n"}},
 		{name: "no files", args: quick, code: 2, rows: -1, stderr: []string{"c4solve bench: no files given"}},
 		{name: "o txt", args: append([]string{"-o", filepath.Join(dir, "x.txt")}, append(quick, ten)...), code: 2, rows: -1,
 			stderr: []string{"c4solve bench: -o " + filepath.Join(dir, "x.txt") + ": the name must end in .json or .csv"}},

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -156,8 +157,15 @@ func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio)
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if *depth < 0 || *out == "" {
-		return errors.New("-depth and -o are required")
+	depthGiven := false
+	fs.Visit(func(f *flag.Flag) { depthGiven = depthGiven || f.Name == "depth" })
+	switch {
+	case !depthGiven:
+		return errors.New("-depth is required: the most stones of a position in the book, as -depth 4")
+	case *depth < 0:
+		return fmt.Errorf("-depth %d: want 0 or more stones", *depth)
+	case *out == "":
+		return errors.New("-o is required: the FILE to write the book to, as -o book.c4book")
 	}
 	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: cmp.Or(*ckName, *out+".checkpoint")}
 	if *shard != "" {

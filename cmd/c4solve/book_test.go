@@ -119,7 +119,7 @@ func TestBookUsage(t *testing.T) {
 		{[]string{"book", "-h"}, exitOK, ""},
 		{[]string{"book", "frobnicate"}, exitBad, `unknown command "frobnicate"`},
 		{[]string{"-tt", "16", "book", "info"}, exitBad, "flags go after the command name"},
-		{[]string{"book", "generate", "-depth", "5"}, exitBad, "-depth and -o are required"},
+		{[]string{"book", "generate", "-depth", "5"}, exitBad, "c4solve book generate: -o is required: the FILE to write the book to, as -o book.c4book\n"},
 		{[]string{"book", "generate", "-depth", "5", "-o", "x", "-shard", "4/3"}, exitBad, `-shard "4/3"`},
 		{[]string{"book", "generate", "-depth", "3", "-from", "4453", "-o", "x"}, exitBad, "depth 3"},
 		{[]string{"book", "generate", "-depth", "5", "-from", "48", "-o", "x"}, exitBad, "'8' is not a column"},

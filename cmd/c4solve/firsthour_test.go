@@ -87,7 +87,8 @@ func TestOutputReadsBack(t *testing.T) {
 	}
 }
 
-// TestWordsThatAreNoPosition: a word that is no position is an unknown
+// TestWordsThatAreNoPosition: a first word that is no position and is a
+// command misspelt (near one, or with no letter a column) is an unknown
 // command, refused before anything is solved, with what it most likely
 // means; so is a flag after the positions.
 func TestWordsThatAreNoPosition(t *testing.T) {
@@ -97,7 +98,8 @@ func TestWordsThatAreNoPosition(t *testing.T) {
 	}{
 		{[]string{"solve", "4453"}, `unknown command "solve": solving takes no command word (c4solve 4453)`},
 		{[]string{"analyze", "4453"}, `unknown command "analyze" (did you mean -analyze?)`},
-		{[]string{"4453", "analyse"}, `unknown command "analyse" (did you mean -analyze?)`},
+		{[]string{"analyse", "4453"}, `unknown command "analyse" (did you mean -analyze?)`},
+		{[]string{"-size", "25x4", "plya"}, `unknown command "plya" (did you mean play?)`},
 		{[]string{"sreve"}, `unknown command "sreve" (did you mean serve?)`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (the commands are verify, bench`},
 		{[]string{"3342", "-from0"}, `argument 2 "-from0": flags go before the positions`},
@@ -106,6 +108,23 @@ func TestWordsThatAreNoPosition(t *testing.T) {
 		code, out, errOut := runCmd(context.Background(), "", tc.args...)
 		if code != exitBad || out != "" || !strings.Contains(errOut, tc.want) {
 			t.Errorf("c4solve %q: exit %d, stdout %q, stderr %q; want 2, nothing solved, %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	// A word after the first is a position, and so is a first one with
+	// a column among its letters that is near no command: each gets the
+	// position's own error, and the others are solved.
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{"4453", "foo"}, "4453 -2\n", "c4solve: argument 2 \"foo\": position 1: 'f' is not a column 1-7\n"},
+		{[]string{"4453", "analyse"}, "4453 -2\n", "c4solve: argument 2 \"analyse\": position 1: 'a' is not a column 1-7\n"},
+		{[]string{"-size", "25x4", "pq"}, "", "c4solve: argument 1 \"pq\": position 2: 'q' is not a column 1-p of the 25x4 board\n"},
+		{[]string{"-size", "25x4", "pq", "121212"}, "121212 47\n", "c4solve: argument 1 \"pq\": position 2: 'q' is not a column 1-p of the 25x4 board\n"},
+	} {
+		code, out, errOut := runCmd(context.Background(), "", tc.args...)
+		if code != exitBad || out != tc.stdout || errOut != tc.stderr {
+			t.Errorf("c4solve %q: exit %d, stdout %q, stderr %q; want 2, %q and %q", tc.args, code, out, errOut, tc.stdout, tc.stderr)
 		}
 	}
 	// A word of letters that is a position on a wide board is one (its

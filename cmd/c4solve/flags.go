@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"regexp"
 	"runtime"
@@ -116,7 +117,7 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 	}
 	bk, err := book.Default()
 	if f.name != "" {
-		bk, err = book.ReadFile(f.name)
+		bk, err = readBook(f.name)
 	}
 	switch {
 	case err != nil:
@@ -127,6 +128,26 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 		return nil, nil // the built-in book is of another board
 	}
 	return nil, fmt.Errorf("book %s: a book of the %v board, and -size is %v: give -size %v to use it", f.name, bk.Board(), z, bk.Board())
+}
+
+// readBook is book.ReadFile of name, the value of -book, whose error
+// names -book: "-book /nonexistent: no such file or directory".
+func readBook(name string) (*book.Book, error) {
+	bk, err := book.ReadFile(name)
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return bk, nil
+	case errors.As(err, &pe) && pe.Path == name:
+		return nil, fmt.Errorf("-book %s: %w", name, pe.Err)
+	}
+	msg := err.Error()
+	for _, prefix := range []string{"book " + name + ": ", name + ": "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return nil, fmt.Errorf("-book %s: %s", name, rest)
+		}
+	}
+	return nil, fmt.Errorf("-book %s: %w", name, err)
 }
 
 // loadBooks returns the books of files by board, each of the board its
@@ -140,7 +161,7 @@ func loadBooks(files []string, off bool) (map[board.Size]solver.Book, error) {
 	books := make(map[board.Size]solver.Book)
 	from := make(map[board.Size]string) // the file of each board's book
 	for _, name := range files {
-		bk, err := book.ReadFile(name)
+		bk, err := readBook(name)
 		if err != nil {
 			return nil, err
 		}
@@ -220,13 +241,12 @@ type flagSet struct {
 // to hand on to another, which lists it.
 func (fs *flagSet) hide(name string) { fs.hidden[name] = true }
 
-// newFlagSet returns the flag set of the command name: errors go to stderr
-// with a pointer to the help, which parse prints, when asked for, on
-// stdout.
+// newFlagSet returns the flag set of the command name: parse names a bad
+// flag on stderr, and prints the help, when asked for, on stdout.
 func newFlagSet(name, usage string, stdout, stderr io.Writer) *flagSet {
 	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), usage: usage, stdout: stdout, stderr: stderr, hidden: map[string]bool{}}
-	fs.SetOutput(stderr)
-	fs.Usage = func() {} // parse prints the help or points to it
+	fs.SetOutput(io.Discard) // parse says what is wrong in a line of its own
+	fs.Usage = func() {}     // parse prints the help
 	return fs
 }
 
@@ -275,8 +295,8 @@ func (fs *flagSet) parseAll(args []string) (status int, ok bool) {
 }
 
 // parse parses args. When it returns ok false the command ends with
-// status: 0 after -h, which printed the help, 2 for a bad flag (the flag
-// package has said which on standard error).
+// status: 0 after -h, which printed the help, 2 for a bad flag, which it
+// has named on standard error in one line (parseError).
 func (fs *flagSet) parse(args []string) (status int, ok bool) {
 	err := fs.Parse(args)
 	switch {
@@ -286,6 +306,117 @@ func (fs *flagSet) parse(args []string) (status int, ok bool) {
 		fs.help()
 		return exitOK, false
 	}
-	fmt.Fprintf(fs.stderr, "Run %q for help.\n", fs.Name()+" -h")
+	fmt.Fprintf(fs.stderr, "%s: %s\n", fs.Name(), fs.parseError(err))
 	return exitBad, false
+}
+
+// parseError says what is wrong with the flag that err, the flag
+// package's error, is about, and what the flag wants: the flag package
+// says "parse error" of a number that is none, and nothing of what would
+// do. It reads the package's messages (flag.FlagSet.Parse's), and returns
+// one it does not know as it is.
+func (fs *flagSet) parseError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		near, nearest := "", 3
+		fs.VisitAll(func(f *flag.Flag) {
+			if d := editDistance(name, f.Name); d < nearest && isNear(d, name) {
+				near, nearest = f.Name, d
+			}
+		})
+		if near != "" {
+			return fmt.Sprintf("-%s: no such flag (did you mean -%s?)", name, near)
+		}
+		return fmt.Sprintf("-%s: no such flag (%s -h lists the flags)", name, fs.Name())
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		if f := fs.Lookup(name); f != nil {
+			return fmt.Sprintf("-%s needs a value: %s", name, wants(f))
+		}
+	}
+	if syntax, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return fmt.Sprintf("%s: not a flag: flags are -NAME or -NAME=VALUE", quoteShort(syntax))
+	}
+	for _, prefix := range []string{"invalid boolean value ", "invalid value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		value, _ := strconv.Unquote(quoted)
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest[len(quoted):], " for "), "flag ")
+		name, why, ok := strings.Cut(strings.TrimPrefix(rest, "-"), ": ")
+		f := fs.Lookup(name)
+		if !ok || f == nil {
+			break
+		}
+		switch get, _ := f.Value.(flag.Getter); {
+		case get == nil:
+		case isBool(f):
+			return fmt.Sprintf("-%s %s: want true or false (-%s alone is -%s=true)", name, quoteShort(value), name, name)
+		case why == "value out of range" && isNumber(get.Get()):
+			return fmt.Sprintf("-%s %s: out of range: %s", name, quoteShort(value), wants(f))
+		case why == "parse error" && isNumber(get.Get()):
+			return fmt.Sprintf("-%s %s: %s", name, quoteShort(value), wants(f))
+		}
+		// A value of our own (-size, -timeout), whose error says what is
+		// wrong and what would do, and names the value or not.
+		if strings.Contains(why, strconv.Quote(value)) || strings.Contains(why, " "+value+":") {
+			return fmt.Sprintf("-%s: %s", name, why)
+		}
+		return fmt.Sprintf("-%s %s: %s", name, quoteShort(value), why)
+	}
+	return msg
+}
+
+// isNear reports whether a name d letters from word (editDistance) is
+// near enough to suggest: at most two letters wrong, and fewer than half
+// of word's ("-pv" is not "-v" misspelt).
+func isNear(d int, word string) bool { return d <= 2 && 2*d < len(word) }
+
+// wants says what the flag f takes: the kind of number, with its
+// default as an example, or the name its usage gives its value
+// (flag.UnquoteUsage: "-book FILE").
+func wants(f *flag.Flag) string {
+	example := ""
+	if f.DefValue != "" && f.DefValue[0] != '-' && f.DefValue != "0" {
+		example = fmt.Sprintf(", as -%s %s", f.Name, f.DefValue)
+	}
+	get, _ := f.Value.(flag.Getter)
+	if get != nil {
+		switch get.Get().(type) {
+		case int, int64:
+			return "want a whole number" + example
+		case uint, uint64:
+			return "want a whole number, 0 or more" + example
+		case float64:
+			return "want a number" + example
+		}
+	}
+	if name, _ := flag.UnquoteUsage(f); name != "" && name != "string" && name != "value" {
+		return fmt.Sprintf("-%s %s", f.Name, name)
+	}
+	if example != "" {
+		return "want one" + example
+	}
+	return fmt.Sprintf("-%s VALUE", f.Name)
+}
+
+// isBool reports whether f is a flag that may stand alone, as -v.
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// isNumber reports whether v, a flag's value, is one of the flag
+// package's numbers.
+func isNumber(v any) bool {
+	switch v.(type) {
+	case int, int64, uint, uint64, float64:
+		return true
+	}
+	return false
 }

@@ -26,17 +26,20 @@ func stopReason(ctx context.Context, err error) string {
 	case cause == nil || cause == context.Canceled: // a signal's cause is context.Canceled too, to errors.Is
 		return "interrupted"
 	}
-	// The signal, as Go names it ("interrupt", "terminated", "hangup").
-	switch name := strings.TrimSuffix(cause.Error(), " signal received"); name {
-	case "interrupt":
+	// The signal, as Go names it ("interrupt", "terminated", "hangup"),
+	// or another cause (a failed write on standard output).
+	name, signal := strings.CutSuffix(cause.Error(), " signal received")
+	switch {
+	case !signal:
+		return "stopped: " + name
+	case name == "interrupt":
 		return "interrupted (Ctrl-C)"
-	case "terminated":
+	case name == "terminated":
 		return "stopped by SIGTERM"
-	case "hangup":
+	case name == "hangup":
 		return "stopped by SIGHUP (its terminal closed)"
-	default:
-		return "stopped by the signal " + name
 	}
+	return "stopped by the signal " + name
 }
 
 // checkedWriter is standard output: after its first failed write it

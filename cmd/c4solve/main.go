@@ -31,7 +31,8 @@
 //	A solve stopped by -timeout or Ctrl-C prints "MOVES incomplete L <= score <= U".
 //
 //	Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage,
-//	bad position or unreadable file, 3 a solve was stopped before it finished.
+//	bad position, unreadable file or standard output that cannot be written
+//	(a full disk, or closed: >&-), 3 a solve was stopped before it finished.
 //
 // Each command describes itself and its flags with -h ("c4solve verify -h",
 // "c4solve serve -h"); the README shows each with real output. The text
@@ -71,12 +72,42 @@ func main() {
 		fmt.Fprintf(os.Stderr, "c4solve: needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit\n", minFiles, limit)
 		os.Exit(exitBad)
 	}
-	// A standard output closed at the start cannot be told from the null
-	// device opened read-write (Python's subprocess.DEVNULL): Go's runtime
-	// opens that in its place before main runs. Either way the output is
-	// discarded on purpose.
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// A standard output closed at the start (>&-) would lose every
+	// result in silence: Go's runtime opened the null device in its place.
+	// The null device given on purpose (>/dev/null, 1<>/dev/null,
+	// Python's subprocess.DEVNULL) is not refused. Only a build with cgo
+	// tells the two apart (closedStdFiles); one without reads a closed
+	// descriptor as the null device.
+	var stdin io.Reader = os.Stdin
+	var stdout io.Writer = os.Stdout
+	closedIn, closedOut := closedStdFiles()
+	if closedOut && args0(os.Args[1:]) != "serve" { // serve writes no results there
+		fmt.Fprintln(os.Stderr, "c4solve: standard output is closed (as by >&-): the results would be lost; "+
+			"send it to a file, or to /dev/null (>/dev/null) to discard them")
+		os.Exit(exitBad)
+	}
+	if closedOut {
+		stdout = closedStd{errClosedStdout}
+	}
+	if closedIn {
+		stdin = closedStd{errClosedStdin}
+	}
+	os.Exit(run(ctx, os.Args[1:], stdin, stdout, os.Stderr))
 }
+
+// closedStd stands for a standard input or output that was closed at the
+// start: reading and writing fail with err, where the null device Go's
+// runtime opened in its place would read as empty and take every write.
+type closedStd struct{ err error }
+
+// The errors of a closed standard input and output.
+var (
+	errClosedStdin  = errors.New("it is closed (as by <&-): give it a file or a pipe (< FILE)")
+	errClosedStdout = errors.New("it is closed (as by >&-): send it to a file, or to /dev/null (>/dev/null) to discard it")
+)
+
+func (c closedStd) Read([]byte) (int, error)  { return 0, c.err }
+func (c closedStd) Write([]byte) (int, error) { return 0, c.err }
 
 // minFiles is the fewest file descriptors c4solve starts with: the
 // standard three, the two of the runtime's poller, and a few files (a
@@ -232,20 +263,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	defer cancel(nil)
 	out := &checkedWriter{w: stdout, failed: cancel}
 	std := stdio{stdin, out, stderr}
-	var st int
-	switch cmd, err := lookup(subcommands, args0(args)); {
+	path, err := "c4solve", error(nil)
+	switch cmd, errLookup := lookup(subcommands, args0(args)); {
 	case args0(args) == "help":
-		st = status(stderr, "c4solve help", runHelp(ctx, args[1:], std))
-	case err == nil:
-		st = status(stderr, cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std))
+		path, err = "c4solve help", runHelp(ctx, args[1:], std)
+	case errLookup == nil:
+		path, err = cmd.path, cmd.run(ctx, cmd.flagSet(std), args[1:], std)
 	default:
-		st = status(stderr, "c4solve", runSolve(ctx, args, std))
+		err = runSolve(ctx, args, std)
 	}
 	if out.err != nil {
+		// The command's error, if any, is that it was stopped by it.
 		fmt.Fprintf(stderr, "c4solve: writing standard output: %v\n", out.err)
 		return exitBad
 	}
-	return st
+	return status(stderr, path, err)
 }
 
 // runHelp prints the usage, or a command's help.
@@ -287,27 +319,36 @@ func report(stderr io.Writer, cmd string, st int, err error) int {
 }
 
 // version is what -version prints, from the build's own record
-// (debug.ReadBuildInfo), as "go version -m" reads it: the module version
-// ("(devel)" for a build of a clone), the commit and its time, whether the
-// tree had changes, and the Go that built it.
+// (debug.ReadBuildInfo): see formatVersion.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "c4solve: no build information (built without module support)"
 	}
+	return formatVersion(info)
+}
+
+// formatVersion says which build info is, as "go version -m" reads it:
+// the module version ("(devel)" for a build of a clone), the commit and
+// its time, whether the tree had changes, and the Go that built it. A
+// build without the commit (go build -buildvcs=false, or of a tree that
+// is no clone) says so.
+func formatVersion(info *debug.BuildInfo) string {
 	v := "c4solve " + info.Main.Version
 	settings := map[string]string{}
 	for _, s := range info.Settings {
 		settings[s.Key] = s.Value
 	}
-	if rev := settings["vcs.revision"]; rev != "" {
-		v += " commit " + rev
-		if t := settings["vcs.time"]; t != "" {
-			v += " of " + t
-		}
-		if settings["vcs.modified"] == "true" {
-			v += " with changes"
-		}
+	rev := settings["vcs.revision"]
+	if rev == "" {
+		return v + " commit unknown: built without VCS information; " + info.GoVersion
+	}
+	v += " commit " + rev
+	if t := settings["vcs.time"]; t != "" {
+		v += " of " + t
+	}
+	if settings["vcs.modified"] == "true" {
+		v += " with changes"
 	}
 	return v + " " + info.GoVersion
 }

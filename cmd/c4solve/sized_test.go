@@ -49,7 +49,7 @@ func TestSize(t *testing.T) {
 		{"", []string{"-size", "26x4", "1"}, 2, "", "size 26x4: too large: at most 25 columns and 31 rows, and 128 bits"},
 		{"", []string{"-size", "10x12", "1"}, 2, "", "size 10x12: needs 130 bits, at most 128 are supported"},
 		{"", []string{"-size", "3x9", "1"}, 2, "", "size 3x9: each side must be 4 or more"},
-		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "open x.c4book: no such file or directory"},
+		{"", []string{"-size", "8x5", "-book", "x.c4book", "1"}, 2, "", "-book x.c4book: no such file or directory"},
 		{"1111 0\n88\n", []string{"-size", "4x4"}, 2, "1111 0\n", "line 2: position 1: '8' is not a column 1-4 of the 4x4 board"},
 		{"", []string{"-size", "5x4", "1212121"}, 2, "", "the game is already over"},
 		{"", []string{"-size", "5x4", "-threads", "2", "3"}, 0, "3 0\n", ""},

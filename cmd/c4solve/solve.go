@@ -81,8 +81,9 @@ func (o *options) check() error {
 //go:embed usage.txt
 var usageAbout string
 
-const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines), prints
-each line whose score differs from the expected one as
+const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines; the
+file "-" is standard input), prints each line whose score differs from the
+expected one as
 
   MISMATCH FILE:LINE MOVES expected=E got=G
 
@@ -251,7 +252,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
 	defer c.startLog(fs.Name(), "position", "done", 0, std.err)()
-	return exit(c.verify(ctx, files))
+	return exit(c.verify(ctx, files, std.in))
 }
 
 // command is the state of one run: the solver, the outputs and the worst
@@ -414,11 +415,13 @@ func (c *command) bad(err error) {
 	c.fail(report(c.stderr, "c4solve", exitBad, err))
 }
 
-// checkArguments refuses, before anything is solved, arguments that
-// cannot be positions whatever the others are: a flag after the positions,
-// which would be ignored, and a word of letters that is no position on the
-// board, a command or a flag misspelt. A position with a bad move is left
-// to the batch, which reports it and solves the others.
+// checkArguments refuses, before anything is solved, a flag after the
+// positions, which would be ignored, and a first argument that is a
+// command misspelt: a word of letters that is no position on the board,
+// and is near a command's name, or has no letter that is a column of the
+// board. Every other argument is a position: one with a bad move is left
+// to the batch, which reports it with its own error and solves the
+// others.
 func checkArguments(args []string, afterDashes bool, opt options, fs *flagSet) error {
 	format, err := opt.size.format(opt.from0)
 	if err != nil {
@@ -428,31 +431,36 @@ func checkArguments(args []string, afterDashes bool, opt options, fs *flagSet) e
 		if len(a) > 1 && a[0] == '-' && !afterDashes {
 			return fmt.Errorf("argument %d %q: flags go before the positions (c4solve [flags] MOVES ...)", i+1, a)
 		}
-		if len(a) > 1 && strings.Trim(a, "abcdefghijklmnopqrstuvwxyz") == "" {
-			if _, err := format.Position(a); err != nil {
-				return unknownCommand(a, fs)
-			}
+	}
+	if a := args0(args); len(a) > 1 && !afterDashes && strings.Trim(a, "abcdefghijklmnopqrstuvwxyz") == "" {
+		if _, err := format.Position(a); err != nil {
+			return unknownCommand(a, format, fs)
 		}
 	}
 	return nil
 }
 
-// unknownCommand is the error for a word that is neither a command nor a
-// position, naming what it most likely misspells: a command, or a flag of
-// solving ("analyze" is -analyze), of at most two letters wrong, missing,
-// extra or swapped.
-func unknownCommand(word string, fs *flagSet) error {
+// unknownCommand is the error for word, a first argument that is no
+// position on format's board, where it is a command misspelt: near a
+// command's name (isNear: letters wrong, missing, extra or swapped),
+// or with no letter that is a column, naming what it most likely
+// misspells, a command or a flag of solving ("analyze" is -analyze). It
+// is nil where word is a position with a bad move.
+func unknownCommand(word string, format posfile.Format, fs *flagSet) error {
 	if word == "solve" {
 		return fmt.Errorf("unknown command %q: solving takes no command word (c4solve 4453)", word)
 	}
 	near, nearest := "", 3
 	for _, c := range append(subcommands, helpDoc) {
-		if d := editDistance(word, c.word()); d < nearest {
+		if d := editDistance(word, c.word()); d < nearest && isNear(d, word) {
 			near, nearest = c.word(), d
 		}
 	}
+	if near == "" && hasColumn(word, format) {
+		return nil // a position, reported as one
+	}
 	fs.VisitAll(func(f *flag.Flag) {
-		if d := editDistance(word, f.Name); d < nearest {
+		if d := editDistance(word, f.Name); d < nearest && isNear(d, word) {
 			near, nearest = "-"+f.Name, d
 		}
 	})
@@ -460,6 +468,17 @@ func unknownCommand(word string, fs *flagSet) error {
 		return fmt.Errorf("unknown command %q (the commands are %s; c4solve -h lists them and the flags)", word, names(append(subcommands, helpDoc)))
 	}
 	return fmt.Errorf("unknown command %q (did you mean %s?)", word, near)
+}
+
+// hasColumn reports whether a letter of word is a column of format's
+// board (a, b, c, ... are columns 10, 11, 12, ... of a wide one).
+func hasColumn(word string, format posfile.Format) bool {
+	for _, r := range word {
+		if _, err := format.Position(string(r)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // editDistance is the optimal string alignment distance of a and b: the
@@ -637,12 +656,17 @@ func (c *command) stats(moves string, nodes, expanded uint64, d time.Duration, m
 		moves, nodes, expanded, d, float64(nodes)/max(d.Seconds(), 1e-9), strings.Join(append([]string{""}, more...), " "))
 }
 
-// verify checks each file and prints its mismatches and summary.
-func (c *command) verify(ctx context.Context, files []string) int {
+// verify checks each file and prints its mismatches and summary; the
+// file "-" is stdin, standard input.
+func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) int {
 	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
 	c.s.ClearAll()
 	for _, name := range files {
-		f, err := openInput(ctx, name)
+		var f io.ReadCloser = io.NopCloser(stdin)
+		var err error
+		if name != "-" {
+			f, err = openInput(ctx, name)
+		}
 		if err != nil && ctx.Err() != nil {
 			fmt.Fprintf(c.stderr, "c4solve verify: %v\n", err)
 			c.fail(exitIncomplete)

@@ -1,6 +1,9 @@
 package server_test
 
 import (
+	"fmt"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -108,5 +111,56 @@ func TestMove(t *testing.T) {
 	resp := get(t, ts, "/move?size=8x8&pos=45", &m)
 	if took := time.Since(start); resp.StatusCode != 200 || m.Exact || !strings.Contains(m.Note, "not proved") || m.Column < 1 || m.Column > 8 || took > 3*time.Second {
 		t.Errorf("/move on 8x8 with a 1 s limit: %d %+v in %v; want the best found, not proved, within the limit", resp.StatusCode, m, took)
+	}
+}
+
+// TestReviewDoc: docs/serve.md's paragraph on /review names every field
+// of its answer (ReviewAnswer, by its JSON names), the class rule's
+// drops as review.LargeDrop makes them, with a link to docs/review.md,
+// the null accuracy of a player with no moves, and the turning points as
+// the moves that change the result.
+func TestReviewDoc(t *testing.T) {
+	doc, err := os.ReadFile("../docs/serve.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, para, ok := strings.Cut(string(doc), "\n`GET /review?pos=MOVES`")
+	if !ok {
+		t.Fatal("docs/serve.md has no paragraph that starts with `GET /review?pos=MOVES`")
+	}
+	para, _, _ = strings.Cut(para, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	var names []string
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for f := range ty.Fields() {
+			ft := f.Type
+			for ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array || ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+				names = append(names, name)
+			}
+			if ft.Kind() == reflect.Struct {
+				walk(ft)
+			}
+		}
+	}
+	walk(reflect.TypeFor[server.ReviewAnswer]())
+	for _, name := range names {
+		if !strings.Contains(para, "`"+name+"`") {
+			t.Errorf("docs/serve.md's /review paragraph does not name the field `%s`", name)
+		}
+	}
+	for _, want := range []string{
+		"[review.md](review.md)",
+		fmt.Sprintf("the same result with a drop of %d or more (`review.LargeDrop`)", review.LargeDrop),
+		fmt.Sprintf("the same result with a drop of 1 to %d;", review.LargeDrop-1),
+		"`null` for a player with no moves",
+		"the plies of the moves that change the result",
+	} {
+		if !strings.Contains(para, want) {
+			t.Errorf("docs/serve.md's /review paragraph lacks %q:\n%s", want, para)
+		}
 	}
 }

@@ -29,7 +29,7 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
 	case g.Size == Standard && stones <= countedStones:
 		if exist := CountRandom(stones); n > exist {
-			return fmt.Errorf("%d positions of %d stones asked for: %s", n, stones, onlyExist(exist))
+			return fmt.Errorf("%d positions of %s asked for: %s", n, count(stones, "stone", "stones"), onlyExist(exist))
 		}
 	}
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
@@ -86,7 +86,7 @@ func drawDistinct(seed uint64, stones, n int, draw func(*rand.Rand) (uint64, str
 	seen := make(map[uint64]bool, min(n, 1<<16))
 	for found, failed := 0, 0; found < n; {
 		if failed >= maxFailedDraws {
-			return fmt.Errorf("%d distinct %s of %d stones found: %d draws in a row found no other", found, positionsWord(found), stones, failed)
+			return fmt.Errorf("%s of %s found: %d draws in a row found no other", count(found, "distinct position", "distinct positions"), count(stones, "stone", "stones"), failed)
 		}
 		key, moves, ok := draw(rng)
 		if !ok || seen[key] {
@@ -147,12 +147,12 @@ func CountRandom(stones int) int {
 	return n
 }
 
-// positionsWord is "position" or "positions", as n asks.
-func positionsWord(n int) string {
+// count writes n and the noun, singular for 1: "1 stone", "2 stones".
+func count(n int, one, many string) string {
 	if n == 1 {
-		return "position"
+		return "1 " + one
 	}
-	return "positions"
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // onlyExist says that only n distinct positions exist, in words that

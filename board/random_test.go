@@ -75,6 +75,26 @@ func TestRandomPositions(t *testing.T) {
 	}
 }
 
+// TestRandomPositionsOneStone: the errors of positions of 1 stone say
+// "1 stone": more asked for than the 4 that exist on 7x6 (the 7 moves,
+// mirror images once), and more than the 2 that 4x4's draws find (they
+// are not counted beforehand).
+func TestRandomPositionsOneStone(t *testing.T) {
+	_, err := randomPositions(1, 1, 10)
+	if want := "10 positions of 1 stone asked for: only 4 distinct positions exist"; err == nil || err.Error() != want {
+		t.Errorf("randomPositions(1, 1, 10): %v; want %q", err, want)
+	}
+	g, err := board.NewGrid(board.Size{Width: 4, Height: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	err = g.RandomPositions(1, 1, 5, func(string) bool { calls++; return true })
+	if want := "2 distinct positions of 1 stone found: 1000000 draws in a row found no other"; err == nil || err.Error() != want || calls != 2 {
+		t.Errorf("4x4's RandomPositions(1, 1, 5): %v after %d positions; want %q after 2", err, calls, want)
+	}
+}
+
 // TestRandomPositionsRunOut asks for more positions than exist: of 2
 // stones there are 49 games, 25 with mirror images counted once.
 func TestRandomPositionsRunOut(t *testing.T) {

@@ -51,7 +51,7 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request, workOf func(pos s
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxBody)))
 	if mb := (*http.MaxBytesError)(nil); errors.As(err, &mb) {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a body of more than %d bytes: send at most %d, or split the batch", s.cfg.MaxBody, s.cfg.MaxBody))
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("a body of more than %s: send at most %d, or split the batch", count(s.cfg.MaxBody, "byte", "bytes"), s.cfg.MaxBody))
 		return
 	} else if err != nil {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("reading the body: %v", err))
@@ -134,7 +134,7 @@ lines:
 		written++
 	}
 	if lw, ok := w.(*logWriter); ok {
-		lw.note = fmt.Sprintf("%d of %d positions answered", written-cut, len(positions))
+		lw.note = fmt.Sprintf("%d of %s answered", written-cut, count(len(positions), "position", "positions"))
 		if cut > 0 {
 			lw.note += fmt.Sprintf(", %d cut short: %v", cut, context.Cause(ctx))
 		}

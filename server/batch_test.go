@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -170,6 +171,27 @@ func TestBatchConcurrentAndCancelled(t *testing.T) {
 	}
 	if !strings.Contains(line, "gone (1 of 7 positions answered)") && !strings.Contains(line, "gone (2 of 7 positions answered)") {
 		t.Errorf("the log of a batch whose client went away: %q; want gone, 1 or 2 of 7 answered", line)
+	}
+}
+
+// TestBatchLogOne: the log's line of a batch of one position counts it
+// in the singular.
+func TestBatchLogOne(t *testing.T) {
+	var log syncBuffer
+	ts := newServer(t, server.Config{Log: &log})
+	resp, err := http.Post(ts.URL+"/solve", "text/plain", strings.NewReader("4453\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"pos":"4453","score":[-5,-5,-2,-3,-4,-2,-2]}` + "\n"; err != nil || resp.StatusCode != 200 || string(body) != want {
+		t.Fatalf("POST /solve of 4453: %d %q, %v; want 200 %q", resp.StatusCode, body, err, want)
+	}
+	ts.Close() // waits for the handler, and its log line
+	re := regexp.MustCompile(`^\S+ POST /solve 200 \(1 of 1 position answered\) [0-9.]+ms\n$`)
+	if !re.MatchString(log.String()) {
+		t.Errorf("the log of a batch of one position: %q; want it to match %s", log.String(), re)
 	}
 }
 

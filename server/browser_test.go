@@ -640,6 +640,54 @@ func TestPageReviewAndLevel(t *testing.T) {
 	}
 }
 
+// TestPageReviewText: the page's review says each player's accuracy and
+// counts with each noun's number, "no moves" for the second player of a
+// one-move game (whose accuracy /review answers null), and each move not
+// best with its drop, exact.
+func TestPageReviewText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ts := newServer(t, server.Config{TableMiB: 8})
+	ctx := browser(t)
+	for _, tc := range []struct {
+		game, head string
+		moves      []string
+	}{
+		{"3", "Review. Red: accuracy 100% (1 move: 1 best, 0 inaccuracies, 0 mistakes, 0 blunders); Yellow: no moves.",
+			[]string{"Red 3: best"}},
+		// 5x4's 14341414: ply 5 keeps the loss and drops 1, ply 7 keeps
+		// it and drops 5 (review.LargeDrop).
+		{"14341414", "Review. Red: accuracy 0% (4 moves: 0 best, 1 inaccuracy, 3 mistakes, 0 blunders); Yellow: accuracy 75% (4 moves: 3 best, 0 inaccuracies, 1 mistake, 0 blunders).",
+			[]string{
+				"Red 1: mistake, drop 1: -1 where 2 3 4 scored 0",
+				"Yellow 4: mistake, drop 1: 0 where 2 scored 1",
+				"Red 3: mistake, drop 1: -1 where 4 scored 0",
+				"Yellow 4: best",
+				"Red 1: inaccuracy, drop 1: -2 where 2 3 scored -1",
+				"Yellow 4: best",
+				"Red 1: mistake, drop 5: -7 where 4 scored -2",
+				"Yellow 4: best",
+			}},
+	} {
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(ts.URL+"/?size=5x4&pos="+tc.game),
+			chromedp.WaitVisible(`#board .col[data-col="5"]`),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("reviewGame").click()`),
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#review li").length === %d`, len(tc.game))),
+		)
+		if err != nil {
+			t.Fatalf("reviewing %s on 5x4: %v", tc.game, err)
+		}
+		if head := evaluate[string](t, ctx, `document.querySelector("#review p").textContent`); head != tc.head {
+			t.Errorf("review of %s on 5x4 says\n%q; want\n%q", tc.game, head, tc.head)
+		}
+		if moves := evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.textContent)`); !slices.Equal(moves, tc.moves) {
+			t.Errorf("review of %s on 5x4 lists\n%q; want\n%q", tc.game, moves, tc.moves)
+		}
+	}
+}
+
 // TestPageLargeBoardMoves: on 8x8, whose positions the server cannot
 // solve within its time limit, the perfect player still answers each
 // move within it (the best move found, said so), and the board takes the

@@ -1,60 +1,82 @@
 package server_test
 
 import (
+	"fmt"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"c4solve/board"
+	"c4solve/review"
 	"c4solve/server"
 )
 
-// TestReview: /review of a whole game of 5x4 (over: the last move wins)
+// TestReview: /review of whole games of 5x4 (over: the last move wins)
 // scores each move as /solve scores the position before it, classes it as
-// documented, and names the turning points; a bad game is a 400 that says
-// where.
+// docs/review.md says (by the result it throws away and, within the same
+// result, by its drop: review.LargeDrop or more a mistake), and names the
+// turning points, the moves that change the result; a bad game is a 400
+// that says where.
 func TestReview(t *testing.T) {
 	ts := newServer(t, server.Config{})
-	const game = "25421521523" // won by its last move
-	var rv server.ReviewAnswer
-	if resp := get(t, ts, "/review?size=5x4&pos="+game, &rv); resp.StatusCode != 200 || rv.Pos != game || len(rv.Moves) != len(game) {
-		t.Fatalf("/review of %s: %d, %+v", game, resp.StatusCode, rv)
-	}
-	var turning []int
-	for i, m := range rv.Moves {
-		var sc server.SolveAnswer
-		get(t, ts, "/solve?size=5x4&pos="+game[:i], &sc)
-		best := -100
-		for _, s := range sc.Score {
-			if s != server.DefaultFull {
-				best = max(best, s)
+	for _, tc := range []struct {
+		game string
+		// sameResultMistakes are the plies that keep the result and drop
+		// review.LargeDrop or more: mistakes by their drop alone.
+		sameResultMistakes []int
+	}{
+		{"25421521523", nil},
+		{"14341414", []int{7}}, // ply 7: -2 to -7, a loss 5 stones sooner
+	} {
+		game := tc.game
+		var rv server.ReviewAnswer
+		if resp := get(t, ts, "/review?size=5x4&pos="+game, &rv); resp.StatusCode != 200 || rv.Pos != game || len(rv.Moves) != len(game) {
+			t.Fatalf("/review of %s: %d, %+v", game, resp.StatusCode, rv)
+		}
+		turning, bigDrops := []int{}, []int(nil)
+		for i, m := range rv.Moves {
+			var sc server.SolveAnswer
+			get(t, ts, "/solve?size=5x4&pos="+game[:i], &sc)
+			best := -100
+			for _, s := range sc.Score {
+				if s != server.DefaultFull {
+					best = max(best, s)
+				}
+			}
+			col := int(game[i] - '0')
+			played := sc.Score[col-1]
+			if m.Ply != i+1 || m.Column != col || m.Score != best || m.Played != played || m.Drop != best-played || m.Loss != m.Drop || m.Player != 1+i%2 {
+				t.Errorf("%s move %d: %+v; want column %d, score %d, played %d, drop and loss %d", game, i+1, m, col, best, played, best-played)
+			}
+			want := "best"
+			from, to := board.WeakScore(best), board.WeakScore(played)
+			switch {
+			case played == best:
+			case from == 1 && to == -1:
+				want = "blunder"
+			case from != to || best-played >= review.LargeDrop:
+				want = "mistake"
+			default:
+				want = "inaccuracy"
+			}
+			if m.Class.String() != want {
+				t.Errorf("%s move %d: class %v; want %s (score %d, played %d)", game, i+1, m.Class, want, best, played)
+			}
+			if from != to {
+				turning = append(turning, i+1)
+			} else if best-played >= review.LargeDrop {
+				bigDrops = append(bigDrops, i+1)
 			}
 		}
-		col := int(game[i] - '0')
-		played := sc.Score[col-1]
-		if m.Column != col || m.Score != best || m.Played != played || m.Loss != best-played || m.Player != 1+i%2 {
-			t.Errorf("move %d: %+v; want column %d, score %d, played %d", i+1, m, col, best, played)
+		if !slices.Equal(rv.TurningPoints, turning) {
+			t.Errorf("%s: turning points %v; want %v", game, rv.TurningPoints, turning)
 		}
-		want := "best"
-		switch from, to := board.WeakScore(best), board.WeakScore(played); {
-		case played == best:
-		case from == to:
-			want = "inaccuracy"
-		case from == 1 && to == -1:
-			want = "blunder"
-		default:
-			want = "mistake"
+		if !slices.Equal(bigDrops, tc.sameResultMistakes) {
+			t.Errorf("%s: plies that keep the result and drop %d or more %v; want %v", game, review.LargeDrop, bigDrops, tc.sameResultMistakes)
 		}
-		if m.Class.String() != want {
-			t.Errorf("move %d: class %v; want %s (score %d, played %d)", i+1, m.Class, want, best, played)
-		}
-		if want == "mistake" || want == "blunder" {
-			turning = append(turning, i+1)
-		}
-	}
-	if !slices.Equal(rv.TurningPoints, turning) && len(rv.TurningPoints)+len(turning) > 0 {
-		t.Errorf("turning points %v; want %v", rv.TurningPoints, turning)
 	}
 	var e struct{ Error string }
 	if resp := get(t, ts, "/review?size=5x4&pos=254215215231", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, "position 12") {
@@ -89,5 +111,56 @@ func TestMove(t *testing.T) {
 	resp := get(t, ts, "/move?size=8x8&pos=45", &m)
 	if took := time.Since(start); resp.StatusCode != 200 || m.Exact || !strings.Contains(m.Note, "not proved") || m.Column < 1 || m.Column > 8 || took > 3*time.Second {
 		t.Errorf("/move on 8x8 with a 1 s limit: %d %+v in %v; want the best found, not proved, within the limit", resp.StatusCode, m, took)
+	}
+}
+
+// TestReviewDoc: docs/serve.md's paragraph on /review names every field
+// of its answer (ReviewAnswer, by its JSON names), the class rule's
+// drops as review.LargeDrop makes them, with a link to docs/review.md,
+// the null accuracy of a player with no moves, and the turning points as
+// the moves that change the result.
+func TestReviewDoc(t *testing.T) {
+	doc, err := os.ReadFile("../docs/serve.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, para, ok := strings.Cut(string(doc), "\n`GET /review?pos=MOVES`")
+	if !ok {
+		t.Fatal("docs/serve.md has no paragraph that starts with `GET /review?pos=MOVES`")
+	}
+	para, _, _ = strings.Cut(para, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	var names []string
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for f := range ty.Fields() {
+			ft := f.Type
+			for ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array || ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+				names = append(names, name)
+			}
+			if ft.Kind() == reflect.Struct {
+				walk(ft)
+			}
+		}
+	}
+	walk(reflect.TypeFor[server.ReviewAnswer]())
+	for _, name := range names {
+		if !strings.Contains(para, "`"+name+"`") {
+			t.Errorf("docs/serve.md's /review paragraph does not name the field `%s`", name)
+		}
+	}
+	for _, want := range []string{
+		"[review.md](review.md)",
+		fmt.Sprintf("the same result with a drop of %d or more (`review.LargeDrop`)", review.LargeDrop),
+		fmt.Sprintf("the same result with a drop of 1 to %d;", review.LargeDrop-1),
+		"`null` for a player with no moves",
+		"the plies of the moves that change the result",
+	} {
+		if !strings.Contains(para, want) {
+			t.Errorf("docs/serve.md's /review paragraph lacks %q:\n%s", want, para)
+		}
 	}
 }

@@ -181,6 +181,15 @@ func New(cfg Config) (*Server, error) {
 // Config.TableMiB, or less where a table holds a power of two of buckets.
 func (s *Server) TableMiB() int { return s.table.Bytes() >> 20 }
 
+// count writes n and the noun, singular for 1: "1 position", "2
+// positions".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // fileExists reports whether name is a file of fsys.
 func fileExists(fsys fs.FS, name string) bool {
 	st, err := fs.Stat(fsys, name)
@@ -458,7 +467,7 @@ func (s *Server) admit(w http.ResponseWriter) bool {
 		return true
 	default:
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests solving or waiting, the most the server takes", cap(s.slots)))
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %s solving or waiting, the most the server takes", count(cap(s.slots), "request", "requests")))
 		return false
 	}
 }

@@ -269,7 +269,8 @@ func (s *syncBuffer) String() string {
 const hard = "166251254"
 
 // TestLimits: a solve over the timeout answers 503 with Retry-After; with
-// the one solver busy and no queue, a request answers 503 at once.
+// the one solver busy and no queue, a request answers 503 at once, saying
+// so with the noun's number ("1 request").
 func TestLimits(t *testing.T) {
 	// A timeout that did not stop the solve would answer 200 after it:
 	// the status tells, with no clock to miss on a loaded machine.
@@ -309,8 +310,9 @@ func TestLimits(t *testing.T) {
 	for time.Now().Before(deadline) {
 		resp := get(t, ts, "/solve?pos=4", &e)
 		if got = resp.StatusCode; got == 503 {
-			if !strings.Contains(e.Error, "busy") || resp.Header.Get("Retry-After") == "" {
-				t.Errorf("busy: %q, Retry-After %q; want busy and Retry-After", e.Error, resp.Header.Get("Retry-After"))
+			const want = "busy: 1 request solving or waiting, the most the server takes" // one solver, no queue
+			if e.Error != want || resp.Header.Get("Retry-After") == "" {
+				t.Errorf("busy: %q, Retry-After %q; want %q and Retry-After", e.Error, resp.Header.Get("Retry-After"), want)
 			}
 			break
 		}

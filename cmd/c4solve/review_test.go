@@ -114,6 +114,20 @@ func TestReviewInput(t *testing.T) {
 	}
 }
 
+// TestReviewJSONEmptyBoard: review -json writes the game of no moves as
+// JSON writes the empty board's pos (jsonPos), the empty string, whether
+// it came as an argument or as a line of standard input ("" both).
+func TestReviewJSONEmptyBoard(t *testing.T) {
+	const want = `{"game":"","moves":[],"players":[{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null},` +
+		`{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}],"turning_points":[]}` + "\n"
+	if code, out, errOut := runCmd(context.Background(), "", "review", "-json", ""); code != 0 || out != want || errOut != "" {
+		t.Errorf("review -json \"\": exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	if code, out, errOut := runCmd(context.Background(), "\"\"\n", "review", "-json"); code != 0 || out != want || errOut != "" {
+		t.Errorf("review -json of the line \"\": exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
+
 // TestReviewText: the text of two real games of 7x6, exact: the drop of
 // each move, its class by result and by drop (614432115's plies 4 to 8
 // keep the result and drop 15 to 17: mistakes, no turning point;
@@ -169,7 +183,7 @@ turning points: none
 	}
 	const wantJSON = `{"game":"4","moves":[{"ply":1,"player":1,"column":4,"score":1,"played":1,"drop":0,"loss":0,"class":"best","best":[4]}],` +
 		`"players":[{"moves":1,"best":1,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":100},{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}],"turning_points":[]}
-{"game":"\"\"","moves":[],"players":[{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null},{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}],"turning_points":[]}
+{"game":"","moves":[],"players":[{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null},{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}],"turning_points":[]}
 `
 	if code, out, errOut := runCmd(context.Background(), "", "review", "-json", "4", ""); code != 0 || out != wantJSON || errOut != "" {
 		t.Errorf("review -json 4 \"\": exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, wantJSON)

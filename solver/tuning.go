@@ -82,3 +82,10 @@ const gallopWidth = 4
 // at 1 asked each draw "> 1?", 0.8 million nodes apiece
 // (docs/performance.md).
 const mtdCenter = 0
+
+// spreadNodes is the budget of nodes a worker of the first round of an
+// analysis with a time limit (see Engine.spread) searches each move for,
+// doubled at each round after: about 30 ms of 8x8 at one thread, so that
+// a round of 8 moves takes a quarter of a second, and an analysis
+// stopped after a second has searched every move in two rounds or more.
+const spreadNodes = 1 << 17

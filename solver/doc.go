@@ -103,7 +103,12 @@
 //
 // Analyze, which solves the moves of a position, solves them side by side
 // instead, one worker each, center first; a worker with no move left to
-// start helps on the one the fewest workers search. Where the book knows the
+// start helps on the one the fewest workers search. With a time limit (a
+// deadline on its context) it searches them in rounds instead, center
+// first, each move for a budget of nodes that doubles from round to
+// round, so that however soon the time ends, every move has had a share
+// of it and narrowed its range; a search cut by its budget leaves its
+// entries in the table for the next round. Where the book knows the
 // position but not its children, the book's score bounds every child's,
 // and each child's first probe asks whether it is the best move
 // (rootBounds.set). Solves side by side

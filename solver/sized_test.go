@@ -515,3 +515,61 @@ func TestAnalysisBounds(t *testing.T) {
 		t.Errorf("8x8 stopped: BestFound %d, proved %t; want a column, not proved", col, proved)
 	}
 }
+
+// TestAnalysisWithDeadlineSpreads: an analysis with a time limit spreads
+// its search over every move, center first, in rounds (Engine.spread), so
+// that one stopped early has narrowed each move's bounds, not the first
+// move's alone. The analysis is stopped after a count of nodes, not of
+// time, so that the test does not depend on the machine's speed: 8x8's
+// 616617284683586836 (18 stones; columns 4 and 5 leave the opponent no
+// move that does not lose at once, which needs no search) after 3 million
+// nodes at one thread. Solved one move after another, column 1's solve had
+// them all, and the 5 moves other than 1, 4 and 5 kept their whole ranges.
+func TestAnalysisWithDeadlineSpreads(t *testing.T) {
+	g := mustGrid(t, "8x8")
+	b, err := g.Parse("616617284683586836", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(g, 16, 1)
+	// The deadline, far off, marks the analysis as limited in time; the
+	// cancel after 3 million nodes stops it.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			if nodes, _, _ := s.Progress(); nodes >= 3_000_000 {
+				cancel()
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	an, err := s.Analyze(ctx, b, false)
+	cancel()
+	<-done
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Analyze(8x8 616617284683586836), stopped after 3 million nodes: %v; want context.Canceled", err)
+	}
+	// A move whose solve has not begun keeps the bounds of its stone count.
+	n := b.Stones() + 1
+	least, most := -((g.Cells() - 1 - n) >> 1), (g.Cells()-2-n)>>1
+	narrowed := 0
+	for col, legal := range an.Legal {
+		if legal && (an.Lows[col] > least || an.Highs[col] < most) {
+			narrowed++
+		}
+	}
+	if narrowed != g.Width {
+		t.Errorf("8x8 616617284683586836 after 3 million nodes: %d of %d moves' bounds narrowed (lows %v, highs %v, each first [%d, %d]); want every move's",
+			narrowed, g.Width, an.Lows, an.Highs, least, most)
+	}
+	// The best found is a move of the highest lower bound.
+	col, _ := an.BestFound()
+	for c, legal := range an.Legal {
+		if legal && an.Lows[c] > an.Lows[col] {
+			t.Errorf("BestFound %d, lower bound %d; column %d's is %d", col+1, an.Lows[col], c+1, an.Lows[c])
+		}
+	}
+}

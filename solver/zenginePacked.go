@@ -606,6 +606,7 @@ type workerPacked struct {
 	published  atomic.Uint64 // nodes, as last published for progress readers
 	limit      uint64        // once nodes reaches it, call join; 0 for none
 	join       func()        // starts the other workers (Solver.startHelpers)
+	budget     uint64        // once nodes reaches it, the search stops as when the context is done (Engine.spread); 0 for none
 
 	done    <-chan struct{} // the current search's context's Done channel
 	stopped bool            // set once done is closed or the probe is moot; unwinds the search
@@ -627,9 +628,10 @@ type workerPacked struct {
 // search sets: its counters zeroed; the busy table of the subtrees other
 // workers search (nil when it searches alone); whether it is a helper,
 // asking the probes beside the first worker's (helperProbe) where
-// helpersSpread; and the node count at which it calls join (0: never).
-func (w *workerPacked) begin(busy *busyTable, helper bool, limit uint64) {
-	w.nodes, w.expanded, w.stores, w.limit = 0, 0, 0, limit
+// helpersSpread; the node count at which it calls join (0: never); and
+// the node count at which it stops, its budget (0: none).
+func (w *workerPacked) begin(busy *busyTable, helper bool, limit, budget uint64) {
+	w.nodes, w.expanded, w.stores, w.limit, w.budget = 0, 0, 0, limit, budget
 	w.published.Store(0)
 	w.busy, w.helper = busy, helper
 }
@@ -655,7 +657,7 @@ func (w *workerPacked) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 }
 
 // probeRoot runs null-window probes at the root p until the shared range
-// closes or the search is stopped.
+// closes, the search is stopped or the worker has spent its budget.
 func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
 	w.rootStones = p.Stones()
 	// Every position of the root's tree holds the root's stones, and its
@@ -674,7 +676,7 @@ func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked,
 	w.rb = rb
 	for {
 		lo, hi := rb.get()
-		if lo >= hi || ctx.Err() != nil {
+		if lo >= hi || ctx.Err() != nil || w.spent() {
 			return
 		}
 		w.probe = rb.probe(lo, hi, gallopPacked)
@@ -690,9 +692,10 @@ func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked,
 }
 
 // poll looks, every pollInterval nodes, whether the search must stop: the
-// context is done, or other workers have settled the question of the probe
-// under way, so that its answer no longer matters. It also starts the
-// other workers once the first has searched its share alone.
+// context is done, the worker has spent its budget, or other workers have
+// settled the question of the probe under way, so that its answer no
+// longer matters. It also starts the other workers once the first has
+// searched its share alone.
 func (w *workerPacked) poll() {
 	w.published.Store(w.nodes)
 	growTablePacked(w.tt, w.stores*uint64(w.workers))
@@ -702,6 +705,10 @@ func (w *workerPacked) poll() {
 	if w.limit != 0 && w.nodes >= w.limit {
 		w.limit = 0
 		w.join()
+	}
+	if w.spent() {
+		w.stopped = true
+		return
 	}
 	select {
 	case <-w.done:
@@ -713,6 +720,9 @@ func (w *workerPacked) poll() {
 		w.stopped = true
 	}
 }
+
+// spent says whether the worker has searched its budget of nodes.
+func (w *workerPacked) spent() bool { return w.budget != 0 && w.nodes >= w.budget }
 
 // enginePacked solves the positions of one engine's boards, one at a time,
 // with one or more worker goroutines that share its transposition table
@@ -990,7 +1000,7 @@ func (s *enginePacked) search(ctx context.Context, p position.PositionPacked, lo
 	}
 	rb := &s.bounds
 	rb.set(lo, hi, first)
-	s.runWorkers(ctx, p, rb)
+	s.runWorkers(ctx, p, rb, 0)
 	s.flushJournal()
 	var nodes, expanded uint64
 	for _, w := range s.workers {
@@ -1050,28 +1060,28 @@ func (s *enginePacked) prepare(p position.PositionPacked, lower, upper int) (r R
 	return Result{}, lo, hi, nil
 }
 
-// runWorkers searches p with the workers until the range rb closes or ctx
-// is done. The first worker searches alone, in the calling goroutine, until
+// runWorkers searches p with the workers until the range rb closes, ctx
+// is done or each worker has searched budget nodes (0: no budget). The first worker searches alone, in the calling goroutine, until
 // it has searched helperNodes nodes; only then do the others join it, in
 // goroutines of their own. Most solves are over long before (Test_L3_R1's
 // take tens of nodes), and starting helpers, waking their threads and
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
+func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked, rb *rootBounds, budget uint64) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
-		first.begin(nil, false, 0)
+		first.begin(nil, false, 0, budget)
 		first.probeRoot(ctx, p, rb)
 		return
 	}
 	for _, w := range s.workers[1:] {
-		w.begin(s.busy, true, 0)
+		w.begin(s.busy, true, 0, budget)
 	}
 	s.helpers = helpersPacked{ctx: ctx, p: p, rb: rb}
 	// Alone, the first worker has no one to keep out of its subtrees;
 	// startHelpers gives it the busy table when the others join.
-	first.begin(nil, false, helperNodes)
+	first.begin(nil, false, helperNodes, budget)
 	first.probeRoot(ctx, p, rb)
 	s.helpers.g.Wait()
 }
@@ -1126,8 +1136,9 @@ func (an engineAnalysisPacked) public() Analysis {
 
 // Analyze solves every move of b, which must not be over; with weak, for
 // the sign of its score only: 1 win, 0 draw, -1 loss for the side that
-// plays it, which searches less. With more than one thread, the moves are
-// solved side by side (see solveChildren).
+// plays it, which searches less. With a time limit (ctx's deadline), the
+// moves are searched in rounds (see spread); else, with more than one
+// thread, side by side (see solveChildren).
 func (s *enginePacked) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	g := s.g
 	if !weak {
@@ -1220,14 +1231,18 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 	}
 	s.view.Store(view)
 	defer s.view.Store(nil)
-	if len(s.workers) > 1 && len(children) > 1 {
+	_, limited := ctx.Deadline()
+	switch {
+	case limited && len(children) > 1:
+		s.spread(ctx, children, view)
+	case len(s.workers) > 1 && len(children) > 1:
 		s.solveChildren(ctx, children)
-	} else {
+	default:
 		for _, c := range children {
 			if c.solved || ctx.Err() != nil {
 				continue // the children not begun keep their whole range
 			}
-			s.runWorkers(ctx, c.p, &c.rb)
+			s.runWorkers(ctx, c.p, &c.rb, 0)
 			for _, w := range s.workers {
 				c.nodes, c.expanded = c.nodes+w.nodes, c.expanded+w.expanded
 			}
@@ -1286,6 +1301,57 @@ func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower in
 	c.solved = true
 }
 
+// spread solves the children not solved yet, whose ranges are set, for an
+// analysis with a time limit (ctx's deadline), in rounds: each round
+// searches every child whose range is open, center first, for at most
+// budget nodes a worker, and the next round doubles the budget, from
+// spreadNodes; a round with one child open searches it to the end. Each
+// child's probes are a solve's: the first, far from 0, are cheap and
+// narrow its range the most. A search cut by its budget leaves its
+// entries in the table, where the next round finds them. Solved one
+// after another, the first child took the whole of the time on 8x8, and
+// the others kept their whole ranges; in rounds, however soon the time
+// ends, every move has had its share of it. When ctx is done, the
+// children keep the ranges found.
+func (s *enginePacked) spread(ctx context.Context, children []*childSolvePacked, v *rootView) {
+	g := s.g
+	var order []*childSolvePacked
+	for i := range g.Width() {
+		for _, c := range children {
+			if !c.solved && c.col == g.ColumnOrder(i) {
+				order = append(order, c)
+			}
+		}
+	}
+	defer s.flushJournal()
+	for budget := uint64(spreadNodes); ; budget = min(2*budget, 1<<62) {
+		var open []*childSolvePacked
+		for _, c := range order {
+			if lo, hi := c.rb.get(); lo < hi {
+				open = append(open, c)
+			}
+		}
+		if len(open) == 1 {
+			budget = 0
+		}
+		for _, c := range open {
+			if ctx.Err() != nil {
+				return
+			}
+			s.runWorkers(ctx, c.p, &c.rb, budget)
+			var nodes uint64
+			for _, w := range s.workers {
+				nodes, c.expanded = nodes+w.nodes, c.expanded+w.expanded
+			}
+			c.nodes += nodes
+			s.bank(v, nodes)
+		}
+		if len(open) <= 1 {
+			return
+		}
+	}
+}
+
 // solveChildren solves the children not solved yet, whose ranges are set,
 // side by side, one worker each, center first; a worker with no child left
 // to start joins the one being searched by the fewest workers, as a helper
@@ -1333,7 +1399,7 @@ func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolve
 	}
 	var eg errgroup.Group
 	for _, w := range s.workers {
-		w.begin(s.busy, false, 0)
+		w.begin(s.busy, false, 0, 0)
 		eg.Go(func() error {
 			if !w.clearLeaf(ctx, nil) {
 				return nil

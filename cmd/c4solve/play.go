@@ -19,7 +19,8 @@ import (
 const playHelp = `A game against c4solve in the terminal, from the empty board or
 from MOVES, on the 7x6 board or another (-size). Type a column (1 to 7 on
 7x6; 1 to 9, then a, b, c, ... on wider boards) to play, u to take back your last move,
-h for a hint (the score of each column), q to quit. The board is drawn in
+h for a hint (the score of each column; past -timeout, the best move
+found and the bounds on each column's score), q to quit. The board is drawn in
 colour when standard output is a terminal (not with NO_COLOR set or
 TERM=dumb), the first player's stones x and the second's o otherwise; the
 game reads moves from standard input, so a whole game can be piped in. The
@@ -182,7 +183,7 @@ func (g *game) run(ctx context.Context, std stdio) int {
 			if an, exact, err := g.analyze(ctx, p); err == nil && exact {
 				g.hint(an)
 			} else if err == nil {
-				fmt.Fprintf(g.c.stdout, "hint: not solved within %v\n", g.c.opt.timeout)
+				g.hintFound(an)
 			}
 		default:
 			col := -1
@@ -257,6 +258,32 @@ func (g *game) hint(an solver.Analysis) {
 			fmt.Fprintf(&sb, " %c:%d", board.ColumnName(col), sc)
 		} else {
 			fmt.Fprintf(&sb, " %c:full", board.ColumnName(col))
+		}
+	}
+	fmt.Fprintln(g.c.stdout, sb.String())
+}
+
+// hintFound prints the hint of an analysis stopped by -timeout: the best
+// move found (solver.Analysis.BestFound), the one c4solve would play, and
+// the bounds established on each column's score, lo..hi, or the score
+// where the column was solved.
+func (g *game) hintFound(an solver.Analysis) {
+	col, proved := an.BestFound()
+	how := "not proved"
+	if proved {
+		how = "proved best"
+	}
+	fmt.Fprintf(g.c.stdout, "hint: not solved within %v; the best found is column %c, %s\n", g.c.opt.timeout, board.ColumnName(col), how)
+	var sb strings.Builder
+	sb.WriteString("hint: the bounds of each column's score:")
+	for col, legal := range an.Legal {
+		switch {
+		case !legal:
+			fmt.Fprintf(&sb, " %c:full", board.ColumnName(col))
+		case an.Lows[col] == an.Highs[col]:
+			fmt.Fprintf(&sb, " %c:%d", board.ColumnName(col), an.Lows[col])
+		default:
+			fmt.Fprintf(&sb, " %c:%d..%d", board.ColumnName(col), an.Lows[col], an.Highs[col])
 		}
 	}
 	fmt.Fprintln(g.c.stdout, sb.String())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"os/exec"
@@ -153,5 +154,33 @@ func TestPlayColourOnTerminal(t *testing.T) {
 	out, err := cmd.Output()
 	if err != nil || !strings.Contains(string(out), "\033[1;31m●") || !strings.Contains(string(out), "quit at") {
 		t.Errorf("play on a terminal: %v, output %q; want red and yellow stones", err, out)
+	}
+}
+
+// TestPlayHintPastTimeout: a hint that -timeout cuts short gives the best
+// move found and the bounds on each column's score. On 8x8's
+// 616617284683586836 (18 stones, not solved in 5 s), columns 4 and 5
+// leave the opponent no move that does not lose at once, score 22 with no
+// search, and no other column can score as much: column 4, the first of
+// them from the center, is proved best; the other columns' bounds are what
+// the second found.
+func TestPlayHintPastTimeout(t *testing.T) {
+	code, stdout, stderr := runCmd(context.Background(), "h\nq\n", "play", "-size", "8x8", "-tt", "16", "-threads", "1", "-timeout", "1s", "616617284683586836")
+	if code != 0 || stderr != "" {
+		t.Fatalf("play -size 8x8 -timeout 1s 616617284683586836 <<< h q: exit %d, stderr %q; want 0, nothing", code, stderr)
+	}
+	want := "hint: not solved within 1s; the best found is column 4, proved best\n"
+	r := `(-?\d+)(?:\.\.(-?\d+))?` // a column's score, or its bounds lo..hi
+	bounds := regexp.MustCompile(`\nhint: the bounds of each column's score: 1:` + r + ` 2:` + r + ` 3:` + r + ` 4:22 5:22 6:` + r + ` 7:` + r + ` 8:` + r + `\n`)
+	m := bounds.FindStringSubmatch(stdout)
+	if !strings.Contains(stdout, want) || m == nil {
+		t.Fatalf("play -size 8x8 -timeout 1s 616617284683586836 <<< h q: stdout %q; want %q and the bounds of columns 1-3 and 6-8, 4 and 5 scoring 22", tail(stdout), want)
+	}
+	for i := 1; i < len(m); i += 2 {
+		lo, _ := strconv.Atoi(m[i])
+		hi, _ := strconv.Atoi(cmp.Or(m[i+1], m[i]))
+		if lo < -22 || lo > hi || hi > 21 {
+			t.Errorf("hint: bounds %d..%d; want -22 <= lo <= hi <= 21, the most a move other than 4 and 5 can score", lo, hi)
+		}
 	}
 }

@@ -34,3 +34,12 @@ func gridOf(g interface {
 }) *board.Grid {
 	return must(board.NewGrid(board.Size{Width: g.Width(), Height: g.Height()}))
 }
+
+// SpreadFromStart makes analyses with a time limit search their moves in
+// rounds from the start (spreadFirst 0), until the returned func restores
+// it.
+func SpreadFromStart() (restore func()) {
+	was := spreadFirst
+	spreadFirst = 0
+	return func() { spreadFirst = was }
+}

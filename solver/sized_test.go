@@ -532,6 +532,7 @@ func TestAnalysisWithDeadlineSpreads(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := solver.New(g, 16, 1)
+	defer solver.SpreadFromStart()()
 	// The deadline, far off, marks the analysis as limited in time; the
 	// cancel after 3 million nodes stops it.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
@@ -570,6 +571,38 @@ func TestAnalysisWithDeadlineSpreads(t *testing.T) {
 	for c, legal := range an.Legal {
 		if legal && an.Lows[c] > an.Lows[col] {
 			t.Errorf("BestFound %d, lower bound %d; column %d's is %d", col+1, an.Lows[col], c+1, an.Lows[c])
+		}
+	}
+}
+
+// TestAnalysisWithDeadlineAsWithout: an analysis with a time limit that
+// finishes within the first spreadFirst of it searches just as one without
+// a limit, node for node at one thread: rounds from the start searched 20%
+// to 50% more nodes on such 7x6 positions, the server's everyday ones.
+func TestAnalysisWithDeadlineAsWithout(t *testing.T) {
+	g := mustGrid(t, "7x6")
+	for _, pos := range []string{"72552673", "16245156", "35666474"} {
+		b, err := g.Parse(pos, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes [2]uint64
+		for i, limit := range []time.Duration{0, time.Hour} {
+			s := solver.New(g, 16, 1)
+			s.UseBook(nil)
+			ctx, cancel := context.Background(), context.CancelFunc(func() {})
+			if limit > 0 {
+				ctx, cancel = context.WithTimeout(ctx, limit)
+			}
+			an, err := s.Analyze(ctx, b, false)
+			cancel()
+			if err != nil {
+				t.Fatalf("Analyze(%s), limit %v: %v", pos, limit, err)
+			}
+			nodes[i] = an.Nodes
+		}
+		if nodes[0] != nodes[1] {
+			t.Errorf("Analyze(%s) at one thread: %d nodes with an hour's limit; want %d, as with none", pos, nodes[1], nodes[0])
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -1136,9 +1137,10 @@ func (an engineAnalysisPacked) public() Analysis {
 
 // Analyze solves every move of b, which must not be over; with weak, for
 // the sign of its score only: 1 win, 0 draw, -1 loss for the side that
-// plays it, which searches less. With a time limit (ctx's deadline), the
-// moves are searched in rounds (see spread); else, with more than one
-// thread, side by side (see solveChildren).
+// plays it, which searches less. With more than one thread, the moves are
+// solved side by side (see solveChildren); with a time limit (ctx's
+// deadline), those still open after the first spreadFirst of the time are
+// searched in rounds for the rest of it (see spread).
 func (s *enginePacked) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	g := s.g
 	if !weak {
@@ -1231,23 +1233,15 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 	}
 	s.view.Store(view)
 	defer s.view.Store(nil)
-	_, limited := ctx.Deadline()
-	switch {
-	case limited && len(children) > 1:
+	if deadline, limited := ctx.Deadline(); limited && len(children) > 1 {
+		// As without a time limit for the first spreadFirst of the time,
+		// then, if the moves are not all solved, in rounds for the rest.
+		first, cancel := context.WithDeadline(ctx, time.Now().Add(time.Duration(spreadFirst*float64(time.Until(deadline)))))
+		s.solveMoves(first, children, view)
+		cancel()
 		s.spread(ctx, children, view)
-	case len(s.workers) > 1 && len(children) > 1:
-		s.solveChildren(ctx, children)
-	default:
-		for _, c := range children {
-			if c.solved || ctx.Err() != nil {
-				continue // the children not begun keep their whole range
-			}
-			s.runWorkers(ctx, c.p, &c.rb, 0)
-			for _, w := range s.workers {
-				c.nodes, c.expanded = c.nodes+w.nodes, c.expanded+w.expanded
-			}
-			s.bank(view, c.nodes)
-		}
+	} else {
+		s.solveMoves(ctx, children, view)
 	}
 	for _, c := range children {
 		if !c.solved {
@@ -1299,6 +1293,27 @@ func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower in
 		c.err = ctx.Err()
 	}
 	c.solved = true
+}
+
+// solveMoves solves the children not solved yet, whose ranges are set:
+// with more than one worker side by side (solveChildren), else one after
+// another, in column order, until ctx is done; the children not begun
+// then keep their whole ranges.
+func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePacked, v *rootView) {
+	if len(s.workers) > 1 && len(children) > 1 {
+		s.solveChildren(ctx, children)
+		return
+	}
+	for _, c := range children {
+		if c.solved || ctx.Err() != nil {
+			continue
+		}
+		s.runWorkers(ctx, c.p, &c.rb, 0)
+		for _, w := range s.workers {
+			c.nodes, c.expanded = c.nodes+w.nodes, c.expanded+w.expanded
+		}
+		s.bank(v, c.nodes)
+	}
 }
 
 // spread solves the children not solved yet, whose ranges are set, for an

@@ -54,6 +54,9 @@ func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	if fs.NArg() > 1 {
 		return errors.New("want at most one position")
 	}
+	if in, ok := std.in.(closedStd); ok {
+		return fmt.Errorf("standard input, where your moves are read: %w", in.err)
+	}
 	moves := fs.Arg(0)
 	grid, err := board.NewGrid(opt.size.board())
 	if err != nil {

@@ -104,11 +104,13 @@
 // Analyze, which solves the moves of a position, solves them side by side
 // instead, one worker each, center first; a worker with no move left to
 // start helps on the one the fewest workers search. With a time limit (a
-// deadline on its context) it searches them in rounds instead, center
-// first, each move for a budget of nodes that doubles from round to
-// round, so that however soon the time ends, every move has had a share
-// of it and narrowed its range; a search cut by its budget leaves its
-// entries in the table for the next round. Where the book knows the
+// deadline on its context), the moves still open after the first third of
+// the time (spreadFirst) are searched in rounds for the rest of it,
+// center first, each move for a budget of nodes that doubles from round
+// to round, so that every move has had a share of the time and narrowed
+// its range; a search cut by its budget leaves its entries in the table
+// for the next round. A position solved within the first third is solved
+// node for node as without a limit. Where the book knows the
 // position but not its children, the book's score bounds every child's,
 // and each child's first probe asks whether it is the best move
 // (rootBounds.set). Solves side by side

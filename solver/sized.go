@@ -286,11 +286,11 @@ func (an Analysis) BestFound() (col int, proved bool) {
 
 // Analyze solves every move of b, which must not be over; with weak, for
 // the sign of each score only. With more than one thread, the moves are
-// solved side by side. With a time limit (ctx's deadline), the moves are
-// searched in rounds of a growing budget of nodes each, center first, so
-// that an analysis stopped by the limit has narrowed every move's bounds
-// (Lows, Highs), not the first move's alone, and BestFound has bounds to
-// tell the moves apart.
+// solved side by side. With a time limit (ctx's deadline), the moves still
+// open after the first third of it are searched in rounds of a growing
+// budget of nodes each, center first, so that an analysis stopped by the
+// limit has narrowed every move's bounds (Lows, Highs), not the first
+// move's alone, and BestFound has bounds to tell the moves apart.
 func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	return s.e.Analyze(ctx, b, weak)
 }

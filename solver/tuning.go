@@ -87,8 +87,8 @@ const mtdCenter = 0
 // analysis with a time limit (see Engine.spread) searches each move for,
 // doubled at each round after: about 20 ms of 8x8 at one thread (6
 // million nodes a second on 18 stones), so that a round of 8 moves takes
-// about 0.2 s, and an analysis stopped after a second has searched every
-// move in two rounds. The one value measured (commit message).
+// about 0.2 s, and the rounds of a second have searched every move
+// twice. The one value measured (commit message).
 const spreadNodes = 1 << 17
 
 // spreadFirst is the share of an analysis's time limit for which its

@@ -144,6 +144,9 @@ func TestRefusalsSayWhatWould(t *testing.T) {
 		// It said "open NAME: no such file or directory", naming no flag.
 		{[]string{"-book", missing, "4453"}, "c4solve: -book " + missing + ": no such file or directory\n"},
 		{[]string{"book", "generate", "-depth", "2", "-o", out, "-book", missing}, "c4solve book generate: -book " + missing + ": no such file or directory\n"},
+		// A command's bad input is said under its own name; it was "c4solve:".
+		{[]string{"verify", missing}, "c4solve verify: open " + missing + ": no such file or directory\n"},
+		{[]string{"review", "48"}, "c4solve review: argument 1 \"48\": position 2: '8' is not a column 1-7\n"},
 	} {
 		code, stdout, stderr := runCmd(context.Background(), "", tc.args...)
 		if code != exitBad || stdout != "" || stderr != tc.want {

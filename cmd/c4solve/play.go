@@ -69,7 +69,7 @@ func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("%q: %w", moves, err)
 	}
-	c, err := newCommand(opt, std, nil)
+	c, err := newCommand(fs.Name(), opt, std, nil)
 	if err != nil {
 		return err
 	}

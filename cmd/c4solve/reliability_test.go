@@ -228,7 +228,7 @@ func TestClosedStdout(t *testing.T) {
 		{`"$0" -tt 16 -book ` + bookFile + ` 4453 >&-`, exitBad, "", closedOut, true},
 		{`"$0" serve -h >&-`, exitBad, "", "c4solve: writing standard output: " + errClosedStdout.Error() + "\n", true},
 		{`"$0" -tt 16 <&-`, exitBad, "", "c4solve: reading standard input: " + errClosedStdin.Error() + "\n", true},
-		{`"$0" review -tt 16 <&-`, exitBad, "", "c4solve: reading standard input: " + errClosedStdin.Error() + "\n", true},
+		{`"$0" review -tt 16 <&-`, exitBad, "", "c4solve review: reading standard input: " + errClosedStdin.Error() + "\n", true},
 		{`"$0" play -tt 16 <&-`, exitBad, "", "c4solve play: standard input, where your moves are read: " + errClosedStdin.Error() + "\n", true},
 	} {
 		if tc.closed && !seesClosedStd {

@@ -43,7 +43,7 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
-	c, err := newCommand(opt, std, nil)
+	c, err := newCommand(fs.Name(), opt, std, nil)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	c.log.count()
 	stop()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "c4solve: %s %s: %d of %s reviewed: %s\n", where, posfile.Spell(l.Moves), len(rv.Moves), count(len(cols), "move", "moves"), stopReason(ctx, err))
+		fmt.Fprintf(c.stderr, "%s: %s %s: %d of %s reviewed: %s\n", c.name, where, posfile.Spell(l.Moves), len(rv.Moves), count(len(cols), "move", "moves"), stopReason(ctx, err))
 		c.fail(exitIncomplete)
 	}
 	var sb strings.Builder

@@ -206,7 +206,7 @@ player 2: no moves
 turning points: none
 incomplete: 0 of 1 move reviewed
 `
-	const wantErr = "c4solve: argument 1 4: 0 of 1 move reviewed: stopped at the time limit (-timeout)\n"
+	const wantErr = "c4solve review: argument 1 4: 0 of 1 move reviewed: stopped at the time limit (-timeout)\n"
 	if code, out, errOut := runCmd(context.Background(), "", "review", "-size", "8x5", "-timeout", "1ms", "4"); code != exitIncomplete || out != wantCut || errOut != wantErr {
 		t.Errorf("review -size 8x5 -timeout 1ms 4: exit %d, stderr %q, output\n%s\nwant exit %d, stderr %q, output\n%s", code, errOut, out, exitIncomplete, wantErr, wantCut)
 	}

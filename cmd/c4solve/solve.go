@@ -130,7 +130,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		positions = args
 	}
-	c, err := newCommand(opt, std, positions)
+	c, err := newCommand(fs.Name(), opt, std, positions)
 	if err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	if len(files) == 0 {
 		return errors.New("no files given")
 	}
-	c, err := newCommand(opt, std, nil)
+	c, err := newCommand(fs.Name(), opt, std, nil)
 	if err != nil {
 		return err
 	}
@@ -258,6 +258,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 // command is the state of one run: the solver, the outputs and the worst
 // status so far.
 type command struct {
+	name           string // the command's path, as "c4solve verify": the prefix of its lines on stderr
 	opt            options
 	s              *solver.Solver // the board's (-size); nil where no position needs a search
 	bk             solver.Book    // the board's book, nil for none
@@ -272,13 +273,14 @@ type command struct {
 	tableFileFailed bool
 }
 
-// newCommand checks opt and returns the command that carries it out.
+// newCommand checks opt and returns the command name (its path, as
+// "c4solve verify") that carries it out.
 //
 // When positions are the command's only ones and none needs a search (the
 // book or a win at once answers each, or it is not a position), there is
 // no table: "c4solve 4453" needs no memory for a search it will not make,
 // and answers under any limit on it.
-func newCommand(opt options, std stdio, positions []string) (*command, error) {
+func newCommand(name string, opt options, std stdio, positions []string) (*command, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
@@ -290,7 +292,7 @@ func newCommand(opt options, std stdio, positions []string) (*command, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &command{opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err) && !opt.quiet}
+	c := &command{name: name, opt: opt, bk: bk, format: format, stdout: std.out, stderr: std.err, terminal: isTerminal(std.err) && !opt.quiet}
 	if positions != nil && !needSearch(opt, format, bk, positions) {
 		return c, nil // no table file either: needSearch says none is given
 	}
@@ -317,14 +319,14 @@ func (c *command) openTableFile(z board.Size, use func(*solver.TableFile) error)
 	stderr := &syncWriter{w: c.stderr}
 	tf.OnError = func(err error) {
 		c.tableFileFailed = true // read after Close, which takes tf's lock
-		fmt.Fprintf(stderr, "c4solve: -table-file %s: %v; the entries found from now on are not kept, and c4solve will exit with status 2\n", name, err)
+		fmt.Fprintf(stderr, "%s: -table-file %s: %v; the entries found from now on are not kept, and c4solve will exit with status 2\n", c.name, name, err)
 	}
 	if err := use(tf); err != nil {
 		tf.Close()
 		return fmt.Errorf("-table-file %s: %w", name, err)
 	}
 	c.tableFile, c.stderr = tf, stderr
-	notes := []string{fmt.Sprintf("c4solve: table file %s: %d entries loaded", name, tf.Loaded)}
+	notes := []string{fmt.Sprintf("%s: table file %s: %d entries loaded", c.name, name, tf.Loaded)}
 	if tf.Damaged > 0 {
 		notes = append(notes, fmt.Sprintf("%s (checksum fails) skipped", plural(tf.Damaged, "damaged record")))
 	}
@@ -357,12 +359,12 @@ func (c *command) closeTableFile() {
 	written, lost := tf.Written()
 	switch {
 	case c.tableFileFailed:
-		fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added, %d not kept (a write failed)\n", c.opt.tableFile, written, lost)
+		fmt.Fprintf(c.stderr, "%s: table file %s: %d entries added, %d not kept (a write failed)\n", c.name, c.opt.tableFile, written, lost)
 		c.fail(exitBad)
 	case err != nil:
 		c.bad(fmt.Errorf("-table-file %s: %w", c.opt.tableFile, err))
 	case !tf.ReadOnly:
-		fmt.Fprintf(c.stderr, "c4solve: table file %s: %d entries added\n", c.opt.tableFile, written)
+		fmt.Fprintf(c.stderr, "%s: table file %s: %d entries added\n", c.name, c.opt.tableFile, written)
 	}
 }
 
@@ -412,7 +414,7 @@ func (c *command) fail(st int) { c.status = max(c.status, st) }
 
 // bad reports bad input and marks the run as failed.
 func (c *command) bad(err error) {
-	c.fail(report(c.stderr, "c4solve", exitBad, err))
+	c.fail(report(c.stderr, c.name, exitBad, err))
 }
 
 // checkArguments refuses, before anything is solved, a flag after the
@@ -589,7 +591,7 @@ func (c *command) solveError(ctx context.Context, where, moves string, err error
 		c.bad(fmt.Errorf("%s %s: %w", where, moves, err))
 		return
 	}
-	fmt.Fprintf(c.stderr, "c4solve: %s %s: %s\n", where, moves, stopReason(ctx, err))
+	fmt.Fprintf(c.stderr, "%s: %s %s: %s\n", c.name, where, moves, stopReason(ctx, err))
 	c.fail(exitIncomplete)
 }
 

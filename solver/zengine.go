@@ -1302,6 +1302,13 @@ func (s *engine) settle(ctx context.Context, c *childSolve, lower int) {
 func (s *engine) solveMoves(ctx context.Context, children []*childSolve, v *rootView) {
 	if len(s.workers) > 1 && len(children) > 1 {
 		s.solveChildren(ctx, children)
+		// Banked, as each search below is, so that Progress's count
+		// does not go back when spread's searches begin.
+		var nodes uint64
+		for _, w := range s.workers {
+			nodes += w.nodes
+		}
+		s.bank(v, nodes)
 		return
 	}
 	for _, c := range children {

@@ -1302,6 +1302,13 @@ func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower in
 func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePacked, v *rootView) {
 	if len(s.workers) > 1 && len(children) > 1 {
 		s.solveChildren(ctx, children)
+		// Banked, as each search below is, so that Progress's count
+		// does not go back when spread's searches begin.
+		var nodes uint64
+		for _, w := range s.workers {
+			nodes += w.nodes
+		}
+		s.bank(v, nodes)
 		return
 	}
 	for _, c := range children {

@@ -352,3 +352,11 @@ func formatVersion(info *debug.BuildInfo) string {
 	}
 	return v + " " + info.GoVersion
 }
+
+// plural returns n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
+
 	"c4solve/solver"
 )
 
@@ -172,3 +174,55 @@ func (c *command) startLog(name, item, verb string, total int, stderr io.Writer)
 // quietUsage is -quiet's usage, the same in every command that takes it
 // but serve (where it turns off the log of requests).
 const quietUsage = "show no progress on standard error: no bar on a terminal, no line every 10s elsewhere"
+
+// progressDelay is how long a solve runs before progress is shown: quick
+// solves show none. (A variable: tests shorten it.)
+var progressDelay = time.Second
+
+// showProgress shows, while a solve runs and stderr is a terminal, its
+// elapsed time, nodes, node rate and score bounds, refreshed in place. It
+// returns the function that ends the display; no goroutine outlives it.
+func (c *command) showProgress() (stop func()) {
+	if !c.terminal || c.s == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		start := time.Now()
+		tick := time.NewTicker(progressDelay / 4)
+		defer tick.Stop()
+		var bar *progressbar.ProgressBar
+		for {
+			select {
+			case <-done:
+				if bar != nil {
+					bar.Clear()
+					clearLine(c.stderr)
+				}
+				return
+			case <-tick.C:
+			}
+			d := time.Since(start)
+			if d < progressDelay {
+				continue
+			}
+			if bar == nil {
+				// The spinner turns with each tick of this loop: with
+				// its own interval the bar renders from a goroutine of
+				// its own, which would outlive stop and write after it.
+				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
+					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetSpinnerChangeInterval(0))
+			}
+			nodes, lo, hi := c.s.Progress()
+			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
+				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
+			bar.Add(1)
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}

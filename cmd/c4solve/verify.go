@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"c4solve/bench"
+	"c4solve/posfile"
+	"c4solve/solver"
+)
+
+const verifyHelp = `Solves every line of benchmark-format files ("moves score" lines; the
+file "-" is standard input), prints each line whose score differs from the
+expected one as
+
+  MISMATCH FILE:LINE MOVES expected=E got=G
+
+and for each file a summary line of key=value fields: positions,
+mismatches, mean, median and max solve time, mean nodes, mean expanded
+nodes (those that searched a child) and nodes per second (with -json, one
+object a file). The table is cleared before each position (not timed)
+unless -warm is given.
+`
+
+// runVerify is the verify command.
+func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
+	var opt options
+	opt.register(fs, true)
+	if st, ok := fs.parseAll(args); !ok {
+		return exit(st)
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		return errors.New("no files given")
+	}
+	c, err := newCommand(fs.Name(), opt, std, nil)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := c.withTimeout(ctx)
+	defer cancel()
+	defer c.startLog(fs.Name(), "position", "done", 0, std.err)()
+	return exit(c.verify(ctx, files, std.in))
+}
+
+// verify checks each file and prints its mismatches and summary; the
+// file "-" is stdin, standard input.
+func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) int {
+	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
+	c.s.ClearAll()
+	for _, name := range files {
+		var f io.ReadCloser = io.NopCloser(stdin)
+		var err error
+		if name != "-" {
+			f, err = openInput(ctx, name)
+		}
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(c.stderr, "c4solve verify: %v\n", err)
+			c.fail(exitIncomplete)
+			break
+		}
+		if err != nil {
+			c.bad(err)
+			continue
+		}
+		var st bench.Stats
+		var stopped *bench.Outcome // the solve under way when ctx ended
+		// from0 is set at the first line with a column 0 while columns are
+		// numbered from 1: the file is numbered from 0, and one hint says
+		// so instead of an error a line and a MISMATCH for each line that
+		// reads as another position.
+		from0 := false
+		// Read in a goroutine of its own (scanInput), so that a signal
+		// stops verify even while it waits for a line of a pipe.
+		err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
+			if from0 {
+				return false // the rest of the file is not read as it is written
+			}
+			endLog := c.log.begin(fmt.Sprintf("%s:%d %s", name, l.Num, posfile.Spell(l.Moves)), c.s)
+			o, err := bench.Solve(ctx, c.s, l, opt)
+			endLog()
+			c.log.count()
+			if err != nil {
+				c.solveError(ctx, fmt.Sprintf("%s:%d", name, l.Num), l.Moves, err)
+				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
+					stopped = &o
+				}
+				return ctx.Err() == nil
+			}
+			if !l.HasScore {
+				c.bad(fmt.Errorf("%s:%d: no expected score", name, l.Num))
+			}
+			st.Add(o.Time, o.Nodes, o.Mismatch)
+			st.Expanded += o.Expanded
+			if o.Mismatch {
+				c.emit(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true},
+					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
+				c.fail(exitMismatch)
+			}
+			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
+			if c.terminal {
+				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
+			}
+			return true
+		}, func(e *posfile.LineError) {
+			switch {
+			case from0: // said once
+			case !c.format.From0 && strings.Contains(e.Moves, "0"):
+				from0 = true
+				c.bad(fmt.Errorf("%s:%d: a column 0 in %s: the file numbers its columns from 0, as Steininger's do: verify -from0 reads it so; the rest of it is not checked%s",
+					name, e.Num, e.Moves, mismatchesAbove(st.Mismatches)))
+			default:
+				c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+			}
+		})
+		f.Close()
+		if c.terminal {
+			clearLine(c.stderr)
+		}
+		if err != nil && ctx.Err() == nil {
+			c.bad(fmt.Errorf("reading %s: %w", name, err))
+			continue // unreadable: no summary of what could be read
+		}
+		incomplete := ctx.Err() != nil
+		if incomplete && stopped == nil && c.status < exitIncomplete {
+			// Stopped while waiting for a line: no solve said so.
+			fmt.Fprintf(c.stderr, "c4solve verify: %s: %s while waiting for a line\n", name, stopReason(ctx, ctx.Err()))
+			c.fail(exitIncomplete)
+		}
+		if o := stopped; o != nil { // its bounds, as a stopped solve prints them
+			c.emit(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true},
+				fmt.Sprintf("%s:%d %s incomplete %d <= score <= %d", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper))
+		}
+		summary := name + " " + st.String()
+		if incomplete {
+			summary += " incomplete"
+		}
+		c.emit(verifySummary(name, &st, incomplete), summary)
+		if incomplete {
+			break // the files after it are not begun
+		}
+	}
+	return c.status
+}
+
+// mismatchesAbove is what the hint of a file numbered from 0 says of the n
+// mismatches printed before it: lines read as other positions.
+func mismatchesAbove(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (the MISMATCH above is likely a line read as another position)"
+	}
+	return fmt.Sprintf(" (the %d MISMATCH lines above are likely lines read as other positions)", n)
+}

@@ -29,40 +29,67 @@ func (l Limit) over(mib int) string {
 	return fmt.Sprintf("%s (%s%s)", room, l.Why, would)
 }
 
-// Sizing is a request for the size of a shared table.
+// Sizing is a request for the size of the shared tables of a process.
 type Sizing struct {
-	MiB      int  // the size asked for
+	MiB      int  // the size asked for, of each shared table
+	Tables   int  // how many shared tables of MiB each the process keeps (0 is one)
 	Explicit bool // the user asked for MiB: refuse it rather than shrink it
-	OtherMiB int  // what the tables beside it take (the search goroutines' own)
+	OtherMiB int  // what the tables beside them take (the search goroutines' own)
 }
 
 // minFitMiB is the smallest size a default (not Explicit) size is cut
-// down to when it does not fit.
+// down to when it does not fit: the smallest table the command and the
+// server make of a default size.
 const minFitMiB = 16
 
-// Fit returns the size, in MiB, of the table to allocate for s within l:
-// the size asked for when it fits beside the other tables; a default size
-// halved until it fits, with a note that says so; an error for an
-// explicit size that does not fit, or when even minFitMiB does not.
-func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
-	fits := func(mib int) bool { return l.Bytes == 0 || uint64(mib+s.OtherMiB)<<20 <= l.Bytes }
-	if fits(s.MiB) {
-		return s.MiB, "", nil
-	}
-	if s.Explicit {
-		return 0, "", fmt.Errorf("the tables take %d MiB (%d shared, %d beside it), %s",
-			s.MiB+s.OtherMiB, s.MiB, s.OtherMiB, l.over(s.MiB+s.OtherMiB))
-	}
+// Fit returns the size, in MiB, of each shared table to allocate for s
+// within l: the size asked for when the tables fit beside the other
+// tables; a default size halved until they fit, no further than 16 MiB;
+// or a *FitError for an explicit size that does not fit, or when even the
+// smallest does not. Every command and the server size their tables with
+// it; a result below s.MiB is a default made smaller, which the caller
+// says in a note.
+func (l Limit) Fit(s Sizing) (mib int, err error) {
+	tables := max(s.Tables, 1)
+	fits := func(mib int) bool { return l.Bytes == 0 || uint64(tables*mib+s.OtherMiB)<<20 <= l.Bytes }
 	mib = s.MiB
-	for mib > minFitMiB && !fits(mib) {
+	for !s.Explicit && mib > minFitMiB && !fits(mib) {
 		mib /= 2
 	}
 	if !fits(mib) {
-		return 0, "", fmt.Errorf("even with a table of %d MiB the tables take %d MiB (%d beside it), %s",
-			mib, mib+s.OtherMiB, s.OtherMiB, l.over(mib+s.OtherMiB))
+		return 0, &FitError{Sizing: s, MiB: mib, Limit: l}
 	}
-	return mib, fmt.Sprintf("the default table of %d MiB does not fit the %d MiB this process may use (%s): using %d MiB",
-		s.MiB, l.Bytes>>20, l.Why, mib), nil
+	return mib, nil
+}
+
+// A FitError is Fit's error: tables of MiB each, the size asked for if
+// Sizing.Explicit, else the smallest tried, do not fit Limit beside the
+// other tables.
+type FitError struct {
+	Sizing
+	MiB   int
+	Limit Limit
+}
+
+// Error says how much the tables take, and for a default size how small
+// they were made before Fit gave up.
+func (e *FitError) Error() string {
+	if e.Explicit {
+		return e.Over()
+	}
+	if e.Tables > 1 {
+		return fmt.Sprintf("even with tables of %d MiB each %s", e.MiB, e.Over())
+	}
+	return fmt.Sprintf("even with a table of %d MiB the tables take %d MiB (%d beside it), %s",
+		e.MiB, e.MiB+e.OtherMiB, e.OtherMiB, e.Limit.over(e.MiB+e.OtherMiB))
+}
+
+// Over says how much the tables take, the shared ones and those beside
+// them, and how much that exceeds the Limit.
+func (e *FitError) Over() string {
+	shared := max(e.Tables, 1) * e.MiB
+	return fmt.Sprintf("the tables take %d MiB (%d shared, %d beside it), %s",
+		shared+e.OtherMiB, shared, e.OtherMiB, e.Limit.over(shared+e.OtherMiB))
 }
 
 // CheckSize refuses table sizes that cannot be allocated: below MinMiB,

@@ -75,7 +75,8 @@ func noteRounded(stderr io.Writer, mib, got int) {
 // does not fit is made smaller, with a note on stderr; an explicit one is
 // an error.
 func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
-	fit, note, err := processMemoryLimit().Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
+	limit := processMemoryLimit()
+	fit, err := limit.Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
 	goroutines := plural(workers, "search goroutine")
 	switch {
 	case err != nil && explicit:
@@ -84,8 +85,9 @@ func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
 		return 0, fmt.Errorf("%s: %w: raise the limit", goroutines, err)
 	case err != nil:
 		return 0, fmt.Errorf("%s: %w: use -threads to ask for fewer, or raise the limit", goroutines, err)
-	case note != "":
-		fmt.Fprintf(stderr, "c4solve: note: %s (-tt %d)\n", note, fit)
+	case fit != mib:
+		fmt.Fprintf(stderr, "c4solve: note: the default table of %d MiB does not fit the %d MiB this process may use (%s): using %d MiB (-tt %d)\n",
+			mib, limit.Bytes>>20, limit.Why, fit, fit)
 	}
 	return fit, nil
 }

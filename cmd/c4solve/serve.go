@@ -182,30 +182,24 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 
 // serveTablesMiB sizes the tables of serve: a table of -tt MiB for each
 // of boards boards, beside the tables of their search goroutines, solvers
-// times -threads a board (ttable.Limit.Fit). A default -tt whose tables
-// do not fit what the process may use is halved until they do (no
-// further than minServeMiB), with a note on stderr; an explicit one that
-// does not fit is an error. It sets search.ttMiB to the size of each.
+// times -threads a board (ttable.Limit.Fit, as every command's): a default
+// -tt whose tables do not fit what the process may use is made smaller
+// until they do, with a note on stderr; an explicit one that does not fit
+// is an error. It sets search.ttMiB to the size of each.
 func serveTablesMiB(search *searchFlags, solvers, boards int, stderr io.Writer) error {
-	leaves := boards * solvers * search.threads * solver.LeafTableMiB
 	limit := processMemoryLimit()
-	fits := func(mib int) error {
-		_, _, err := limit.Fit(ttable.Sizing{MiB: boards * mib, Explicit: true, OtherMiB: leaves})
-		return err
-	}
 	asked := search.ttMiB
-	mib := asked
-	if !search.explicitTT() {
-		for mib > minServeMiB && fits(mib) != nil {
-			mib /= 2
-		}
-	}
+	mib, err := limit.Fit(ttable.Sizing{MiB: asked, Tables: boards, Explicit: search.explicitTT(),
+		OtherMiB: boards * solvers * search.threads * solver.LeafTableMiB})
 	goroutines := fmt.Sprintf("with %d solvers of %d search goroutines a board", solvers, search.threads)
-	switch err := fits(mib); {
-	case err != nil && search.explicitTT():
-		return fmt.Errorf("-tt %d for each of %d boards, %s: %w: use -tt, -boards, -solvers or -threads to ask for less", mib, boards, goroutines, err)
+	var fe *ttable.FitError
+	switch {
+	case errors.As(err, &fe) && fe.Explicit:
+		return fmt.Errorf("-tt %d for each of %d boards, %s: %s: use -tt, -boards, -solvers or -threads to ask for less", fe.MiB, boards, goroutines, fe.Over())
+	case errors.As(err, &fe):
+		return fmt.Errorf("even with tables of %d MiB for each of %d boards, %s: %s: use -boards, -solvers or -threads to ask for fewer, or raise the limit", fe.MiB, boards, goroutines, fe.Over())
 	case err != nil:
-		return fmt.Errorf("even with tables of %d MiB for each of %d boards, %s: %w: use -boards, -solvers or -threads to ask for fewer, or raise the limit", mib, boards, goroutines, err)
+		return err
 	}
 	if mib != asked {
 		fmt.Fprintf(stderr, "c4solve: note: the default tables of %d MiB for each of %d boards do not fit the %d MiB this process may use (%s): using -tt %d\n",
@@ -214,8 +208,3 @@ func serveTablesMiB(search *searchFlags, solvers, boards int, stderr io.Writer) 
 	search.ttMiB = mib
 	return nil
 }
-
-// minServeMiB is the smallest -tt a default is halved to by
-// serveTablesMiB: the smallest default table of a solve
-// (ttable.Limit.Fit).
-const minServeMiB = 16

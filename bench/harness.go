@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"reflect"
 	"strconv"
 	"time"
@@ -24,6 +25,9 @@ type Setting struct {
 	// BookName what the results call it ("none" when nil).
 	Book     solver.Book
 	BookName string
+	// Continue keeps what the table holds from the solves before Measure
+	// (verify -warm's files after the first) instead of clearing it.
+	Continue bool
 }
 
 // Row is the measurement of one file at one setting.
@@ -37,24 +41,32 @@ type Row struct {
 	Speedup float64
 }
 
-// Measure solves lines, positions of s's board, with s (of set.Threads
-// threads) at setting set, its table cleared first, and returns the
-// statistics. Each line's outcome is passed to each, if not nil (for
-// progress and mismatch reports). It stops at the first error, an
-// interrupted solve or a position that is over.
-func Measure(ctx context.Context, s *solver.Solver, lines []posfile.Line, set Setting, each func(Outcome)) (Stats, error) {
-	s.ClearAll() // no timed solve pays for the first touch of its pages
+// Measure solves the lines that lines yields, positions of s's board, with
+// s (of set.Threads threads) at setting set, its table cleared first
+// unless set.Continue, and returns the statistics of those solved. Each
+// line's outcome, or the error that stopped its solve (with the bounds
+// found), is passed to each, if not nil (for progress and mismatch
+// reports), which returns the error to stop at, nil to go on. Without
+// each, Measure stops at the first error: an interrupted solve or a
+// position that is over. The error it stops at is a *posfile.LineError
+// naming the line. Both bench and verify measure with it.
+func Measure(ctx context.Context, s *solver.Solver, lines iter.Seq[posfile.Line], set Setting, each func(Outcome, error) error) (Stats, error) {
+	if !set.Continue {
+		s.ClearAll() // no timed solve pays for the first touch of its pages
+	}
 	s.UseBook(set.Book)
 	var st Stats
-	for _, l := range lines {
+	for l := range lines {
 		o, err := Solve(ctx, s, l, Options{Weak: set.Weak, Cold: !set.Warm})
+		if err == nil {
+			st.Add(o.Time, o.Nodes, o.Mismatch)
+			st.Expanded += o.Expanded
+		}
+		if each != nil {
+			err = each(o, err)
+		}
 		if err != nil {
 			return st, &posfile.LineError{Num: l.Num, Err: fmt.Errorf("%q: %w", l.Moves, err)}
-		}
-		st.Add(o.Time, o.Nodes, o.Mismatch)
-		st.Expanded += o.Expanded
-		if each != nil {
-			each(o)
 		}
 	}
 	return st, nil

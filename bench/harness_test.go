@@ -53,9 +53,12 @@ func measureScores(t *testing.T, lines []posfile.Line, set bench.Setting) (bench
 	t.Helper()
 	var scores []int
 	var outs []bench.Outcome
-	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), set.TableMiB, set.Threads), lines, set, func(o bench.Outcome) {
-		scores = append(scores, o.Score)
-		outs = append(outs, o)
+	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), set.TableMiB, set.Threads), slices.Values(lines), set, func(o bench.Outcome, err error) error {
+		if err == nil {
+			scores = append(scores, o.Score)
+			outs = append(outs, o)
+		}
+		return err
 	})
 	if err != nil {
 		t.Fatalf("Measure(%+v) error %v", set, err)
@@ -177,7 +180,12 @@ func TestMeasureWeak(t *testing.T) {
 func TestMeasureGameOver(t *testing.T) {
 	lines := parseLines(t, "7422341735647741166133573473242566 1\n# the first player has four in column 1\n1212121\n2252576253462244111563365343671351441 -1\n")
 	calls := 0
-	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), 1, 1), lines, bench.Setting{Threads: 1, TableMiB: 1}, func(bench.Outcome) { calls++ })
+	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), 1, 1), slices.Values(lines), bench.Setting{Threads: 1, TableMiB: 1}, func(_ bench.Outcome, err error) error {
+		if err == nil {
+			calls++
+		}
+		return err
+	})
 	if !errors.Is(err, solver.ErrGameOver) {
 		t.Fatalf("Measure with a won position: error %v; want %v", err, solver.ErrGameOver)
 	}

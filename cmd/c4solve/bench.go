@@ -163,7 +163,10 @@ files:
 					}
 				}
 				next()
-				st, err := bench.Measure(ctx, e, ls, set, func(o bench.Outcome) {
+				st, err := bench.Measure(ctx, e, slices.Values(ls), set, func(o bench.Outcome, err error) error {
+					if err != nil {
+						return err
+					}
 					bar.Add(1)
 					log.count()
 					solved++
@@ -172,6 +175,7 @@ files:
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)
 					}
+					return nil
 				})
 				if terminal {
 					bar.Clear()

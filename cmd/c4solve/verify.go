@@ -47,10 +47,10 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 }
 
 // verify checks each file and prints its mismatches and summary; the
-// file "-" is stdin, standard input.
+// file "-" is stdin, standard input. Each file is measured as bench
+// measures (bench.Measure), its lines read as they come.
 func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) int {
-	opt := bench.Options{Weak: c.opt.weak, Cold: !c.opt.warm}
-	c.s.ClearAll()
+	set := bench.Setting{Threads: c.opt.search.threads, Weak: c.opt.weak, Warm: c.opt.warm, Book: c.bk}
 	for _, name := range files {
 		var f io.ReadCloser = io.NopCloser(stdin)
 		var err error
@@ -66,8 +66,9 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			c.bad(err)
 			continue
 		}
-		var st bench.Stats
+		var seen bench.Stats       // the lines solved so far, for the terminal's line
 		var stopped *bench.Outcome // the solve under way when ctx ended
+		endLog := func() {}        // the log's line under way
 		// from0 is set at the first line with a column 0 while columns are
 		// numbered from 1: the file is numbered from 0, and one hint says
 		// so instead of an error a line and a MISMATCH for each line that
@@ -75,12 +76,27 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 		from0 := false
 		// Read in a goroutine of its own (scanInput), so that a signal
 		// stops verify even while it waits for a line of a pipe.
-		err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
-			if from0 {
-				return false // the rest of the file is not read as it is written
-			}
-			endLog := c.log.begin(fmt.Sprintf("%s:%d %s", name, l.Num, posfile.Spell(l.Moves)), c.s)
-			o, err := bench.Solve(ctx, c.s, l, opt)
+		lines := func(yield func(posfile.Line) bool) {
+			err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
+				if from0 {
+					return false // the rest of the file is not read as it is written
+				}
+				endLog = c.log.begin(fmt.Sprintf("%s:%d %s", name, l.Num, posfile.Spell(l.Moves)), c.s)
+				return yield(l)
+			}, func(e *posfile.LineError) {
+				switch {
+				case from0: // said once
+				case !c.format.From0 && strings.Contains(e.Moves, "0"):
+					from0 = true
+					c.bad(fmt.Errorf("%s:%d: a column 0 in %s: the file numbers its columns from 0, as Steininger's do: verify -from0 reads it so; the rest of it is not checked%s",
+						name, e.Num, e.Moves, mismatchesAbove(seen.Mismatches)))
+				default:
+					c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
+				}
+			})
+		}
+		st, _ := bench.Measure(ctx, c.s, lines, set, func(o bench.Outcome, err error) error {
+			l := o.Line
 			endLog()
 			c.log.count()
 			if err != nil {
@@ -88,13 +104,12 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 				if ctx.Err() != nil && !errors.Is(err, solver.ErrGameOver) {
 					stopped = &o
 				}
-				return ctx.Err() == nil
+				return ctx.Err()
 			}
 			if !l.HasScore {
 				c.bad(fmt.Errorf("%s:%d: no expected score", name, l.Num))
 			}
-			st.Add(o.Time, o.Nodes, o.Mismatch)
-			st.Expanded += o.Expanded
+			seen.Add(o.Time, o.Nodes, o.Mismatch)
 			if o.Mismatch {
 				c.emit(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true},
 					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
@@ -102,20 +117,11 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			}
 			c.stats(l.Moves, o.Nodes, o.Expanded, o.Time)
 			if c.terminal {
-				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, st.Positions, st.Mismatches, st.Mean())
+				fmt.Fprintf(c.stderr, "\r%s: %d positions, %d mismatches, mean %v ", name, seen.Positions, seen.Mismatches, seen.Mean())
 			}
-			return true
-		}, func(e *posfile.LineError) {
-			switch {
-			case from0: // said once
-			case !c.format.From0 && strings.Contains(e.Moves, "0"):
-				from0 = true
-				c.bad(fmt.Errorf("%s:%d: a column 0 in %s: the file numbers its columns from 0, as Steininger's do: verify -from0 reads it so; the rest of it is not checked%s",
-					name, e.Num, e.Moves, mismatchesAbove(st.Mismatches)))
-			default:
-				c.bad(fmt.Errorf("%s:%d: %w", name, e.Num, e.Err))
-			}
+			return nil
 		})
+		set.Continue = true // the table is cleared once, before the first file measured
 		f.Close()
 		if c.terminal {
 			clearLine(c.stderr)

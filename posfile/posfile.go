@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -286,28 +285,3 @@ func (c *crReader) Read(p []byte) (int, error) {
 // most 42 moves and a score; a longer line is reported as bad, and its
 // bytes beyond the bound are never held in memory.
 const MaxLineBytes = 4096
-
-// ReadFile reads the position lines of the file name, on f's board, the
-// first limit of them if limit > 0. A bad line is an error: a benchmark
-// must measure the whole file it names.
-func (f Format) ReadFile(name string, limit int) ([]Line, error) {
-	file, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	var ls []Line
-	var bad error
-	err = f.Scan(file, func(l Line) bool {
-		ls = append(ls, l)
-		return limit == 0 || len(ls) < limit
-	}, func(e *LineError) {
-		if bad == nil {
-			bad = fmt.Errorf("%s:%d: %w", name, e.Num, e.Err)
-		}
-	})
-	if err = cmp.Or(err, bad); err != nil {
-		return nil, err
-	}
-	return ls, nil
-}

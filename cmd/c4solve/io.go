@@ -69,54 +69,6 @@ func outputFailed(w io.Writer) bool {
 	return ok && c.err != nil
 }
 
-// scanInput is format's Scan over r, in a goroutine of its own, so that ctx
-// stops the command even while it waits for a line; it then returns ctx's
-// error. (The goroutine may stay blocked in a read until the process ends.)
-// fn is told whether another line was already read and waits behind the
-// one it gets (see batch).
-func scanInput(ctx context.Context, r io.Reader, format posfile.Format, fn func(l posfile.Line, more bool) bool, bad func(*posfile.LineError)) error {
-	type item struct {
-		l posfile.Line
-		e *posfile.LineError
-	}
-	// Lines are read ahead, so that fn knows whether more are waiting.
-	items := make(chan item, scanAhead)
-	errc := make(chan error, 1)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		errc <- format.Scan(r, func(l posfile.Line) bool {
-			select {
-			case items <- item{l: l}:
-				return true
-			case <-stop:
-				return false
-			}
-		}, func(e *posfile.LineError) {
-			select {
-			case items <- item{e: e}:
-			case <-stop:
-			}
-		})
-		close(items)
-	}()
-	for {
-		select {
-		case it, ok := <-items:
-			switch {
-			case !ok:
-				return <-errc
-			case it.e != nil:
-				bad(it.e)
-			case !fn(it.l, len(items) > 0):
-				return nil
-			}
-		case <-ctx.Done():
-			return context.Cause(ctx)
-		}
-	}
-}
-
 // readLines reads the position lines of the file name, the first limit of
 // them if limit > 0, as posfile.ReadFile does, but stops when ctx is done,
 // even while it waits for a FIFO's writer or a line of a pipe, and returns
@@ -128,29 +80,17 @@ func readLines(ctx context.Context, name string, format posfile.Format, limit in
 		return nil, err
 	}
 	defer f.Close()
-	var ls []posfile.Line
-	var bad error
-	err = scanInput(ctx, f, format, func(l posfile.Line, _ bool) bool {
-		ls = append(ls, l)
-		return limit == 0 || len(ls) < limit
-	}, func(e *posfile.LineError) {
-		if bad == nil {
-			bad = fmt.Errorf("%s:%d: %w", name, e.Num, e.Err)
-		}
-	})
+	ls, err := format.Read(ctx, f, limit)
 	switch {
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("%s: %s while reading it", name, stopReason(ctx, ctx.Err()))
+	case errors.As(err, new(*posfile.LineError)):
+		return nil, posfile.InFile(name, err)
 	case err != nil:
 		return nil, fmt.Errorf("reading %s: %w", name, err)
-	case bad != nil:
-		return nil, bad
 	}
 	return ls, nil
 }
-
-// scanAhead is how many lines scanInput reads ahead of the solves.
-const scanAhead = 64
 
 // isTerminal reports whether v, standard input or output, is a terminal:
 // progress and colours are shown only there.

@@ -68,7 +68,7 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 		}
 		return exit(c.status)
 	}
-	err = scanInput(ctx, std.in, c.format, func(l posfile.Line, _ bool) bool {
+	err = c.format.ScanContext(ctx, std.in, func(l posfile.Line, _ bool) bool {
 		return c.review(ctx, fmt.Sprintf("line %d", l.Num), l)
 	}, func(e *posfile.LineError) { c.bad(e) })
 	if err != nil && ctx.Err() == nil {

@@ -130,7 +130,7 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	late := 0 // lines read past the time limit
 	b := newBatch(ctx, c)
 	b.counting = c.terminal && !isTerminal(std.in) // a count would mix with what is typed
-	err := scanInput(read, std.in, c.format, func(l posfile.Line, more bool) bool {
+	err := c.format.ScanContext(read, std.in, func(l posfile.Line, more bool) bool {
 		if ctx.Err() != nil {
 			late++
 			if t := idle.Load(); t != nil {

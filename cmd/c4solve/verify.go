@@ -74,10 +74,10 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 		// so instead of an error a line and a MISMATCH for each line that
 		// reads as another position.
 		from0 := false
-		// Read in a goroutine of its own (scanInput), so that a signal
+		// Read in a goroutine of its own (posfile.Format.ScanContext), so that a signal
 		// stops verify even while it waits for a line of a pipe.
 		lines := func(yield func(posfile.Line) bool) {
-			err = scanInput(ctx, f, c.format, func(l posfile.Line, _ bool) bool {
+			err = c.format.ScanContext(ctx, f, func(l posfile.Line, _ bool) bool {
 				if from0 {
 					return false // the rest of the file is not read as it is written
 				}

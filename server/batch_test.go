@@ -96,7 +96,7 @@ func TestBatchSolve(t *testing.T) {
 		var got, want server.AnalyzeAnswer
 		get(t, ts, "/analyze?pos="+pos, &want)
 		if err := json.Unmarshal([]byte(lines[i]), &got); status != 200 || err != nil ||
-			got.Pos != pos || got.Score != want.Score || got.PV != want.PV || fmt.Sprint(got.Best) != fmt.Sprint(want.Best) {
+			got.Pos != pos || got.Score == nil || want.Score == nil || *got.Score != *want.Score || got.PV != want.PV || fmt.Sprint(got.Best) != fmt.Sprint(want.Best) {
 			t.Errorf("POST /analyze line %d: %d %s; GET answers %+v", i+1, status, lines[i], want)
 		}
 	}

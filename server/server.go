@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/posfile"
 	"c4solve/solver"
 )
 
@@ -323,18 +324,13 @@ type SolveAnswer struct {
 	Score []int  `json:"score"`
 }
 
-// AnalyzeAnswer is the answer of /analyze: the position's score, the
-// score of each move (null for a full column), the columns (1 to 7 on
-// 7x6) of the best moves, and a line of perfect play from the position.
-type AnalyzeAnswer struct {
-	Pos     string  `json:"pos"`
-	Score   int     `json:"score"`
-	Scores  []*int  `json:"scores"`
-	Best    []int   `json:"best"`
-	PV      string  `json:"pv"`
-	Nodes   uint64  `json:"nodes"`
-	Seconds float64 `json:"seconds"`
-}
+// AnalyzeAnswer is the answer of /analyze, the type of c4solve -json's
+// lines: the position's score, the score of each move (null for a full
+// column), the columns (1 to 7 on 7x6) of the best moves, and a line of
+// perfect play from the position; the fields of a line read back
+// (expected, mismatch) and of a stopped solve (lower, upper, incomplete)
+// are left out. Past Config.Timeout the answer is an AnalyzeIncomplete.
+type AnalyzeAnswer posfile.Result
 
 // AnalyzeIncomplete is the answer of /analyze for a position whose
 // analysis ran past Config.Timeout (200, as /move's answer past it): what
@@ -402,9 +398,9 @@ func (s *Server) analyzeWork(pos string) work {
 		if err != nil {
 			return s.incomplete(ctx, pos, a, a.Nodes, start, "not proved in", err)
 		}
-		answer := AnalyzeAnswer{Pos: pos, Score: a.Lower, Nodes: a.Nodes}
+		answer := AnalyzeAnswer{Pos: pos, Score: &a.Lower, Nodes: a.Nodes}
 		answer.Scores, answer.Best = a.Columns()
-		line, r, err := sv.PV(ctx, b, answer.Score)
+		line, r, err := sv.PV(ctx, b, a.Lower)
 		if err != nil {
 			return s.incomplete(ctx, pos, a, a.Nodes+r.Nodes, start, "every score proved; the line of perfect play not found in", err)
 		}

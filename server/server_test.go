@@ -336,7 +336,7 @@ func TestAnalyze(t *testing.T) {
 			break
 		}
 	}
-	if resp.StatusCode != 200 || a.Pos != "4453" || a.Score != -2 || !slices.Equal(a.Best, []int{3, 6, 7}) || a.Nodes == 0 {
+	if resp.StatusCode != 200 || a.Pos != "4453" || a.Score == nil || *a.Score != -2 || !slices.Equal(a.Best, []int{3, 6, 7}) || a.Nodes == 0 {
 		t.Errorf("/analyze?pos=4453: %d %+v; want score -2, best 3 6 7, nodes", resp.StatusCode, a)
 	}
 	p, err := position.Parse("4453" + a.PV)
@@ -611,7 +611,7 @@ func TestSizedServer(t *testing.T) {
 		t.Errorf("/solve?pos=3333 on 5x4: %d %+v; want 200 %v, column 3 full", resp.StatusCode, a, want)
 	}
 	var aa server.AnalyzeAnswer
-	if resp := get(t, ts, "/analyze?pos=", &aa); resp.StatusCode != 200 || aa.Score != 0 || len(aa.Scores) != 5 || len(aa.PV) != 20 {
+	if resp := get(t, ts, "/analyze?pos=", &aa); resp.StatusCode != 200 || aa.Score == nil || *aa.Score != 0 || len(aa.Scores) != 5 || len(aa.PV) != 20 {
 		t.Errorf("/analyze?pos= on 5x4: %d %+v; want 200, a draw, 5 scores, a line to the full board", resp.StatusCode, aa)
 	}
 	var e struct{ Error string }

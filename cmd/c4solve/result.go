@@ -3,78 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"c4solve/bench"
 	"c4solve/posfile"
 )
-
-// result is what c4solve prints for one position: as a line of fields, or
-// with -json as one JSON object. Fields that do not apply are left out.
-type result struct {
-	Pos        string  `json:"pos"`
-	Score      *int    `json:"score,omitempty"`  // absent when the solve was stopped
-	Scores     []*int  `json:"scores,omitempty"` // -analyze: columns 1 to 7, null for a full one
-	Best       []int   `json:"best,omitempty"`   // -analyze: the columns of the best score
-	PV         string  `json:"pv,omitempty"`     // -pv
-	Expected   *int    `json:"expected,omitempty"`
-	Mismatch   *bool   `json:"mismatch,omitempty"`
-	Lower      *int    `json:"lower,omitempty"` // a stopped solve: the bounds it found
-	Upper      *int    `json:"upper,omitempty"`
-	Incomplete bool    `json:"incomplete,omitempty"`
-	Nodes      uint64  `json:"nodes"`
-	Seconds    float64 `json:"seconds"`
-}
-
-// jsonPos is how JSON writes a position's moves, pos as a line writes
-// them: the empty board's pos is the empty string, as the server's
-// answers write it, where a line writes posfile.EmptyBoard. Both read back
-// as the empty board.
-func jsonPos(pos string) string {
-	if pos == posfile.EmptyBoard {
-		return ""
-	}
-	return pos
-}
-
-// MarshalJSON writes r with its pos as jsonPos writes it.
-func (r result) MarshalJSON() ([]byte, error) {
-	type fields result // without this method
-	r.Pos = jsonPos(r.Pos)
-	return json.Marshal(fields(r))
-}
-
-// line returns the result as the plain output line: the moves, then the
-// score (or the seven moves' scores with -analyze), the line of perfect
-// play, and MISMATCH where the expected score differs; for a stopped
-// solve, "incomplete" and its bounds.
-func (r *result) line() string {
-	var sb strings.Builder
-	sb.WriteString(r.Pos)
-	if r.Score == nil {
-		fmt.Fprintf(&sb, " incomplete %d <= score <= %d", *r.Lower, *r.Upper)
-		return sb.String()
-	}
-	if r.Scores != nil {
-		for _, sc := range r.Scores {
-			if sc == nil {
-				sb.WriteString(" full")
-			} else {
-				sb.WriteString(" " + strconv.Itoa(*sc))
-			}
-		}
-	} else {
-		sb.WriteString(" " + strconv.Itoa(*r.Score))
-	}
-	if r.PV != "" {
-		sb.WriteString(" " + r.PV)
-	}
-	if r.Mismatch != nil && *r.Mismatch {
-		sb.WriteString(" MISMATCH")
-	}
-	return sb.String()
-}
 
 // emit writes a result on standard output: with -json v, as one line of
 // JSON, else the line text.
@@ -101,10 +33,10 @@ type verifyMismatch struct {
 	Mismatch bool   `json:"mismatch"`
 }
 
-// MarshalJSON writes m with its pos as jsonPos writes it.
+// MarshalJSON writes m with its pos as posfile.JSONPos writes it.
 func (m verifyMismatch) MarshalJSON() ([]byte, error) {
 	type fields verifyMismatch // without this method
-	m.Pos = jsonPos(m.Pos)
+	m.Pos = posfile.JSONPos(m.Pos)
 	return json.Marshal(fields(m))
 }
 
@@ -119,10 +51,10 @@ type verifyStopped struct {
 	Incomplete bool   `json:"incomplete"`
 }
 
-// MarshalJSON writes v with its pos as jsonPos writes it.
+// MarshalJSON writes v with its pos as posfile.JSONPos writes it.
 func (v verifyStopped) MarshalJSON() ([]byte, error) {
 	type fields verifyStopped // without this method
-	v.Pos = jsonPos(v.Pos)
+	v.Pos = posfile.JSONPos(v.Pos)
 	return json.Marshal(fields(v))
 }
 

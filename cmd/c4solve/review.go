@@ -130,7 +130,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		Game string `json:"game"`
 		review.Summary
 		Incomplete bool `json:"incomplete,omitempty"`
-	}{jsonPos(posfile.Spell(l.Moves)), rv.Summary(), err != nil}, sb.String())
+	}{posfile.JSONPos(posfile.Spell(l.Moves)), rv.Summary(), err != nil}, sb.String())
 	return err == nil
 }
 

@@ -167,7 +167,7 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 	start := time.Now()
 	stop := c.showProgress()
 	endLog := c.log.begin(where+" "+posfile.Spell(l.Moves), c.s)
-	r := result{Pos: posfile.Spell(l.Moves)}
+	r := posfile.Result{Pos: posfile.Spell(l.Moves)}
 	var sr solver.Result // with -analyze, the analysis's bounds and counts
 	var err error
 	if c.opt.analyze {
@@ -213,13 +213,13 @@ func (c *command) solveLine(ctx context.Context, where string, l posfile.Line) {
 // conclude prints r, the result of the solve of l: its score, sr's,
 // compared with l's, or where err stopped it, the error and the bounds
 // found.
-func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *result, sr solver.Result, err error) {
+func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r *posfile.Result, sr solver.Result, err error) {
 	if err != nil {
 		c.solveError(ctx, where, l.Moves, err)
 		if !errors.Is(err, solver.ErrGameOver) {
 			r.Scores, r.Best, r.PV = nil, nil, ""
 			r.Lower, r.Upper, r.Incomplete = &sr.Lower, &sr.Upper, true
-			c.emit(r, r.line())
+			c.emit(r, r.Line())
 		}
 		return
 	}
@@ -231,7 +231,7 @@ func (c *command) conclude(ctx context.Context, where string, l posfile.Line, r 
 	if mismatch {
 		c.fail(exitMismatch)
 	}
-	c.emit(r, r.line())
+	c.emit(r, r.Line())
 }
 
 func (c *command) solveError(ctx context.Context, where, moves string, err error) {

@@ -43,7 +43,7 @@ const minFitMiB = 16
 // Fit returns the size, in MiB, of the table to allocate for s within l:
 // the size asked for when it fits beside the other tables; a default size
 // halved until it fits, with a note that says so; an error for an
-// explicit size that does not fit, or when even minFitMiB does not.
+// explicit size that does not fit, or when even 16 MiB does not.
 func (l Limit) Fit(s Sizing) (mib int, note string, err error) {
 	fits := func(mib int) bool { return l.Bytes == 0 || uint64(mib+s.OtherMiB)<<20 <= l.Bytes }
 	if fits(s.MiB) {

@@ -15,7 +15,7 @@ import (
 type result struct {
 	Pos        string  `json:"pos"`
 	Score      *int    `json:"score,omitempty"`  // absent when the solve was stopped
-	Scores     []*int  `json:"scores,omitempty"` // -analyze: columns 1 to 7, null for a full one
+	Scores     []*int  `json:"scores,omitempty"` // -analyze: one a column, left to right, null for a full one
 	Best       []int   `json:"best,omitempty"`   // -analyze: the columns of the best score
 	PV         string  `json:"pv,omitempty"`     // -pv
 	Expected   *int    `json:"expected,omitempty"`
@@ -46,7 +46,7 @@ func (r result) MarshalJSON() ([]byte, error) {
 }
 
 // line returns the result as the plain output line: the moves, then the
-// score (or the seven moves' scores with -analyze), the line of perfect
+// score (or with -analyze the score of each column's move), the line of perfect
 // play, and MISMATCH where the expected score differs; for a stopped
 // solve, "incomplete" and its bounds.
 func (r *result) line() string {

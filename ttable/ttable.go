@@ -127,8 +127,9 @@ const (
 // are safe for concurrent use by any number of goroutines. The zero value
 // is not usable; call New.
 //
-// Every slot is one atomic 64-bit word holding both a key check and the
-// data, so a reader sees either a whole entry or none, and nothing locks.
+// Each of its slots is one atomic 64-bit word holding both a key check
+// and the data, so a reader sees either a whole entry or none, and
+// nothing locks.
 //
 // # Why a false hit cannot happen
 //

@@ -8,7 +8,8 @@ import (
 )
 
 // Wide is a transposition table for keys of one or two words: those of
-// the boards over 49 bits, up to 128 (Table's keys are of 49 bits at most). Its methods are safe for concurrent use by any number of
+// the boards over 49 bits, up to 128 (Table's keys are of 49 bits at
+// most). Its methods are safe for concurrent use by any number of
 // goroutines, as Table's are. The zero value is not usable; call NewWide
 // or AllocWide.
 //

@@ -16,9 +16,8 @@ import (
 // mirror image count as one, since a solver sees them as one. The same seed
 // gives the same positions.
 //
-// It fails at once when n is more than MaxRandomPositions, or, for up to
-// countedStones stones, more than such positions exist (CountRandom); and
-// it fails when maxFailedDraws draws in a row give no new position, which
+// It fails at once when n is more than MaxRandomPositions, or, for up to 8 stones, more than such positions exist (CountRandom); and
+// it fails when a million draws in a row give no new position, which
 // means that few are left to find: the positions that exist are counted
 // beforehand on 7x6 only. Columns are named by ColumnName.
 func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves string) bool) error {

@@ -87,7 +87,7 @@ func (z Size) String() string { return fmt.Sprintf("%dx%d", z.Width, z.Height) }
 func (z Size) Cells() int { return z.Width * z.Height }
 
 // MaxScore is the best score on the board: a win with the fourth stone.
-// Scores are as for the standard board (see MaxScore): a win on move m
+// Scores follow the standard board's convention (Pons'): a win on move m
 // scores 1 + (Cells-m)/2, which is Steininger's convention for every size.
 func (z Size) MaxScore() int { return position.MaxScoreOf(z.Cells()) }
 
@@ -100,7 +100,8 @@ func (z Size) WinNextScore(stones int) int { return position.WinNext(z.Cells(), 
 func (z Size) LossNextScore(stones int) int { return position.LossNext(z.Cells(), stones) }
 
 // ColumnName returns the name of column col (0-based) in move strings:
-// '1' to '9', then 'a', 'b' and 'c' for columns 10 to 12.
+// '1' to '9', then 'a' on for columns 10 and up ('p' for the 25th, the
+// widest board's last).
 func ColumnName(col int) byte { return position.ColumnName(col) }
 
 // FormatColumns writes 0-based columns as a move string of ColumnName's

@@ -31,7 +31,7 @@ import (
 //	15      1     length R of the root's moves
 //	16      8     entry count C
 //	24      8     checksum: go-farm Fingerprint64 of the file with these 8 bytes zero
-//	32      R     the root's moves, as digits 1-7
+//	32      R     the root's moves, as column names (board.ColumnName)
 //	32+R    ...   C keys, increasing, each as the uvarint of its difference from the last (the first from 0)
 //	...     C     C scores, one signed byte each, in the keys' order
 //
@@ -58,7 +58,7 @@ const (
 // A Book is immutable and safe for concurrent use. The zero value is an
 // empty book, which knows no position.
 type Book struct {
-	root          string // moves, as digits 1-7
+	root          string // moves, as column names (board.ColumnName)
 	depth         int
 	shard, shards int
 	keys          []board.Key // canonical keys, increasing

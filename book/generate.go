@@ -55,7 +55,7 @@ type Options struct {
 	// of Depth-1 stones, such as the built-in book for a book one stone
 	// deeper. A position whose family's parent it knows is then solved
 	// knowing that it scores at least minus the parent's score
-	// (solver.SolveAtLeast): the parent's best moves cost one probe.
+	// (solver.Solver.SolveAtLeast): the parent's best moves cost one probe.
 	Parents solver.Book
 }
 

@@ -189,7 +189,8 @@ func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
 
 // Scan calls fn for each position line of r, on f's board, and bad for
 // each line that is not one, in order, and returns the first read error.
-// It stops early when fn returns false. Lines may be of any length.
+// It stops early when fn returns false. A line longer than MaxLineBytes
+// is reported to bad, but for a comment, which is skipped however long.
 func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
 		if tooLong && strings.HasPrefix(strings.TrimSpace(text), "#") {
@@ -282,6 +283,6 @@ func (c *crReader) Read(p []byte) (int, error) {
 }
 
 // MaxLineBytes bounds the length of a line Scan reads: a position is at
-// most 42 moves and a score; a longer line is reported as bad, and its
+// most 124 moves (the cells of the largest board, 4x31) and a score; a longer line is reported as bad, and its
 // bytes beyond the bound are never held in memory.
 const MaxLineBytes = 4096

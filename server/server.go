@@ -104,10 +104,11 @@ var errTimeout = errors.New("not solved in time")
 // DefaultFull is the public service's score of a full column.
 const DefaultFull = 100
 
-// Server is an http.Handler for /solve, /analyze and the page. It is safe
-// for concurrent use, as an http.Handler must be: requests of every board
-// share Config.Solvers solves at once, and wait for one in a queue of
-// Config.Queue. The zero value is not usable; call New.
+// Server is an http.Handler for /solve, /analyze, /review, /move and the
+// page. It is safe for concurrent use, as an http.Handler must be:
+// requests of every board share Config.Solvers solves at once, and wait
+// for one in a queue of Config.Queue. The zero value is not usable; call
+// New.
 type Server struct {
 	cfg     Config
 	boards  *boards       // the solvers of each board

@@ -47,7 +47,7 @@
 // shared one: they are most of the nodes, their subtrees are small, and
 // their entries are wanted soon after they are stored, so a probe that
 // stays in the core's cache saves more than a large table's longer memory
-// beats (see leafStones).
+// beats (tuning.go holds the threshold and its measurements).
 //
 // Moves are ordered by the threats (cells where four would be completed)
 // they leave, weighing most those right above a column's next free cell,
@@ -72,17 +72,15 @@
 // pairs; it ignores a line of the first player's that one of the second
 // player's precedes (every free cell of the second's below a free cell of
 // the first's); and one move ahead, after each reply of the second player
-// to move, it bounds that player's score from below (position.ClaimevenBound,
-// position.ClaimevenReplyBound, after Steininger's solver's even-cells
-// strategy). The first player's counterpart is Allis' odd threat: a threat
+// to move, it bounds that player's score from below (after Steininger's
+// solver's even-cells strategy; the rules are internal/position's). The first player's counterpart is Allis' odd threat: a threat
 // on an odd row wins where, after one stone, the first player can answer
-// every stone on top of it and the second player's cells hold no four
-// (position.OddThreatBound). A forced block applies only the first bound and
+// every stone on top of it and the second player's cells hold no four. A forced block applies only the first bound and
 // leaves the rules to the position after it. Before any move is searched,
 // a move whose opponent has a single parry is seen to win two stones later
 // where after the parry two of our threats stand stacked above a playable
 // cell, or every playable cell but our move's lies right below a threat of
-// ours (afterReplyCandidates).
+// ours.
 //
 // # Parallel search
 //
@@ -90,7 +88,7 @@
 // root, sharing the table and the root's score range: lazy SMP, as in the
 // chess engines that popularised it (see "Lazy SMP" on the Chess
 // Programming Wiki). The first worker searches alone until it has searched
-// helperNodes nodes, so that small solves start no goroutine; the
+// a few thousand nodes (tuning.go), so that small solves start no goroutine; the
 // others join it then, each asking the probe next to the first worker's,
 // the one it would ask next. Near the root a worker defers the moves whose
 // subtrees another worker is searching to a second pass, when their
@@ -105,30 +103,29 @@
 // instead, one worker each, center first; a worker with no move left to
 // start helps on the one the fewest workers search. With a time limit (a
 // deadline on its context), the moves still open after the first third of
-// the time (spreadFirst) are searched in rounds for the rest of it,
+// the time are searched in rounds for the rest of it,
 // center first, each move for a budget of nodes that doubles from round
 // to round, so that every move has had a share of the time and narrowed
 // its range; a search cut by its budget leaves its entries in the table
 // for the next round. A position solved within the first third is solved
 // node for node as without a limit. Where the book knows the
 // position but not its children, the book's score bounds every child's,
-// and each child's first probe asks whether it is the best move
-// (rootBounds.set). Solves side by side
+// and each child's first probe asks whether it is the best move.
+// Solves side by side
 // gain more from the cores than lazy SMP gives one solve.
 //
 // # Every board
 //
 // The search is written once, in engine.tmpl.go, and generated
-// (internal/gen) for the 7x6 board (engine, on position.Position, whose
-// dimensions are constants the compiler folds), for every other board of
-// at most 49 bits (engine49) and of at most 64 (engine64), both on
-// position.Position64, for the boards over 64 bits of at most 64 cells
-// (enginePacked, on position.PositionPacked: one word without sentinel bits)
-// and for every board of at most 128 bits (engine128, on
-// position.Position128): one search, with every rule, lazy SMP and the
-// workers' own tables at every size. The rules' bounds come from the
-// board's height (position.Geometry); on boards of odd height, where
-// claimeven does not hold, they give none. The boards of at most 49 bits
+// (internal/gen) for the 7x6 board (on positions whose dimensions are
+// constants the compiler folds), for every other board of at most 49 bits
+// and of at most 64 (both on bitboards of one word), for the boards over
+// 64 bits of at most 64 cells (one word without sentinel bits) and for
+// every board of at most 128 bits (bitboards of two words; the positions
+// of every variant are internal/position's): one search, with every rule,
+// lazy SMP and the workers' own tables at every size. The rules' bounds
+// come from the board's height; on boards of odd height, where claimeven
+// does not hold, they give none. The boards of at most 49 bits
 // keep their positions in a ttable.Table, as 7x6 does: entries of one
 // word, a key's check beside its bounds, three times as many in the same
 // memory as a ttable.Wide's, which the boards over 49 bits use, whose

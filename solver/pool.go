@@ -12,8 +12,7 @@ import (
 // It makes n solvers of the same number of threads and lends them out one
 // at a time (Get, TryGet, Put). Its solvers do not
 // age the table at each solve (see SetAging); the pool starts a new
-// generation instead when a solver is lent while none is in use, or once
-// agingLends solvers were lent since the last one, so that a pool that is
+// generation instead when a solver is lent while none is in use, or once 256 solvers were lent since the last one, so that a pool that is
 // never idle ages its table too. A Pool is safe for concurrent use. The
 // zero value is not usable; call NewPool.
 type Pool struct {

@@ -33,10 +33,10 @@ import (
 // facts about their positions, true whatever root they were found under,
 // so loading them can only spare work, never change a score.
 //
-// The file is a header (tableFileMagic, then the board's width and height
-// as "8 5\n"), then records of tableRecordLen bytes: the key's two words,
-// the bounds, the best move and a CRC-32 of the rest. OpenTableFile
-// parses the header strictly and refuses, without touching the file, one
+// The file is a header (the line "c4solve table file 1", then the
+// board's width and height as "8 5\n"), then records of 24 bytes: the
+// key's two words, the bounds, the best move and a CRC-32 of the rest.
+// OpenTableFile parses the header strictly and refuses, without touching the file, one
 // of another board (naming both), one that is no table file, and one
 // whose header is written otherwise or cut short. Records have a fixed
 // length, so a bad one does not hide those after it: a record whose

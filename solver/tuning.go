@@ -10,7 +10,7 @@ package solver
 const etcEmpty = 14
 
 // replyRuleBeta is the highest beta at which staticBounds tries the
-// claimeven reply rule (position.ClaimevenReplyBound), the costliest static
+// claimeven reply rule (position.Position.ClaimevenReplyBound), the costliest static
 // rule: its bound of 3, a four by the second player's 19th stone, is rare,
 // and the nodes it saves cost less than the rule (against 3, the rule's
 // highest bound: 0.4-1.8% more expanded nodes, 3-7% less time on
@@ -21,8 +21,7 @@ const replyRuleBeta = 2
 // orderScore, shifted by tieBits, plus a tiebreak.
 const tableMoveScore = 1 << 16
 
-// tieBits is the room below an orderScore for a tiebreak (cellLines'
-// numbers, at most 13).
+// tieBits is the room below an orderScore for a tiebreak (Geometry.CellLines' numbers, at most 13).
 const tieBits = 4
 
 // helperNodes is how many nodes the first worker searches alone before

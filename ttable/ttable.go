@@ -1,49 +1,33 @@
-// Package ttable is a transposition table: a fixed-size, lock-free map from
-// position keys to bounds on their scores, shared by all search goroutines.
+// Package ttable is a transposition table: a lock-free map from position
+// keys to bounds on their scores, shared by all search goroutines. It has
+// two kinds: Table, for keys of at most KeyBits (49) bits (those of 7x6
+// and of the other boards of at most 49 bits), whose slots are one atomic
+// word each; and Wide, for keys of up to 128 bits (those of every board),
+// whose entries span two or three words, guarded by a sequence word in
+// each bucket. In neither does a reader see a torn entry, and in neither
+// does anything wait on a lock: a Table's slot is read and written whole,
+// and a Wide's reader trusts an entry only if no write to its bucket came
+// between its reads. Hyatt and Mann ("A lockless transposition table
+// implementation for parallel search", ICGA Journal 25(1), 2002) make a
+// torn entry harmless by xoring key and data into two words; Table makes
+// tearing impossible in the first place. Table's and Wide's docs say why
+// a hit is always the position asked for, never another one with a
+// colliding hash, and how their entries are laid out.
 //
-// Every slot is one atomic 64-bit word holding both a key check and the
-// data, so a reader sees either a whole entry or none, and nothing locks.
-// Hyatt and Mann ("A lockless transposition table implementation for
-// parallel search", ICGA Journal 25(1), 2002) make a torn entry harmless by
-// xoring key and data into two words; a single atomic word makes tearing
-// impossible in the first place.
+// Both kinds hold a table of a size chosen when it is made (New, Alloc,
+// NewWide, AllocWide), of which a growing one (AllocGrowing, and every
+// Wide) uses a part at first and more as a search's stores call for (see
+// Table.Grow). Racing writers can only overwrite whole entries, so an entry
+// always holds bounds that some search proved for its key; a lost update
+// costs work, never correctness.
 //
-// # Why a false hit cannot happen
+// # Replacement
 //
-// Keys are below 2^49 (the board package's Key). The table first maps the
-// key through a bijection of the 49-bit numbers (multiplications by odd
-// constants and right xorshifts, each invertible modulo 2^49). The low bits
-// of the result choose the bucket; all the remaining high bits are stored in
-// the slot as the check. Bucket and check together are the whole mixed
-// value, so a matching check in the chosen bucket means the same mixed
-// value, hence the same key: a hit is always the position asked for, never
-// another one with a colliding hash. (A growing table, AllocGrowing, keeps
-// as the check the bits above those of the buckets it starts with, which
-// every size it grows to keeps in its bucket: see Grow.) Racing writers can
-// only overwrite whole words, so a slot always holds bounds that some
-// search proved for its key; a lost update costs work, never correctness.
-// The epoch (see below) is matched with the check, so a hit is also an
-// entry stored since the last Clear.
-//
-// # Slot layout
-//
-//	bits  0- 5  lower bound + 32 (never 0 in a used slot, so 0 is empty)
-//	bits  6-11  upper bound + 32
-//	bits 12-14  best move + 1 (0: none)
-//	bits 15-19  work: bit length of the node count of the search that stored it
-//	bits 20-29  generation (see NewSearch)
-//	bits 30-    check: the mixed key without its bucket bits (49 - b bits for
-//	            a table of 2^b buckets, or of a growing table's 2^b at the
-//	            start: at most 34)
-//	the rest    epoch: the Clear the entry belongs to (b - 15 bits, at most
-//	            epochMaxBits; none in a table of 1 MiB)
-//
-// Buckets hold four slots (32 bytes, half a cache line). A store replaces
-// the slot of the same key, merging the bounds, or else an empty slot, or
-// else the least valuable: entries of older generations first, then the
-// entry whose subtree took the least work (Breuker, Uiterwijk and van den
-// Herik, "Replacement schemes for transposition tables", ICCA Journal 17(4),
-// 1994: the "big-all"/"TwoBig" family).
+// A store replaces the entry of the same key, merging the bounds, or else
+// an empty one, or else the least valuable: entries of older generations
+// first, then the entry whose subtree took the least work (Breuker,
+// Uiterwijk and van den Herik, "Replacement schemes for transposition
+// tables", ICCA Journal 17(4), 1994: the "big-all"/"TwoBig" family).
 //
 // # Epochs: a Clear that costs what is used
 //
@@ -52,24 +36,23 @@
 // they are invisible at once and a Put takes their slots as empty. Clear
 // zeroes one part in 2^e of the table (e the epoch bits), in turn, so that
 // every part is zeroed once in 2^e Clears, before the epoch counter wraps
-// and an old epoch's number comes round again: a slot of a given epoch
-// never outlives it. The part is 1 MiB whatever the table's size (the
-// epoch bits grow as the check shrinks), so a stream of small cold solves
-// costs the same with a table of 512 MiB as with one of 64. A growing
-// table's check is that of the part it starts on, so its epoch has 5 bits
-// and a Clear zeroes a 32nd of it.
+// and an old epoch's number comes round again: an entry of a given epoch
+// never outlives it. In a Table the part is 1 MiB whatever the table's
+// size (the epoch bits grow as the check shrinks), so a stream of small
+// cold solves costs the same with a table of 512 MiB as with one of 64; a
+// Wide's epoch has 8 bits.
 //
 // # Generations
 //
 // The generation field counts NewSearch calls modulo 1024, skipping 0,
 // which marks entries of long ago, so an entry's age is the current
 // generation minus its own, modulo 1024: right only while it is below
-// 1024. NewSearch keeps it so. Each call also looks at one part in
-// agePeriod of the table, in turn, so that every slot is looked at once in
-// agePeriod = 512 generations, and marks an entry 512 generations old or
-// more as of long ago, once: no entry is ever 1024 generations old, and an
-// entry of a search long gone never looks current, however many searches a
-// table serves (book generation runs millions, the server seven a request).
+// 1024. NewSearch keeps it so. Each call also looks at one part in 512 of
+// the table, in turn, so that every entry is looked at once in 512
+// generations, and marks an entry 512 generations old or more as of long
+// ago, once: no entry is ever 1024 generations old, and an entry of a
+// search long gone never looks current, however many searches a table
+// serves (book generation runs millions, the server seven a request).
 //
 // # Sizing
 //
@@ -140,8 +123,43 @@ const (
 	MaxMiB = 1 << 20
 )
 
-// Table is a transposition table. Its methods are safe for concurrent use by
-// any number of goroutines. The zero value is not usable; call New.
+// Table is a transposition table for keys below 2^KeyBits. Its methods
+// are safe for concurrent use by any number of goroutines. The zero value
+// is not usable; call New.
+//
+// Each of its slots is one atomic 64-bit word holding both a key check
+// and the data, so a reader sees either a whole entry or none, and
+// nothing locks.
+//
+// # Why a false hit cannot happen
+//
+// The table first maps the key through a bijection of the 49-bit numbers
+// (multiplications by odd constants and right xorshifts, each invertible
+// modulo 2^49). The low bits of the result choose the bucket; all the
+// remaining high bits are stored in the slot as the check. Bucket and
+// check together are the whole mixed value, so a matching check in the
+// chosen bucket means the same mixed value, hence the same key. (A growing
+// table, AllocGrowing, keeps as the check the bits above those of the
+// buckets it starts with, which every size it grows to keeps in its
+// bucket: see Grow.) The epoch is matched with the check, so a hit is
+// also an entry stored since the last Clear.
+//
+// # Slot layout
+//
+//	bits  0- 5  lower bound + 32 (never 0 in a used slot, so 0 is empty)
+//	bits  6-11  upper bound + 32
+//	bits 12-14  best move + 1 (0: none)
+//	bits 15-19  work: bit length of the node count of the search that stored it
+//	bits 20-29  generation (see NewSearch)
+//	bits 30-    check: the mixed key without its bucket bits (49 - b bits for
+//	            a table of 2^b buckets, or of a growing table's 2^b at the
+//	            start: at most 34)
+//	the rest    epoch: the Clear the entry belongs to (b - 15 bits, at most
+//	            16; none in a table of 1 MiB)
+//
+// Buckets hold four slots (32 bytes, half a cache line). A growing
+// table's check is that of the part it starts on, so its epoch has 5 bits
+// and a Clear zeroes a 32nd of it.
 type Table struct {
 	base              // its slots, one word each, are the base's words
 	startBits  uint   // the bucket bits of the part a solve starts with (see Grow), below 64
@@ -187,11 +205,10 @@ func alloc(mib, startMiB int) (*Table, error) {
 // It is safe for concurrent use, and cheap where the table is large
 // enough already.
 //
-// The check of a slot is the mixed key less its low startBits bits, the
-// bucket bits of the part a solve starts with, whatever part is in use:
-// every bucket mask in use keeps those bits, so the bucket of a slot
-// holds the mixed key's low startBits bits, and with the check all of
-// it. An entry stored before the table grew is found again only where
+// The check of a slot is the mixed key less its low bits that index the
+// buckets of the part a solve starts with, whatever part is in use: every
+// bucket mask in use keeps those bits, so the bucket of a slot holds the
+// mixed key's low bits, and with the check all of it. An entry stored before the table grew is found again only where
 // its bucket is still the key's (else it is lost, which costs work), and
 // never as another key's.
 func (t *Table) Grow(stores uint64) { t.grow(stores, bucketLen) }

@@ -8,7 +8,7 @@ import (
 )
 
 // Wide is a transposition table for keys of one or two words: those of
-// boards other than 7x6, up to 128 bits (Table's keys are of 49 bits at
+// the boards over 49 bits, up to 128 (Table's keys are of 49 bits at
 // most). Its methods are safe for concurrent use by any number of
 // goroutines, as Table's are. The zero value is not usable; call NewWide
 // or AllocWide.
@@ -52,7 +52,7 @@ import (
 //
 // The keys of 8x8, 9x7 and 10x6 are of 70-72 bits: a high word of 6-8
 // bits. Where the high word has no more bits than the index of the
-// smallest part of the table a search uses (growStartMiB's buckets, or the
+// smallest part of the table a search uses (32 MiB's buckets, or the
 // whole table's if fewer), the table keeps only the low word: the bucket
 // of key (lo, hi) is hash(lo) xor hi, so the low bits of a bucket's index
 // and the hash of an entry's low word give the entry's high word back,
@@ -120,8 +120,8 @@ func AllocWide(mib, keyBits int) (*Wide, error) {
 func (t *Wide) KeyBits() int { return t.keyBits }
 
 // Grow makes the table use enough of its memory for a search that has
-// stored so many entries so far (growStores an entry), up to the whole
-// table: a solve starts on growStartMiB of it, so that a small search
+// stored so many entries so far (an entry for each store), up to the whole
+// table: a solve starts on 32 MiB of it, so that a small search
 // touches only the memory it needs (the first touch of a page, the kernel
 // zeroing it, costs more than most searches). An entry stored before the
 // table grew may now lie in another bucket than its key's, and is lost:
@@ -130,7 +130,7 @@ func (t *Wide) KeyBits() int { return t.keyBits }
 func (t *Wide) Grow(stores uint64) { t.grow(stores, uint64(bucketWords-2)/uint64(t.stride)) }
 
 // Clear empties the table, as Table.Clear does: a new epoch, and one part
-// in wideEpochs zeroed; the next solve starts on a part of the table
+// in 256 zeroed; the next solve starts on a part of the table
 // again (see Grow). It must not run concurrently with other methods.
 func (t *Wide) Clear() { t.clear(wideEpochs, wideEpochShift) }
 

@@ -70,7 +70,7 @@ func outputFailed(w io.Writer) bool {
 }
 
 // readLines reads the position lines of the file name, the first limit of
-// them if limit > 0, as posfile.ReadFile does, but stops when ctx is done,
+// them if limit > 0, as posfile.Format.ReadFile does, but stops when ctx is done,
 // even while it waits for a FIFO's writer or a line of a pipe, and returns
 // ctx's cause. A bad line is an error: a benchmark must measure the whole
 // file it names.

@@ -120,8 +120,7 @@ type stdio struct {
 	out, err io.Writer
 }
 
-// A subcommand is one of c4solve's commands, described once, in the shape
-// of cmd/go's base.Command; the lists of commands in the usage texts are
+// A subcommand is one of c4solve's commands, described once, in the shape of cmd/go's Command (in cmd/go/internal/base); the lists of commands in the usage texts are
 // made from these descriptions. run defines the command's flags on fs,
 // made by flagSet, parses them with args, and returns an error to report
 // (exit status 2, or failed's), or an exitStatus whose failures it has

@@ -1,7 +1,19 @@
 // Package doccheck checks that the README's and docs' words about the
-// tree and the command stay true. It has no code, only tests, which read
-// ../../README.md and ../../docs/*.md:
+// tree and the command, and the comments of the Go code, stay true. It has
+// no code, only tests, which read ../../README.md, ../../docs/*.md and
+// every Go file of the module:
 //
+//   - TestComments: every name a comment cites, in backquotes (`Solver`,
+//     `ttable.Limit`) or in a form that can only be a name (lower camel
+//     case, letters then digits, Type.Member, pkg.Name), is declared in
+//     the module, is a package's name or is predeclared; in a Type.Member
+//     form, the type has that method or field; and exported docs and
+//     package docs cite no unexported name, nor one of an internal package
+//     outside internal/. Generated files (z*.go) are not checked: their
+//     comments come from the templates (*.tmpl.go), which are. A failure
+//     names the file, the line, the name and what is wrong, with a near
+//     declared name where there is one; TestCommentsCatch shows it catch
+//     stale citations in a small package of its own.
 //   - TestLayout: every file or directory the layout table (the table under
 //     "## Layout") names in backquotes exists, and every directory of the
 //     repository that holds Go files has a row of its own. The README said
@@ -33,6 +45,6 @@
 //
 // The tests run with go test ./..., so a change that moves, adds or
 // deletes a package or a file the table names, renames a flag the docs
-// use or changes the output a transcript shows fails until the docs say
-// so.
+// use, changes the output a transcript shows or renames a name a comment
+// cites fails until the docs say so.
 package doccheck

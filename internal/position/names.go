@@ -18,7 +18,8 @@ func LossNext(cells, stones int) int { return -((cells - stones) >> 1) }
 func MaxScoreOf(cells int) int { return (cells+1)/2 - 3 }
 
 // ColumnName returns the name of column col (0-based) in move strings:
-// '1' to '9', then 'a', 'b' and 'c' for columns 10 to 12.
+// '1' to '9', then 'a' on for columns 10 and up ('p' for the 25th, the
+// widest board's last).
 func ColumnName(col int) byte {
 	if col < 9 {
 		return byte('1' + col)
@@ -83,7 +84,8 @@ func CenterFirst(w int) []int {
 }
 
 // notAColumn is the reason of a ParseError for a byte c that names no
-// column of a board of size z.
+// column of a board of width columns and height rows (from0: columns
+// named from '0').
 func notAColumn(c byte, width, height int, from0 bool) string {
 	what := fmt.Sprintf("%q", rune(c))
 	if c >= 0x80 {

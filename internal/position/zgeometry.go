@@ -102,7 +102,7 @@ func (g Geometry) bottomCell(col int) Bitboard { return Bitboard(1) << (uint(col
 // ClaimevenWinScore is the best score the claimeven rules give the
 // follower: a four whose free cells all lie on its lowest row (the 2nd,
 // or on a board of odd height the 3rd) is complete with Height-2 or
-// Height-3 cells still free (see claimedWinTime).
+// Height-3 cells still free.
 func (g Geometry) ClaimevenWinScore() int { return 6 / 2 }
 
 // OddThreatMax is the best bound OddThreatBound gives: a threat on the

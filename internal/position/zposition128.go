@@ -125,16 +125,16 @@ func (p Position128) OpponentCanStillWin() bool { return p.g.hasFour(p.g.Playabl
 // can then answer every move directly on top of it, which is always
 // possible, the free cells of a column coming in pairs; so A only ever gets
 // the lower cell of each pair and B the upper, up to the top row: B claims
-// the cells of the rows of claimRows (on 7x6 and every board of even
+// the cells of the claimed rows (on 7x6 and every board of even
 // height, the 2nd, 4th, ... from the bottom; on a board of odd height the
 // 1st, 3rd, ..., the top row among them, and the columns must hold an odd
 // number of stones). If A's stones and the cells it gets hold no line of
 // four, it cannot win (bound 0); if moreover B's stones and the cells it
 // claims hold one, B completes it before the board fills (bound -1), and
-// sooner where the line's free cells lie low (see claimedWinTime).
+// sooner where the line's free cells lie low (see
+// Geometry.ClaimevenWinScore).
 //
-// Columns of an odd number of free cells come in pairs (the stones have
-// the parity of claimParity), and their next cells lie on B's rows. B
+// Columns of an odd number of free cells come in pairs (the stones have the parity of Geometry.ClaimParity), and their next cells lie on B's rows. B
 // answers a stone on top of one of them with one on top of another, which
 // leaves both of an even number, and claimeven otherwise. With two such
 // columns, X and Y with next cells a and b, A gets a or b besides its
@@ -147,7 +147,7 @@ func (p Position128) OpponentCanStillWin() bool { return p.g.hasFour(p.g.Playabl
 // blocked).
 //
 // Nothing here depends on the width, and the height only through the
-// parity of its rows, which claimRows and claimParity give: the argument
+// parity of its rows, which Geometry.ClaimParity gives: the argument
 // holds on every board.
 //
 // It returns the bound on the score of the side to move and whether the
@@ -297,15 +297,12 @@ func (g *Geometry128) blocked(first, second, free Bits128) bool {
 func (g *Geometry128) columnBottom(c Bits128) Bits128 { return g.columnOf(c).And(g.Bottom()) }
 
 // OddThreatBound is the counterpart of claimeven for the side to move, A,
-// where ClaimevenBound would bound it (the parity of claimParity): a
-// threat of A's on a row of its own (not of claimRows) in a column C wins
+// where ClaimevenBound would bound it (the parity of Geometry.ClaimParity): a threat of A's on a row of its own (not a claimed row) in a column C wins
 // when B can be made to fill C from below. A plays one stone m so that C
 // is the one column of an odd number of free cells: in C when every column
 // has an even number, or on top of the other column when C and one other
 // have an odd number. Then A answers every stone directly on top of it: in
-// the other columns B gets the lower cell of each pair and A the upper,
-// the rows of claimRows, and in C, whose next cell is on B's rows, B the
-// cells of claimRows and A the others, the threat's cell t among them. The
+// the other columns B gets the lower cell of each pair and A the upper, the claimed rows, and in C, whose next cell is on B's rows, B the cells of the claimed rows and A the others, the threat's cell t among them. The
 // answer is always possible, but for the top cell of C, which comes after
 // t. So if B's stones and the cells it gets, less those above t (reached
 // only once t is filled), hold no line of four, it never wins, the board

@@ -640,7 +640,7 @@ func TestFamilies(t *testing.T) {
 	fams := families(g, levels)
 	in := make(map[board.Key]board.Key) // member: its family's parent
 	for _, f := range fams {
-		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, compareKeys) {
+		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, board.Key.Compare) {
 			t.Fatalf("family of %#x: members %v, want some, in key order", f.parent, f.members)
 		}
 		for _, k := range f.members {
@@ -681,7 +681,7 @@ func TestFamilies(t *testing.T) {
 	// A part that holds a position of another shard is refused by Merge.
 	parts := []*Book{generate(t, Options{Shard: 1, Shards: 2, Threads: 1}), generate(t, Options{Shard: 2, Shards: 2, Threads: 1})}
 	parts[0].keys = append(slices.Clone(parts[0].keys), parts[1].keys[0])
-	slices.SortFunc(parts[0].keys, compareKeys)
+	slices.SortFunc(parts[0].keys, board.Key.Compare)
 	parts[0].scores = append(slices.Clone(parts[0].scores), 0)
 	if _, err := Merge(parts...); err == nil || !strings.Contains(err.Error(), "holds a position of shard 2") {
 		t.Errorf("Merge with a position of shard 2 in part 1: %v; want it refused", err)

@@ -31,10 +31,10 @@ func positionOfKey64(g *position.Geometry64, k board.Key) (position.Position64, 
 	return g.FromKey(k.Lo)
 }
 func positionOfKey128(g *position.Geometry128, k board.Key) (position.Position128, error) {
-	return g.FromKey(k)
+	return g.FromKey(position.Bits128(k))
 }
 func positionOfKeyPacked(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
-	kp, err := g.KeyOf128(k)
+	kp, err := g.KeyOf128(position.Bits128(k))
 	if err != nil {
 		return position.PositionPacked{}, err
 	}
@@ -48,9 +48,11 @@ func keyOfPosition49(_ *position.Geometry64, p position.Position64) board.Key {
 func keyOfPosition64(_ *position.Geometry64, p position.Position64) board.Key {
 	return board.Key{Lo: p.Key()}
 }
-func keyOfPosition128(_ *position.Geometry128, p position.Position128) board.Key { return p.Key() }
+func keyOfPosition128(_ *position.Geometry128, p position.Position128) board.Key {
+	return board.Key(p.Key())
+}
 func keyOfPositionPacked(g *position.GeometryPacked, p position.PositionPacked) board.Key {
-	return g.Key128(p.Key())
+	return board.Key(g.Key128(p.Key()))
 }
 
 // packedKeyBits is the bits of a position.KeyPacked of a board of width w:

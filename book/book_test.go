@@ -82,7 +82,7 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 		t.Fatalf("Counts() = %v, Len() = %d; want 1 position with the root's stones, Len the sum, and 100 or more of the most stones", counts, b.Len())
 	}
 	g := standardGrid(t)
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	step := 1
 	if testing.Short() {
 		step = 7
@@ -382,7 +382,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
 	g := standardGrid(t)
 	p := boardOf(g, mustParse(t, testRoot))
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	bare, err := s.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -409,7 +409,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 func TestAnalyzeFromBook(t *testing.T) {
 	b := testBook(t)
 	p := mustParse(t, testRoot)
-	s := solver.New(standardGrid(t), 16, 1)
+	s := testSolver(t, standardGrid(t), 16, 1)
 	s.UseBook(b)
 	an, err := s.Analyze(context.Background(), boardOf(standardGrid(t), p), false)
 	if err != nil {
@@ -435,7 +435,7 @@ func TestAnalyzeFromBook(t *testing.T) {
 func TestVerify(t *testing.T) {
 	b := testBook(t)
 	g := standardGrid(t)
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	n := 50
 	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != n || len(bad) != 0 {
@@ -849,4 +849,15 @@ func boardOf(g *board.Grid, p position.Position) board.Board {
 		panic(err)
 	}
 	return b
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

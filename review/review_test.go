@@ -58,7 +58,7 @@ func TestGameAgainstSolves(t *testing.T) {
 		if testing.Short() && os.Getenv("C4_REVIEW_ACCEPTANCE") == "" {
 			games /= 2
 		}
-		s, check := solver.New(g, 64, 2), solver.New(g, 64, 1)
+		s, check := testSolver(t, g, 64, 2), testSolver(t, g, 64, 1)
 		if tc.bk != nil {
 			s.UseBook(tc.bk)
 		}
@@ -99,7 +99,7 @@ func TestClassByDrop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	s.UseBook(def)
 	const B, M, X = review.Best, review.Mistake, review.Blunder
 	for _, tc := range []struct {
@@ -251,4 +251,15 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 	if rv.Players != players || !slices.Equal(rv.TurningPoints, turning) {
 		t.Fatalf("%v: players %+v, turning points %v; want %+v, %v", board.FormatColumns(cols, false), rv.Players, rv.TurningPoints, players, turning)
 	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -127,7 +127,7 @@ func BenchmarkBoards(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := solver.New(g, *benchMiB, 1)
+			s := testSolver(b, g, *benchMiB, 1)
 			defer s.Table().Free()
 			var nodes uint64
 			var solving time.Duration

@@ -63,7 +63,7 @@ func TestPool(t *testing.T) {
 func TestBatch(t *testing.T) {
 	lines := readPositions(t)[:40]
 	g := mustGrid(t, "7x6")
-	s := solver.New(g, 16, 2)
+	s := testSolver(t, g, 16, 2)
 	b := solver.NewBatch(s)
 	var order []int
 	scores := make([]int, len(lines))

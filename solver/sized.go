@@ -40,20 +40,9 @@ type Table interface {
 }
 
 // New returns a solver of the positions of grid g with a table of
-// mib MiB shared by threads worker goroutines (at least 1). It panics if
-// the table's memory cannot be had, as ttable.New does; Alloc
-// returns that as an error.
-func New(g *board.Grid, mib, threads int) *Solver {
-	s, err := Alloc(g, mib, threads)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
-
-// Alloc is New, but returns an error where the table's memory
-// cannot be had.
-func Alloc(g *board.Grid, mib, threads int) (*Solver, error) {
+// mib MiB shared by threads worker goroutines (at least 1), or an error
+// where the table's memory cannot be had.
+func New(g *board.Grid, mib, threads int) (*Solver, error) {
 	tt, err := AllocTable(g, mib)
 	if err != nil {
 		return nil, err

@@ -56,15 +56,15 @@ func New(g *board.Grid, mib, threads int) (*Solver, error) {
 // above.
 func AllocTable(g *board.Grid, mib int) (Table, error) {
 	if g.Size == board.Standard {
-		return ttable.Alloc(mib)
+		return ttable.New(mib)
 	}
 	if g.Bits() <= ttable.KeyBits {
-		return ttable.AllocGrowing(mib)
+		return ttable.NewGrowing(mib)
 	}
 	if position.Packs(g.Width, g.Height) {
-		return ttable.AllocWide(mib, packedKeyBits(g.Width))
+		return ttable.NewWide(mib, packedKeyBits(g.Width))
 	}
-	return ttable.AllocWide(mib, g.Bits())
+	return ttable.NewWide(mib, g.Bits())
 }
 
 // NewOn returns a solver of the positions of g with threads worker
@@ -97,7 +97,8 @@ func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 }
 
 // must returns v, and panics for an error: the geometry of a grid's
-// board, which NewGrid checked.
+// board, which NewGrid checked, and a worker's own table of LeafTableMiB
+// (newTable), whose memory a process that has its shared table has.
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

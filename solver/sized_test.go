@@ -123,7 +123,7 @@ func TestSizedStandardEngine(t *testing.T) {
 	g := mustGrid(t, "7x6")
 	ctx := context.Background()
 	sized := testSolver(t, g, 16, 1)
-	s := solver.NewStandard(ttable.New(16), 1)
+	s := solver.NewStandard(testTable(t, 16), 1)
 	for _, moves := range []string{"2416615552", "445365", "37313333717124171162542"} {
 		b, err := g.Parse(moves, false)
 		if err != nil {
@@ -291,8 +291,8 @@ func TestEnginesAgree(t *testing.T) {
 	g64, _ := position.NewGeometry64(position.Width, position.Height)
 	g128, _ := position.NewGeometry128(position.Width, position.Height)
 	ctx := context.Background()
-	s64 := solver.New64(g64, ttable.NewWide(testMiB, g64.Width()*(g64.Height()+1)), 2)
-	s128 := solver.New128(g128, ttable.NewWide(testMiB, g128.Width()*(g128.Height()+1)), 2)
+	s64 := solver.New64(g64, testWide(t, testMiB, g64.Width()*(g64.Height()+1)), 2)
+	s128 := solver.New128(g128, testWide(t, testMiB, g128.Width()*(g128.Height()+1)), 2)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:40]
@@ -428,7 +428,7 @@ func TestFreedTable(t *testing.T) {
 			var progress func() uint64
 			var free func()
 			if tc.size == "7x6" {
-				s := solver.NewStandard(ttable.New(8), 2)
+				s := solver.NewStandard(testTable(t, 8), 2)
 				p, err := g.Parse(tc.moves, false)
 				if err != nil {
 					t.Fatal(err)
@@ -616,4 +616,26 @@ func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// testTable returns ttable.New's table, and fails t where its memory
+// cannot be had.
+func testTable(t testing.TB, mib int) *ttable.Table {
+	t.Helper()
+	tt, err := ttable.New(mib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
+}
+
+// testWide returns ttable.NewWide's table, and fails t where its memory
+// cannot be had.
+func testWide(t testing.TB, mib, keyBits int) *ttable.Wide {
+	t.Helper()
+	tt, err := ttable.NewWide(mib, keyBits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
 }

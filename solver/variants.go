@@ -130,7 +130,7 @@ func tableRef(t *ttable.Table, k position.Key) ttable.Ref { return t.Ref(k) }
 func tablePut(t *ttable.Table, k position.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable(_ position.Geometry, mib int) *ttable.Table { return ttable.New(mib) }
+func newTable(_ position.Geometry, mib int) *ttable.Table { return must(ttable.New(mib)) }
 func keyHash(k position.Key) uint64                       { return k }
 
 func tableRef49(t *ttable.Table, k position.Key64) ttable.Ref { return t.Ref(k) }
@@ -144,7 +144,7 @@ func tablePut49(t *ttable.Table, k position.Key64, lower, upper, move int, nodes
 	}
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable49(_ *position.Geometry64, mib int) *ttable.Table { return ttable.New(mib) }
+func newTable49(_ *position.Geometry64, mib int) *ttable.Table { return must(ttable.New(mib)) }
 func keyHash49(k position.Key64) uint64                        { return k }
 
 func tableRef64(t *ttable.Wide, k position.Key64) ttable.WideRef { return t.Ref(k, 0) }
@@ -152,7 +152,7 @@ func tablePut64(t *ttable.Wide, k position.Key64, lower, upper, move int, nodes 
 	t.Put(k, 0, lower, upper, move, nodes)
 }
 func newTable64(g *position.Geometry64, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
+	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
 }
 func keyHash64(k position.Key64) uint64 { return k }
 
@@ -161,7 +161,7 @@ func tablePut128(t *ttable.Wide, k position.Bits128, lower, upper, move int, nod
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 func newTable128(g *position.Geometry128, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
+	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
 }
 
 // keyHash128 folds a key into the one word of the busy table, which only
@@ -173,7 +173,7 @@ func tablePutPacked(t *ttable.Wide, k position.KeyPacked, lower, upper, move int
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 func newTablePacked(g *position.GeometryPacked, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, packedKeyBits(g.Width()))
+	return must(ttable.NewWide(mib, packedKeyBits(g.Width())))
 }
 func keyHashPacked(k position.KeyPacked) uint64 { return k.Hash() }
 

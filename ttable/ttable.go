@@ -17,7 +17,7 @@
 // the slot as the check. Bucket and check together are the whole mixed
 // value, so a matching check in the chosen bucket means the same mixed
 // value, hence the same key: a hit is always the position asked for, never
-// another one with a colliding hash. (A growing table, AllocGrowing, keeps
+// another one with a colliding hash. (A growing table, NewGrowing, keeps
 // as the check the bits above those of the buckets it starts with, which
 // every size it grows to keeps in its bucket: see Grow.) Racing writers can
 // only overwrite whole words, so a slot always holds bounds that some
@@ -85,10 +85,10 @@ import (
 	"sync/atomic"
 )
 
-// Score bounds must lie in [MinBound, MaxBound].
+// The score bounds a Table's slot holds (see Put).
 const (
-	MinBound = -31
-	MaxBound = 31
+	minBound = -31
+	maxBound = 31
 )
 
 // A Table's keys are below 2^KeyBits, and the moves its entries hold are
@@ -141,7 +141,8 @@ const (
 )
 
 // Table is a transposition table. Its methods are safe for concurrent use by
-// any number of goroutines. The zero value is not usable; call New.
+// any number of goroutines. The zero value is not usable; call New or
+// NewGrowing.
 type Table struct {
 	base              // its slots, one word each, are the base's words
 	startBits  uint   // the bucket bits of the part a solve starts with (see Grow), below 64
@@ -151,21 +152,17 @@ type Table struct {
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
-// MaxMiB]: the largest power-of-two number of buckets that fits. It panics
-// if the memory cannot be had; Alloc returns that as an error.
-func New(mib int) *Table { return must(Alloc(mib)) }
+// MaxMiB]: the largest power-of-two number of buckets that fits, or an
+// error where the memory cannot be had (a process limit on its address
+// space, say). The memory is mapped from the operating system where it
+// can be (Linux), outside the Go heap, and given back once the Table is
+// unreachable.
+func New(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
 
-// Alloc is New, but returns an error where the memory cannot be had (a
-// process limit on its address space, say), which New's allocation
-// through the Go heap would only report by ending the process. The
-// memory is mapped from the operating system where it can be (Linux),
-// outside the Go heap, and given back once the Table is unreachable.
-func Alloc(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
-
-// AllocGrowing is Alloc, but the table grows (see Grow): a solve starts
-// on growStartMiB of it and uses more as its stores call for, so that a
-// small search touches only the memory it needs.
-func AllocGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
+// NewGrowing is New, but the table grows (see Grow): a solve starts on
+// 32 MiB of it and uses more as its stores call for, so that a small
+// search touches only the memory it needs.
+func NewGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
 
 func alloc(mib, startMiB int) (*Table, error) {
 	t := new(Table)
@@ -181,9 +178,9 @@ func alloc(mib, startMiB int) (*Table, error) {
 	return t, nil
 }
 
-// Grow makes a growing table (AllocGrowing) use enough of its memory for
+// Grow makes a growing table (NewGrowing) use enough of its memory for
 // a search that has stored so many entries so far, up to the whole table,
-// as Wide.Grow does; a table of Alloc's uses all of it from the start.
+// as Wide.Grow does; a table of New's uses all of it from the start.
 // It is safe for concurrent use, and cheap where the table is large
 // enough already.
 //
@@ -291,9 +288,10 @@ func decode(w uint64) Entry {
 	}
 }
 
-// Put records that the score of key lies in [lower, upper] and that move
-// (-1 if none) was best, found by a search of the given number of nodes.
-// If the table already holds the key, the bounds are intersected.
+// Put records that the score of key lies in [lower, upper] (both in
+// [-31, 31]) and that move (-1 if none) was best, found by a search of
+// the given number of nodes. If the table already holds the key, the
+// bounds are intersected.
 func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
 	slots, check := t.bucket(key)
 	gen := t.gen.Load() & genMask

@@ -248,3 +248,11 @@ func TestAgingMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestWideBounds: the scores of every board of at most 128 bits fit an
+// entry's bound fields, and a used entry's lower bound field is never 0.
+func TestWideBounds(t *testing.T) {
+	if minWideBound+wideOffset <= 0 || maxWideBound+wideOffset > wideBoundMask {
+		t.Errorf("scores [%d, %d] + %d do not fit in 1 to %d", minWideBound, maxWideBound, wideOffset, wideBoundMask)
+	}
+}

@@ -130,7 +130,7 @@ func TestSolve(t *testing.T) {
 		{"71255763773133525731261364622167124446454", 0, true, false, false, 0, false}, // 41 stones
 	}
 	g, _ := board.NewGrid(board.Standard)
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	ctx := context.Background()
 	for _, tt := range tests {
 		p, err := g.Parse(tt.moves, false)

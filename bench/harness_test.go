@@ -53,7 +53,7 @@ func measureScores(t *testing.T, lines []posfile.Line, set bench.Setting) (bench
 	t.Helper()
 	var scores []int
 	var outs []bench.Outcome
-	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), set.TableMiB, set.Threads), slices.Values(lines), set, func(o bench.Outcome, err error) error {
+	st, err := bench.Measure(context.Background(), testSolver(t, standardGrid(t), set.TableMiB, set.Threads), slices.Values(lines), set, func(o bench.Outcome, err error) error {
 		if err == nil {
 			scores = append(scores, o.Score)
 			outs = append(outs, o)
@@ -180,7 +180,7 @@ func TestMeasureWeak(t *testing.T) {
 func TestMeasureGameOver(t *testing.T) {
 	lines := parseLines(t, "7422341735647741166133573473242566 1\n# the first player has four in column 1\n1212121\n2252576253462244111563365343671351441 -1\n")
 	calls := 0
-	st, err := bench.Measure(context.Background(), solver.New(standardGrid(t), 1, 1), slices.Values(lines), bench.Setting{Threads: 1, TableMiB: 1}, func(_ bench.Outcome, err error) error {
+	st, err := bench.Measure(context.Background(), testSolver(t, standardGrid(t), 1, 1), slices.Values(lines), bench.Setting{Threads: 1, TableMiB: 1}, func(_ bench.Outcome, err error) error {
 		if err == nil {
 			calls++
 		}
@@ -494,4 +494,15 @@ func standardGrid(t *testing.T) *board.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

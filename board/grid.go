@@ -49,17 +49,9 @@ func (g *Grid) Columns(s string, from0 bool) ([]int, error) {
 // FromKey returns the position of the grid whose key is key (Board.Key).
 // It fails for a number that is no position's key on the board.
 func (g *Grid) FromKey(key Key) (Board, error) {
-	p, err := g.g.FromKey(key)
+	p, err := g.g.FromKey(position.Bits128(key))
 	return Board{g: g, p: p}, err
 }
-
-// Key is a position's key (Board.Key): current+mask, the stones of the
-// side to move plus the occupied cells, which adds one bit above the top
-// stone of each column and is so unique for every position of its board
-// (Pons, "Solving Connect 4", part 7). Lo holds bits 0 to 63, Hi the
-// others: 0 on a board of at most 64 bits. Keys are ordered by Less, and
-// Hash mixes the two words.
-type Key = position.Bits128
 
 // Board is a position on a Grid, of any size. Its zero value is not
 // usable; get the empty board from Grid.Empty. It is a small value: copy
@@ -95,18 +87,21 @@ func (b Board) Won() bool { return b.p.Won() }
 func (b Board) Over() bool { return b.p.Over() }
 
 // Key returns the position's key.
-func (b Board) Key() Key { return b.p.Key() }
+func (b Board) Key() Key { return Key(b.p.Key()) }
 
 // CanonicalKey returns the smaller of the keys of the position and of its
 // mirror image, which have the same score, whether it is the mirror's,
 // and whether the position is its own mirror image.
-func (b Board) CanonicalKey() (key Key, mirrored, symmetric bool) { return b.p.CanonicalKey() }
+func (b Board) CanonicalKey() (key Key, mirrored, symmetric bool) {
+	k, mirrored, symmetric := b.p.CanonicalKey()
+	return Key(k), mirrored, symmetric
+}
 
 // hash returns a number that identifies the position and its mirror
 // image among most others, on any board: its canonical key's two words
 // mixed (the key itself on a board of at most 64 bits).
 func (b Board) hash() uint64 {
-	k, _, _ := b.CanonicalKey()
+	k, _, _ := b.p.CanonicalKey()
 	return k.Hash()
 }
 

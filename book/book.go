@@ -1,12 +1,12 @@
 package book
 
 import (
-	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"os"
 	"slices"
 
@@ -105,7 +105,7 @@ func (b *Book) Lookup(p board.Board) (score int, ok bool) {
 	if p.Stones() > b.depth || p.Grid().Size != b.Board() {
 		return 0, false
 	}
-	i, ok := slices.BinarySearchFunc(b.keys, canonicalKey(p), compareKeys)
+	i, ok := slices.BinarySearchFunc(b.keys, canonicalKey(p), board.Key.Compare)
 	if !ok {
 		return 0, false
 	}
@@ -141,11 +141,6 @@ func canonicalKey(p board.Board) board.Key {
 	return k
 }
 
-// compareKeys orders keys as numbers of two words.
-func compareKeys(a, b board.Key) int {
-	return cmp.Or(cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo))
-}
-
 // WriteFile writes the book to the file name, atomically: the file is
 // replaced whole or not at all.
 func (b *Book) WriteFile(name string) error {
@@ -167,7 +162,10 @@ func (b *Book) encode() []byte {
 	buf = append(buf, b.root...)
 	last := board.Key{}
 	for _, k := range b.keys {
-		d := k.Sub(last)
+		var d board.Key // k - last: the keys increase
+		var borrow uint64
+		d.Lo, borrow = bits.Sub64(k.Lo, last.Lo, 0)
+		d.Hi, _ = bits.Sub64(k.Hi, last.Hi, borrow)
 		if v == versionWide {
 			buf = binary.AppendUvarint(buf, d.Hi)
 		}
@@ -302,7 +300,9 @@ func decode(data []byte) (*Book, error) {
 			}
 			d.Hi, d.Lo, rest = d.Lo, x, rest[n:]
 		}
-		last = last.Add(d)
+		var carry uint64
+		last.Lo, carry = bits.Add64(last.Lo, d.Lo, 0)
+		last.Hi, _ = bits.Add64(last.Hi, d.Hi, carry)
 		b.keys[i] = last
 	}
 	switch {

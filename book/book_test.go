@@ -82,7 +82,7 @@ func TestEntriesAgreeWithSolver(t *testing.T) {
 		t.Fatalf("Counts() = %v, Len() = %d; want 1 position with the root's stones, Len the sum, and 100 or more of the most stones", counts, b.Len())
 	}
 	g := standardGrid(t)
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	step := 1
 	if testing.Short() {
 		step = 7
@@ -382,7 +382,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 	deepest := generate(t, Options{Shard: 1, Shards: 1, Threads: 1})
 	g := standardGrid(t)
 	p := boardOf(g, mustParse(t, testRoot))
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	bare, err := s.Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -409,7 +409,7 @@ func TestSolverStopsAtBook(t *testing.T) {
 func TestAnalyzeFromBook(t *testing.T) {
 	b := testBook(t)
 	p := mustParse(t, testRoot)
-	s := solver.New(standardGrid(t), 16, 1)
+	s := testSolver(t, standardGrid(t), 16, 1)
 	s.UseBook(b)
 	an, err := s.Analyze(context.Background(), boardOf(standardGrid(t), p), false)
 	if err != nil {
@@ -435,7 +435,7 @@ func TestAnalyzeFromBook(t *testing.T) {
 func TestVerify(t *testing.T) {
 	b := testBook(t)
 	g := standardGrid(t)
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	n := 50
 	bad, checked, err := b.Verify(context.Background(), s, n, rand.New(rand.NewPCG(1, 2)), nil)
 	if err != nil || checked != n || len(bad) != 0 {
@@ -640,7 +640,7 @@ func TestFamilies(t *testing.T) {
 	fams := families(g, levels)
 	in := make(map[board.Key]board.Key) // member: its family's parent
 	for _, f := range fams {
-		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, compareKeys) {
+		if len(f.members) == 0 || !slices.IsSortedFunc(f.members, board.Key.Compare) {
 			t.Fatalf("family of %#x: members %v, want some, in key order", f.parent, f.members)
 		}
 		for _, k := range f.members {
@@ -681,7 +681,7 @@ func TestFamilies(t *testing.T) {
 	// A part that holds a position of another shard is refused by Merge.
 	parts := []*Book{generate(t, Options{Shard: 1, Shards: 2, Threads: 1}), generate(t, Options{Shard: 2, Shards: 2, Threads: 1})}
 	parts[0].keys = append(slices.Clone(parts[0].keys), parts[1].keys[0])
-	slices.SortFunc(parts[0].keys, compareKeys)
+	slices.SortFunc(parts[0].keys, board.Key.Compare)
 	parts[0].scores = append(slices.Clone(parts[0].scores), 0)
 	if _, err := Merge(parts...); err == nil || !strings.Contains(err.Error(), "holds a position of shard 2") {
 		t.Errorf("Merge with a position of shard 2 in part 1: %v; want it refused", err)
@@ -849,4 +849,15 @@ func boardOf(g *board.Grid, p position.Position) board.Board {
 		panic(err)
 	}
 	return b
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -127,7 +127,7 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 				"(truncate -s %d %s) and run the same command again", n, n-1, good, ck.name)
 		}
 		k, score := read(rec)
-		if _, ok := slices.BinarySearchFunc(todo, k, compareKeys); !ok {
+		if _, ok := slices.BinarySearchFunc(todo, k, board.Key.Compare); !ok {
 			return fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(k))
 		}
 		if score < ck.g.LossNextScore(opt.Depth) || score > ck.g.WinNextScore(opt.Depth) {

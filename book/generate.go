@@ -92,7 +92,7 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	for _, f := range fams {
 		todo = append(todo, f.members...)
 	}
-	slices.SortFunc(todo, compareKeys)
+	slices.SortFunc(todo, board.Key.Compare)
 	scores := make(map[board.Key]int8, len(todo))
 	var ck *checkpoint
 	if opt.Checkpoint != "" {
@@ -218,7 +218,7 @@ func enumerate(g *board.Grid, root board.Key, depth int, mem uint64) ([][]board.
 				}
 			})
 		}
-		level = slices.SortedFunc(maps.Keys(next), compareKeys)
+		level = slices.SortedFunc(maps.Keys(next), board.Key.Compare)
 		levels = append(levels, level)
 		total += len(level)
 	}
@@ -253,7 +253,7 @@ func families(g *board.Grid, levels [][]board.Key) []family {
 			}
 		})
 		if len(f.members) > 0 {
-			slices.SortFunc(f.members, compareKeys)
+			slices.SortFunc(f.members, board.Key.Compare)
 			fams = append(fams, f)
 		}
 	}
@@ -362,7 +362,7 @@ func lowerBound(parents solver.Book, p board.Board) int {
 // fill sets the board of b to g's, and its keys and scores to keys (in
 // any order, sorted here) and their scores, and returns b.
 func fill(g *board.Grid, b *Book, keys []board.Key, scores map[board.Key]int8) *Book {
-	slices.SortFunc(keys, compareKeys)
+	slices.SortFunc(keys, board.Key.Compare)
 	b.size, b.keys = g.Size, keys
 	b.scores = make([]int8, len(keys))
 	for i, k := range keys {

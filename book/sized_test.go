@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"c4solve/board"
-	"c4solve/solver"
 )
 
 // sizedCase is a book of another board than 7x6 that a test can afford.
@@ -68,7 +67,7 @@ func TestGenerateSized(t *testing.T) {
 				t.Fatalf("Merge of the 2 parts: %v, or a book that differs from the whole run's", err)
 			}
 
-			s := solver.New(g, 4, 1)
+			s := testSolver(t, g, 4, 1)
 			for i := range b.Len() {
 				p, sc := b.Entry(g, i)
 				r, err := s.Solve(context.Background(), p)

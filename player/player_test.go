@@ -106,7 +106,7 @@ func TestLevelTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(g, 1024, 2)
+	s := testSolver(t, g, 1024, 2)
 	if bk, err := book.Default(); err == nil && bk.Board() == z {
 		s.UseBook(bk)
 	}
@@ -149,7 +149,7 @@ func TestMatchSeed(t *testing.T) {
 	}
 	var outcomes [2]player.Outcome
 	for i := range outcomes {
-		if outcomes[i], err = player.NewMatch(solver.New(g, 4, 1)).Play(context.Background(), 3, 10, 20, 7); err != nil {
+		if outcomes[i], err = player.NewMatch(testSolver(t, g, 4, 1)).Play(context.Background(), 3, 10, 20, 7); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -163,4 +163,15 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -17,6 +17,7 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -95,7 +96,8 @@ func classify(best, played int) Class {
 	return Inaccuracy
 }
 
-// Move is the review of one move of the game, a plain value.
+// Move is the review of one move of the game, a plain value. Its JSON
+// (MarshalJSON) numbers columns from 1, as programs read them.
 type Move struct {
 	Ply    int // the move's number in the game, from 1 for the first stone of the board
 	Player int // who played it: 1 the first player, 2 the second
@@ -114,8 +116,52 @@ type Move struct {
 // is a Mistake or a Blunder; a Mistake by its drop alone is none.
 func (m Move) Turning() bool { return board.WeakScore(m.Score) != board.WeakScore(m.Played) }
 
+// moveJSON is a Move as programs read it (the command's -json, the
+// server's /review): columns numbered from 1, as move strings number
+// them, and Loss, Drop under the name the first clients read, kept for
+// them.
+type moveJSON struct {
+	Ply    int   `json:"ply"`
+	Player int   `json:"player"`
+	Column int   `json:"column"`
+	Score  int   `json:"score"`
+	Played int   `json:"played"`
+	Drop   int   `json:"drop"`
+	Loss   int   `json:"loss"`
+	Class  Class `json:"class"`
+	Best   []int `json:"best"`
+}
+
+// MarshalJSON writes the move as programs read it: {"ply", "player",
+// "column", "score", "played", "drop", "loss", "class", "best"}, its
+// columns numbered from 1, as move strings number them, and "loss" the
+// drop under the name the first clients read.
+func (m Move) MarshalJSON() ([]byte, error) {
+	return json.Marshal(moveJSON{m.Ply, m.Player, m.Column + 1, m.Score, m.Played, m.Drop, m.Drop, m.Class, shift(m.Best, 1)})
+}
+
+// UnmarshalJSON reads a move as MarshalJSON writes it.
+func (m *Move) UnmarshalJSON(b []byte) error {
+	var j moveJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*m = Move{Ply: j.Ply, Player: j.Player, Column: j.Column - 1, Score: j.Score, Played: j.Played, Drop: j.Drop, Best: shift(j.Best, -1), Class: j.Class}
+	return nil
+}
+
+// shift returns a new slice (never nil: JSON's [] for none) of cols each
+// plus d.
+func shift(cols []int, d int) []int {
+	s := make([]int, len(cols))
+	for i, col := range cols {
+		s[i] = col + d
+	}
+	return s
+}
+
 // Player sums up one player's moves, a plain value: the zero value is a
-// player with no move.
+// player with no move. Its JSON (MarshalJSON) adds the accuracy.
 type Player struct {
 	Moves        int `json:"moves"`
 	Best         int `json:"best"`
@@ -133,6 +179,22 @@ func (p Player) Accuracy() (float64, bool) {
 	return 100 * float64(p.Best) / float64(p.Moves), true
 }
 
+// MarshalJSON writes the player's counts, as the field tags name them,
+// and "accuracy", Accuracy rounded to a tenth, null for a player with no
+// move.
+func (p Player) MarshalJSON() ([]byte, error) {
+	type counts Player // without the method
+	var accuracy *float64
+	if a, ok := p.Accuracy(); ok {
+		a = math.Round(a*10) / 10
+		accuracy = &a
+	}
+	return json.Marshal(struct {
+		counts
+		Accuracy *float64 `json:"accuracy"`
+	}{counts(p), accuracy})
+}
+
 // add counts a move of class c.
 func (p *Player) add(c Class) {
 	p.Moves++
@@ -148,15 +210,18 @@ func (p *Player) add(c Class) {
 	}
 }
 
-// Review is the review of a game, a plain value (Game makes it).
+// Review is the review of a game, a plain value (Game makes it). Its JSON
+// is that of programs (the command's -json, the server's /review), with
+// Moves and TurningPoints [] where there are none (Game makes them
+// non-nil) and without Nodes.
 type Review struct {
-	Moves   []Move
-	Players [2]Player // the first player's, then the second's
-	// TurningPoints are the indices in Moves of the moves that changed
+	Moves   []Move    `json:"moves"`
+	Players [2]Player `json:"players"` // the first player's, then the second's
+	// TurningPoints are the plies (Move.Ply) of the moves that changed
 	// the game's result (Move.Turning).
-	TurningPoints []int
+	TurningPoints []int `json:"turning_points"`
 	// Nodes is the number of positions the analyses searched.
-	Nodes uint64
+	Nodes uint64 `json:"-"`
 }
 
 // Game reviews the moves cols (0-based columns), played from start, a
@@ -165,7 +230,7 @@ type Review struct {
 // (with what the moves are so far), a move after the game is over, or
 // ctx's end, when it returns the moves reviewed so far with the error.
 func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) (Review, error) {
-	var r Review
+	r := Review{Moves: []Move{}, TurningPoints: []int{}}
 	p := start
 	progress, _ := ctx.Value(progressKey{}).(func(int))
 	for i, col := range cols {
@@ -187,7 +252,7 @@ func Game(ctx context.Context, s *solver.Solver, start board.Board, cols []int) 
 		m := Move{Ply: ply, Player: 1 + p.Stones()%2, Column: col, Score: an.Lower, Played: an.Scores[col], Best: an.Best()}
 		m.Drop, m.Class = m.Score-m.Played, classify(m.Score, m.Played)
 		if m.Turning() {
-			r.TurningPoints = append(r.TurningPoints, len(r.Moves))
+			r.TurningPoints = append(r.TurningPoints, m.Ply)
 		}
 		r.Players[m.Player-1].add(m.Class)
 		r.Moves = append(r.Moves, m)
@@ -207,56 +272,3 @@ func WithProgress(ctx context.Context, f func(reviewed int)) context.Context {
 
 // progressKey is the key of WithProgress's value.
 type progressKey struct{}
-
-// Summary is a review as programs read it (the command's -json, the
-// server's /review): columns numbered from 1, as move strings number
-// them, and turning points as plies.
-type Summary struct {
-	Moves         []MoveSummary    `json:"moves"`
-	Players       [2]PlayerSummary `json:"players"`
-	TurningPoints []int            `json:"turning_points"` // the plies of the moves that changed the result
-}
-
-// MoveSummary is a Move in a Summary. Loss is Drop under the name the
-// first clients read, kept for them.
-type MoveSummary struct {
-	Ply    int   `json:"ply"`
-	Player int   `json:"player"`
-	Column int   `json:"column"`
-	Score  int   `json:"score"`
-	Played int   `json:"played"`
-	Drop   int   `json:"drop"`
-	Loss   int   `json:"loss"`
-	Class  Class `json:"class"`
-	Best   []int `json:"best"`
-}
-
-// PlayerSummary is a Player in a Summary, with its accuracy rounded to a
-// tenth, nil (JSON null) for a player with no move.
-type PlayerSummary struct {
-	Player
-	Accuracy *float64 `json:"accuracy"`
-}
-
-// Summary returns r as programs read it.
-func (r Review) Summary() Summary {
-	s := Summary{Moves: make([]MoveSummary, len(r.Moves)), TurningPoints: make([]int, len(r.TurningPoints))}
-	for i, m := range r.Moves {
-		best := make([]int, len(m.Best))
-		for j, col := range m.Best {
-			best[j] = col + 1
-		}
-		s.Moves[i] = MoveSummary{Ply: m.Ply, Player: m.Player, Column: m.Column + 1, Score: m.Score, Played: m.Played, Drop: m.Drop, Loss: m.Drop, Class: m.Class, Best: best}
-	}
-	for i, p := range r.Players {
-		s.Players[i].Player = p
-		if a, ok := p.Accuracy(); ok {
-			a = math.Round(a*10) / 10
-			s.Players[i].Accuracy = &a
-		}
-	}
-	for i, k := range r.TurningPoints {
-		s.TurningPoints[i] = r.Moves[k].Ply
-	}
-	return s
-}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -57,7 +58,7 @@ func TestGameAgainstSolves(t *testing.T) {
 		if testing.Short() && os.Getenv("C4_REVIEW_ACCEPTANCE") == "" {
 			games /= 2
 		}
-		s, check := solver.New(g, 64, 2), solver.New(g, 64, 1)
+		s, check := testSolver(t, g, 64, 2), testSolver(t, g, 64, 1)
 		if tc.bk != nil {
 			s.UseBook(tc.bk)
 		}
@@ -98,19 +99,19 @@ func TestClassByDrop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	s.UseBook(def)
 	const B, M, X = review.Best, review.Mistake, review.Blunder
 	for _, tc := range []struct {
 		game    string
 		drops   []int
 		classes []review.Class
-		turning []int // indices in the review's moves
+		turning []int // plies
 		players [2]review.Player
 	}{
-		{"614432115", []int{2, 4, 0, 15, 17, 17, 16, 15, 0}, []review.Class{X, X, B, M, M, M, M, M, B}, []int{0, 1},
+		{"614432115", []int{2, 4, 0, 15, 17, 17, 16, 15, 0}, []review.Class{X, X, B, M, M, M, M, M, B}, []int{1, 2},
 			[2]review.Player{{Moves: 5, Best: 2, Mistakes: 2, Blunders: 1}, {Moves: 4, Mistakes: 3, Blunders: 1}}},
-		{"1124266553", []int{3, 3, 1, 0, 1, 3, 19, 0, 0, 0}, []review.Class{X, X, M, B, M, X, X, B, B, B}, []int{0, 1, 2, 4, 5, 6},
+		{"1124266553", []int{3, 3, 1, 0, 1, 3, 19, 0, 0, 0}, []review.Class{X, X, M, B, M, X, X, B, B, B}, []int{1, 2, 3, 5, 6, 7},
 			[2]review.Player{{Moves: 5, Best: 1, Mistakes: 2, Blunders: 2}, {Moves: 5, Best: 3, Blunders: 2}}},
 	} {
 		cols, err := g.Columns(tc.game, false)
@@ -134,7 +135,7 @@ func TestClassByDrop(t *testing.T) {
 }
 
 // TestAccuracy: the percentage of best moves, and none for a player with
-// no move, null in the Summary's JSON.
+// no move, null in the player's JSON.
 func TestAccuracy(t *testing.T) {
 	for _, tc := range []struct {
 		p    review.Player
@@ -146,10 +147,38 @@ func TestAccuracy(t *testing.T) {
 		}
 	}
 	r := review.Review{Players: [2]review.Player{{Moves: 3, Best: 1, Mistakes: 2}}}
-	b, err := json.Marshal(r.Summary().Players)
+	b, err := json.Marshal(r.Players)
 	const want = `[{"moves":3,"best":1,"inaccuracies":0,"mistakes":2,"blunders":0,"accuracy":33.3},{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null}]`
 	if err != nil || string(b) != want {
 		t.Errorf("players' JSON: %s, %v; want %s", b, err, want)
+	}
+}
+
+// TestJSON: a review's JSON numbers columns from 1, writes the drop twice
+// ("drop" and "loss"), turning points as plies and no nodes, and reads
+// back as the review.
+func TestJSON(t *testing.T) {
+	r := review.Review{
+		Moves: []review.Move{
+			{Ply: 3, Player: 1, Column: 0, Score: 1, Played: -1, Drop: 2, Best: []int{2, 3}, Class: review.Blunder},
+			{Ply: 4, Player: 2, Column: 4, Score: 1, Played: 1, Best: []int{4}},
+		},
+		Players:       [2]review.Player{{Moves: 1, Blunders: 1}, {Moves: 1, Best: 1}},
+		TurningPoints: []int{3},
+		Nodes:         1234,
+	}
+	const want = `{"moves":[{"ply":3,"player":1,"column":1,"score":1,"played":-1,"drop":2,"loss":2,"class":"blunder","best":[3,4]},` +
+		`{"ply":4,"player":2,"column":5,"score":1,"played":1,"drop":0,"loss":0,"class":"best","best":[5]}],` +
+		`"players":[{"moves":1,"best":0,"inaccuracies":0,"mistakes":0,"blunders":1,"accuracy":0},{"moves":1,"best":1,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":100}],` +
+		`"turning_points":[3]}`
+	b, err := json.Marshal(r)
+	if err != nil || string(b) != want {
+		t.Fatalf("json.Marshal(%+v) = %s, %v; want %s", r, b, err, want)
+	}
+	var back review.Review
+	r.Nodes = 0
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, r) {
+		t.Errorf("json.Unmarshal(%s) = %+v, %v; want %+v", b, back, err, r)
 	}
 }
 
@@ -203,7 +232,7 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 			t.Fatalf("%v: move %+v; want %+v", game, m, want)
 		}
 		if board.WeakScore(want.Score) != board.WeakScore(want.Played) {
-			turning = append(turning, i)
+			turning = append(turning, ply)
 		}
 		pl := &players[1-ply%2]
 		pl.Moves++
@@ -222,4 +251,15 @@ func checkReview(t *testing.T, start board.Board, rv review.Review, cols []int, 
 	if rv.Players != players || !slices.Equal(rv.TurningPoints, turning) {
 		t.Fatalf("%v: players %+v, turning points %v; want %+v, %v", board.FormatColumns(cols, false), rv.Players, rv.TurningPoints, players, turning)
 	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -32,7 +32,7 @@ func exactScores(t *testing.T, z board.Size, moves string) []int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(g, 4, 1)
+	s := testSolver(t, g, 4, 1)
 	scores := make([]int, z.Width)
 	for col := range scores {
 		switch {

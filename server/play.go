@@ -16,10 +16,11 @@ import (
 )
 
 // ReviewAnswer is the answer of /review?pos=MOVES: the review of the game
-// of MOVES from the empty board (package review's Summary).
+// of MOVES from the empty board (package review's Review, whose JSON
+// numbers columns from 1 and turning points by ply).
 type ReviewAnswer struct {
 	Pos string `json:"pos"`
-	review.Summary
+	review.Review
 }
 
 // review answers /review: each move of the game graded against the exact
@@ -45,7 +46,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return ReviewAnswer{Pos: pos, Summary: rv.Summary()}, nil
+		return ReviewAnswer{Pos: pos, Review: rv}, nil
 	})
 }
 

@@ -48,8 +48,8 @@ func TestReview(t *testing.T) {
 			}
 			col := int(game[i] - '0')
 			played := sc.Score[col-1]
-			if m.Ply != i+1 || m.Column != col || m.Score != best || m.Played != played || m.Drop != best-played || m.Loss != m.Drop || m.Player != 1+i%2 {
-				t.Errorf("%s move %d: %+v; want column %d, score %d, played %d, drop and loss %d", game, i+1, m, col, best, played, best-played)
+			if m.Ply != i+1 || m.Column != col-1 || m.Score != best || m.Played != played || m.Drop != best-played || m.Player != 1+i%2 {
+				t.Errorf("%s move %d: %+v; want column %d (0-based), score %d, played %d, drop %d", game, i+1, m, col-1, best, played, best-played)
 			}
 			want := "best"
 			from, to := board.WeakScore(best), board.WeakScore(played)

@@ -594,7 +594,7 @@ func TestSizedServer(t *testing.T) {
 	}
 	ts := newServer(t, server.Config{Size: z, Solvers: 2, TableMiB: 8})
 	want := make([]int, 5)
-	s := solver.New(g, 4, 1)
+	s := testSolver(t, g, 4, 1)
 	b, _ := g.Parse("3333", false)
 	an, err := s.Analyze(context.Background(), b, false)
 	if err != nil {
@@ -709,4 +709,15 @@ func TestAnalyzeIncomplete(t *testing.T) {
 	if keys, want := slices.Sorted(maps.Keys(raw)), []string{"best", "nodes", "pos", "pv", "score", "scores", "seconds"}; !slices.Equal(keys, want) {
 		t.Errorf("/analyze?pos=4453: fields %v; want %v", keys, want)
 	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -8,7 +8,6 @@ import (
 
 	"c4solve/internal/position"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // benchPositions are fixed positions, the first line of each published
@@ -31,7 +30,7 @@ var benchMiB = flag.Int("tt", 64, "table size in MiB for benchmarks")
 // a solve of microseconds millions of times; solve-ns/op is the solve
 // alone, the figure to compare.
 func BenchmarkSolve(b *testing.B) {
-	tt := ttable.New(*benchMiB)
+	tt := testTable(b, *benchMiB)
 	ctx := context.Background()
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
@@ -71,9 +70,9 @@ func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
 	g64, _ := position.NewGeometry64(position.Width, position.Height)
 	g128, _ := position.NewGeometry128(position.Width, position.Height)
-	s := solver.NewStandard(ttable.New(*benchMiB), 1)
-	s64 := solver.New64(g64, ttable.NewWide(*benchMiB, g64.Width()*(g64.Height()+1)), 1)
-	s128 := solver.New128(g128, ttable.NewWide(*benchMiB, g128.Width()*(g128.Height()+1)), 1)
+	s := solver.NewStandard(testTable(b, *benchMiB), 1)
+	s64 := solver.New64(g64, testWide(b, *benchMiB, g64.Width()*(g64.Height()+1)), 1)
+	s128 := solver.New128(g128, testWide(b, *benchMiB, g128.Width()*(g128.Height()+1)), 1)
 	engines := []benchEngine{
 		{"7x6", func(m string) (solver.Result, error) { return s.Solve(ctx, mustParse(b, m)) }, s.Clear},
 		{"64", func(m string) (solver.Result, error) { return s64.Solve(ctx, mustParse(b, m)) }, s64.Clear},
@@ -126,7 +125,7 @@ func BenchmarkBoards(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s := solver.New(g, *benchMiB, 1)
+			s := testSolver(b, g, *benchMiB, 1)
 			defer s.Table().Free()
 			var nodes uint64
 			var solving time.Duration

@@ -14,7 +14,10 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	s := solver.New(g, 16, 2)
+	s, err := solver.New(g, 16, 2)
+	if err != nil {
+		panic(err)
+	}
 	r, err := s.Solve(context.Background(), b)
 	if err != nil {
 		panic(err)
@@ -28,7 +31,7 @@ func ExampleSolver_Analyze() {
 	// A late position of Pons' Test_L3_R1 set, which scores 1.
 	g, _ := board.NewGrid(board.Standard)
 	b, _ := g.Parse("7422341735647741166133573473242566", false)
-	s := solver.New(g, 16, 1)
+	s, _ := solver.New(g, 16, 1)
 	an, _ := s.Analyze(context.Background(), b, false)
 	for col, sc := range an.Scores {
 		if an.Legal[col] {

@@ -9,13 +9,12 @@ import (
 	"time"
 
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // A pool lends its n solvers, one at a time each; they share its table,
 // which ages when a solver is lent while none is in use.
 func TestPool(t *testing.T) {
-	tt := ttable.New(4)
+	tt := testTable(t, 4)
 	g := mustGrid(t, "7x6")
 	pool := solver.NewPool(g, tt, 2, 1, nil)
 	ctx := context.Background()
@@ -63,7 +62,7 @@ func TestPool(t *testing.T) {
 func TestBatch(t *testing.T) {
 	lines := readPositions(t)[:40]
 	g := mustGrid(t, "7x6")
-	s := solver.New(g, 16, 2)
+	s := testSolver(t, g, 16, 2)
 	b := solver.NewBatch(s)
 	var order []int
 	scores := make([]int, len(lines))

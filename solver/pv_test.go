@@ -7,7 +7,6 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // checkLine plays line from p and reports how it differs from a line of
@@ -76,8 +75,8 @@ func checkLine(t *testing.T, s *solver.Standard, moves string, p board.Board, sc
 
 func TestPV(t *testing.T) {
 	lines := readPositions(t)
-	s := solver.NewStandard(ttable.New(testMiB), 1)
-	check := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
+	check := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx := context.Background()
 	for i, l := range lines {
 		if i%10 != 0 {
@@ -105,8 +104,8 @@ func TestPV(t *testing.T) {
 func TestPVSameLine(t *testing.T) {
 	lines := readPositions(t)
 	ctx := context.Background()
-	one := solver.NewStandard(ttable.New(testMiB), 1)
-	three := solver.NewStandard(ttable.New(testMiB), 3)
+	one := solver.NewStandard(testTable(t, testMiB), 1)
+	three := solver.NewStandard(testTable(t, testMiB), 3)
 	for i, l := range lines {
 		if i%15 != 0 {
 			continue

@@ -40,20 +40,9 @@ type Table interface {
 }
 
 // New returns a solver of the positions of grid g with a table of
-// mib MiB shared by threads worker goroutines (at least 1). It panics if
-// the table's memory cannot be had, as ttable.New does; Alloc
-// returns that as an error.
-func New(g *board.Grid, mib, threads int) *Solver {
-	s, err := Alloc(g, mib, threads)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
-
-// Alloc is New, but returns an error where the table's memory
-// cannot be had.
-func Alloc(g *board.Grid, mib, threads int) (*Solver, error) {
+// mib MiB shared by threads worker goroutines (at least 1), or an error
+// where the table's memory cannot be had.
+func New(g *board.Grid, mib, threads int) (*Solver, error) {
 	tt, err := AllocTable(g, mib)
 	if err != nil {
 		return nil, err
@@ -67,15 +56,15 @@ func Alloc(g *board.Grid, mib, threads int) (*Solver, error) {
 // above.
 func AllocTable(g *board.Grid, mib int) (Table, error) {
 	if g.Size == board.Standard {
-		return ttable.Alloc(mib)
+		return ttable.New(mib)
 	}
 	if g.Bits() <= ttable.KeyBits {
-		return ttable.AllocGrowing(mib)
+		return ttable.NewGrowing(mib)
 	}
 	if position.Packs(g.Width, g.Height) {
-		return ttable.AllocWide(mib, packedKeyBits(g.Width))
+		return ttable.NewWide(mib, packedKeyBits(g.Width))
 	}
-	return ttable.AllocWide(mib, g.Bits())
+	return ttable.NewWide(mib, g.Bits())
 }
 
 // NewOn returns a solver of the positions of g with threads worker
@@ -108,7 +97,8 @@ func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 }
 
 // must returns v, and panics for an error: the geometry of a grid's
-// board, which NewGrid checked.
+// board, which NewGrid checked, and a worker's own table of LeafTableMiB
+// (newTable), whose memory a process that has its shared table has.
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

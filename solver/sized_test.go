@@ -82,7 +82,7 @@ func TestSizes(t *testing.T) {
 			t.Fatalf("results.txt has no score for %s", size)
 		}
 		g := mustGrid(t, size)
-		s := solver.New(g, 64, 1)
+		s := testSolver(t, g, 64, 1)
 		start := time.Now()
 		r, err := s.Solve(context.Background(), g.Empty())
 		if err != nil || r.Score != w {
@@ -96,7 +96,7 @@ func TestSizes(t *testing.T) {
 // of positions.txt, as Solver does.
 func TestSizedStandard(t *testing.T) {
 	g := mustGrid(t, "7x6")
-	s := solver.New(g, testMiB, 1)
+	s := testSolver(t, g, testMiB, 1)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:50]
@@ -122,8 +122,8 @@ func TestSizedStandard(t *testing.T) {
 func TestSizedStandardEngine(t *testing.T) {
 	g := mustGrid(t, "7x6")
 	ctx := context.Background()
-	sized := solver.New(g, 16, 1)
-	s := solver.NewStandard(ttable.New(16), 1)
+	sized := testSolver(t, g, 16, 1)
+	s := solver.NewStandard(testTable(t, 16), 1)
 	for _, moves := range []string{"2416615552", "445365", "37313333717124171162542"} {
 		b, err := g.Parse(moves, false)
 		if err != nil {
@@ -178,7 +178,7 @@ func TestSizedAgainstNegamax(t *testing.T) {
 	for _, size := range sizes {
 		g := mustGrid(t, size)
 		for _, threads := range []int{1, 2} {
-			s := solver.New(g, 4, threads)
+			s := testSolver(t, g, 4, threads)
 			for solved := 0; solved < games; {
 				b, moves, ok := lateGame(rng, g, g.Cells()-9-rng.IntN(3))
 				if !ok {
@@ -291,8 +291,8 @@ func TestEnginesAgree(t *testing.T) {
 	g64, _ := position.NewGeometry64(position.Width, position.Height)
 	g128, _ := position.NewGeometry128(position.Width, position.Height)
 	ctx := context.Background()
-	s64 := solver.New64(g64, ttable.NewWide(testMiB, g64.Width()*(g64.Height()+1)), 2)
-	s128 := solver.New128(g128, ttable.NewWide(testMiB, g128.Width()*(g128.Height()+1)), 2)
+	s64 := solver.New64(g64, testWide(t, testMiB, g64.Width()*(g64.Height()+1)), 2)
+	s128 := solver.New128(g128, testWide(t, testMiB, g128.Width()*(g128.Height()+1)), 2)
 	lines := readPositions(t)
 	if testing.Short() {
 		lines = lines[:40]
@@ -337,7 +337,7 @@ func TestSizedPV(t *testing.T) {
 	}
 	for _, b := range tests {
 		g := b.Grid()
-		s := solver.New(g, 16, 1)
+		s := testSolver(t, g, 16, 1)
 		r, err := s.Solve(ctx, b)
 		if err != nil {
 			t.Fatal(err)
@@ -371,7 +371,7 @@ func TestSizedGameOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solver.New(g, 1, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
+	if _, err := testSolver(t, g, 1, 1).Solve(context.Background(), b); err != solver.ErrGameOver {
 		t.Errorf("Solve(won position) error = %v; want ErrGameOver", err)
 	}
 }
@@ -382,7 +382,7 @@ func TestSizedGameOver(t *testing.T) {
 func TestSizedZeroAllocs(t *testing.T) {
 	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
 		g := mustGrid(t, tt.size)
-		s := solver.New(g, 4, 1)
+		s := testSolver(t, g, 4, 1)
 		b, err := g.Parse(tt.moves, false)
 		if err != nil {
 			t.Fatal(err)
@@ -428,7 +428,7 @@ func TestFreedTable(t *testing.T) {
 			var progress func() uint64
 			var free func()
 			if tc.size == "7x6" {
-				s := solver.NewStandard(ttable.New(8), 2)
+				s := solver.NewStandard(testTable(t, 8), 2)
 				p, err := g.Parse(tc.moves, false)
 				if err != nil {
 					t.Fatal(err)
@@ -437,7 +437,7 @@ func TestFreedTable(t *testing.T) {
 				progress = func() uint64 { n, _, _ := s.Progress(); return n }
 				free = s.Table().Free
 			} else {
-				s := solver.New(g, 8, 2)
+				s := testSolver(t, g, 8, 2)
 				solve = func() (solver.Result, error) { return s.Solve(ctx, b) }
 				progress = func() uint64 { n, _, _ := s.Progress(); return n }
 				free = s.Table().Free
@@ -476,7 +476,7 @@ func TestFreedTable(t *testing.T) {
 // returns a legal move, proved only where its bounds show it.
 func TestAnalysisBounds(t *testing.T) {
 	g := mustGrid(t, "6x5")
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	for _, moves := range []string{"", "34", "3344", "111"} {
 		b, err := g.Parse(moves, false)
 		if err != nil {
@@ -498,7 +498,7 @@ func TestAnalysisBounds(t *testing.T) {
 	// 8x8's empty board, stopped at once: every move's bounds hold the
 	// scores its children's solves give, which are wide.
 	g8 := mustGrid(t, "8x8")
-	s8 := solver.New(g8, 16, 2)
+	s8 := testSolver(t, g8, 16, 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	an, err := s8.Analyze(ctx, g8.Empty(), false)
@@ -531,7 +531,7 @@ func TestAnalysisWithDeadlineSpreads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	defer solver.SpreadFromStart()()
 	// The deadline, far off, marks the analysis as limited in time; the
 	// cancel after 3 million nodes stops it.
@@ -588,7 +588,7 @@ func TestAnalysisWithDeadlineAsWithout(t *testing.T) {
 		}
 		var nodes [2]uint64
 		for i, limit := range []time.Duration{0, time.Hour} {
-			s := solver.New(g, 16, 1)
+			s := testSolver(t, g, 16, 1)
 			s.UseBook(nil)
 			ctx, cancel := context.Background(), context.CancelFunc(func() {})
 			if limit > 0 {
@@ -605,4 +605,37 @@ func TestAnalysisWithDeadlineAsWithout(t *testing.T) {
 			t.Errorf("Analyze(%s) at one thread: %d nodes with an hour's limit; want %d, as with none", pos, nodes[1], nodes[0])
 		}
 	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// testTable returns ttable.New's table, and fails t where its memory
+// cannot be had.
+func testTable(t testing.TB, mib int) *ttable.Table {
+	t.Helper()
+	tt, err := ttable.New(mib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
+}
+
+// testWide returns ttable.NewWide's table, and fails t where its memory
+// cannot be had.
+func testWide(t testing.TB, mib, keyBits int) *ttable.Wide {
+	t.Helper()
+	tt, err := ttable.NewWide(mib, keyBits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt
 }

@@ -15,7 +15,6 @@ import (
 	"c4solve/internal/position"
 	"c4solve/posfile"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // testMiB keeps test tables small: the test positions need little room,
@@ -72,7 +71,7 @@ func TestKnownPositions(t *testing.T) {
 	if len(lines) < 300 {
 		t.Fatalf("positions.txt has %d positions; want at least 300", len(lines))
 	}
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx := context.Background()
 	for _, l := range lines {
 		s.Clear()
@@ -93,7 +92,7 @@ func TestKnownPositions(t *testing.T) {
 // them: bounds left by one search must never spoil another.
 func TestWarmTable(t *testing.T) {
 	lines := readPositions(t)
-	s := solver.NewStandard(ttable.New(1), 1) // small, so replacement happens a lot
+	s := solver.NewStandard(testTable(t, 1), 1) // small, so replacement happens a lot
 	ctx := context.Background()
 	for _, l := range lines {
 		r, err := s.Solve(ctx, l.Board)
@@ -110,7 +109,7 @@ func TestWarmTable(t *testing.T) {
 func TestClear(t *testing.T) {
 	ctx := context.Background()
 	for _, moves := range []string{"274552224131661", "5554224333234511764415115"} {
-		s := solver.NewStandard(ttable.New(testMiB), 1)
+		s := solver.NewStandard(testTable(t, testMiB), 1)
 		p := mustParse(t, moves)
 		cold, err := s.Solve(ctx, p)
 		if err != nil {
@@ -127,7 +126,7 @@ func TestClear(t *testing.T) {
 }
 
 func TestMirror(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t)[:150] {
 		s.Clear()
@@ -140,7 +139,7 @@ func TestMirror(t *testing.T) {
 }
 
 func TestWeak(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx := context.Background()
 	for _, l := range readPositions(t) {
 		s.Clear()
@@ -153,7 +152,7 @@ func TestWeak(t *testing.T) {
 }
 
 func TestAnalyze(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx := context.Background()
 	if !testing.Short() { // seven solves of 5-stone positions: seconds
 		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
@@ -242,7 +241,7 @@ func legalScores(an solver.Analysis) []int {
 }
 
 func TestGameOver(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	for _, moves := range []string{"1212121", "4455667"} {
 		_, err := s.Solve(context.Background(), mustParse(t, moves))
 		if !errors.Is(err, solver.ErrGameOver) {
@@ -261,7 +260,7 @@ func TestImmediate(t *testing.T) {
 		{"121212", 18}, // the first player completes four in column 1
 		{"22334", -18}, // the second player cannot block both 1 and 5
 	}
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	for _, tt := range tests {
 		r, err := s.Solve(context.Background(), mustParse(t, tt.moves))
 		if err != nil || r.Score != tt.score {
@@ -302,7 +301,7 @@ func TestAgainstNegamax(t *testing.T) {
 		count = 200
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	for solved := 0; solved < count; {
 		p, ok := randomPosition(rng, 30+rng.IntN(6))
 		if !ok {
@@ -523,7 +522,7 @@ func randomPosition(rng *rand.Rand, n int) (position.Position, bool) {
 
 func TestCancel(t *testing.T) {
 	p := mustParse(t, "") // takes minutes: surely still running at the deadline
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -544,7 +543,7 @@ func TestCancel(t *testing.T) {
 
 func TestZeroAllocs(t *testing.T) {
 	p := mustParse(t, "274552224131661")
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var nodes uint64
@@ -567,7 +566,7 @@ func TestThreads(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, threads := range []int{1, 2, 3, 8} {
-		s := solver.NewStandard(ttable.New(testMiB), threads)
+		s := solver.NewStandard(testTable(t, testMiB), threads)
 		for _, l := range lines {
 			s.Clear()
 			r, err := s.Solve(ctx, l.Board)
@@ -589,7 +588,7 @@ func TestThreads(t *testing.T) {
 // soon the helper runs is the scheduler's: its node count is not checked.)
 func TestHelpersJoinLate(t *testing.T) {
 	ctx := context.Background()
-	one, two := solver.NewStandard(ttable.New(testMiB), 1), solver.NewStandard(ttable.New(testMiB), 2)
+	one, two := solver.NewStandard(testTable(t, testMiB), 1), solver.NewStandard(testTable(t, testMiB), 2)
 	for _, tc := range []struct {
 		moves string
 		alone bool
@@ -626,7 +625,7 @@ func TestHelpersJoinLate(t *testing.T) {
 // outlives it: the stacks are taken the moment Solve returns, so a worker
 // still unwinding would show.
 func TestCancelThreads(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 4)
+	s := solver.NewStandard(testTable(t, testMiB), 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	var canceller sync.WaitGroup
 	canceller.Add(1)
@@ -661,7 +660,7 @@ func TestCancelThreads(t *testing.T) {
 // TestProgress reads the progress of a running solve from another
 // goroutine (run it with -race).
 func TestProgress(t *testing.T) {
-	s := solver.NewStandard(ttable.New(testMiB), 2)
+	s := solver.NewStandard(testTable(t, testMiB), 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	done := make(chan struct{})
@@ -692,7 +691,7 @@ func TestProgress(t *testing.T) {
 // solve unless SetAging(false), as solvers that share a table and solve at
 // once do (book generation, the server).
 func TestSetAging(t *testing.T) {
-	tt := ttable.New(testMiB)
+	tt := testTable(t, testMiB)
 	p := mustParse(t, "2252576253462244111563365343671351441")
 	for _, on := range []bool{true, false} {
 		s := solver.NewStandard(tt, 2)
@@ -723,9 +722,9 @@ func TestAnalyzeThreads(t *testing.T) {
 		step = 21
 	}
 	ctx := context.Background()
-	one := solver.NewStandard(ttable.New(testMiB), 1)
+	one := solver.NewStandard(testTable(t, testMiB), 1)
 	for _, threads := range []int{2, 3} {
-		s := solver.NewStandard(ttable.New(testMiB), threads)
+		s := solver.NewStandard(testTable(t, testMiB), threads)
 		for i := 0; i < len(lines); i += step {
 			p := lines[i].Board
 			if p.CanWinNext() {
@@ -791,7 +790,7 @@ func TestAnalyzeRootInBook(t *testing.T) {
 	lines := readPositions(t)
 	step := map[bool]int{false: 9, true: 27}[testing.Short()]
 	for _, threads := range []int{1, 2} {
-		s := solver.NewStandard(ttable.New(testMiB), threads)
+		s := solver.NewStandard(testTable(t, testMiB), threads)
 		ctx := context.Background()
 		for i := 0; i < len(lines); i += step {
 			p := lines[i].Board
@@ -828,7 +827,7 @@ func TestAnalyzeRootInBook(t *testing.T) {
 // position settled at once; an analysis's are its moves'.
 func TestExpanded(t *testing.T) {
 	ctx := context.Background()
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	p := mustParse(t, "737534232264")
 	r1, _ := s.Solve(ctx, p)
 	s.Clear()
@@ -870,7 +869,7 @@ func TestSolveAtLeast(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, threads := range []int{1, 2} {
-		s := solver.NewStandard(ttable.New(testMiB), threads)
+		s := solver.NewStandard(testTable(t, testMiB), threads)
 		var bestMoves, fewer int
 		for i := 0; i < len(lines); i += step {
 			p := lines[i].Board
@@ -909,7 +908,7 @@ func TestSolveAtLeast(t *testing.T) {
 		}
 	}
 	// No bound: Solve.
-	s := solver.NewStandard(ttable.New(testMiB), 1)
+	s := solver.NewStandard(testTable(t, testMiB), 1)
 	p := mustParse(t, "4453")
 	if r, err := s.SolveAtLeast(ctx, p, position.MinScore); err != nil || r.Score != -2 {
 		t.Errorf("SolveAtLeast(4453, MinScore) = %+v, %v; want -2", r, err)
@@ -924,7 +923,7 @@ func TestSolveAtLeast(t *testing.T) {
 func TestAnalyzeProgress(t *testing.T) {
 	p := mustParse(t, "4") // score -1: the first player's best move, played
 	for _, threads := range []int{1, 2} {
-		s := solver.NewStandard(ttable.New(testMiB), threads)
+		s := solver.NewStandard(testTable(t, testMiB), threads)
 		watch := func(what string, want func(lo, hi int) bool, run func()) {
 			done := make(chan struct{})
 			go func() {

@@ -19,6 +19,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/atomicfile"
+	"c4solve/internal/position"
 )
 
 // TableFile keeps the table entries of large subtrees of a long solve on
@@ -283,7 +284,7 @@ func (tr tableRecord) fits(z board.Size) bool {
 	if tr.move < -1 || int(tr.move) >= z.Width {
 		return false
 	}
-	return board.Key{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
+	return position.Bits128{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
 }
 
 // clamp returns tr with its bounds within the scores of the board z, the

@@ -24,7 +24,7 @@ func TestTableFileResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.c4table")
 	ctx := context.Background()
 
-	fresh, err := solver.New(g, 16, 1).Solve(ctx, g.Empty())
+	fresh, err := testSolver(t, g, 16, 1).Solve(ctx, g.Empty())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestTableFileResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1 << 10
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestTableFileResume(t *testing.T) {
 	if tf.Loaded != written || tf.Damaged != 0 || tf.Invalid != 0 || tf.CutTail != 0 {
 		t.Fatalf("%d entries loaded, %d damaged, %d invalid, %d bytes cut; want %d, 0, 0, 0", tf.Loaded, tf.Damaged, tf.Invalid, tf.CutTail, written)
 	}
-	s = solver.New(g, 16, 1)
+	s = testSolver(t, g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestTableFileBad(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1
-	s := solver.New(g, 4, 1)
+	s := testSolver(t, g, 4, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ func TestTableFileBatch(t *testing.T) {
 	tf := mustOpen(t, path, board.Standard)
 	tf.Nodes = 1 << 10
 	g := mustGrid(t, "7x6")
-	s := solver.New(g, 16, 2)
+	s := testSolver(t, g, 16, 2)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestTableFilePacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	tf.Nodes = 1 << 10
-	s := solver.New(g, 16, 1)
+	s := testSolver(t, g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
@@ -459,7 +459,7 @@ func TestTableFilePacked(t *testing.T) {
 	if tf.Loaded == 0 || tf.Invalid != 0 {
 		t.Fatalf("%d entries loaded, %d invalid; want some and 0", tf.Loaded, tf.Invalid)
 	}
-	s = solver.New(g, 16, 1)
+	s = testSolver(t, g, 16, 1)
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"c4solve/board"
-	"c4solve/solver"
 )
 
 // TestTimedAnalysisTable measures what an analysis stopped by a time
@@ -32,7 +31,7 @@ func TestTimedAnalysisTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := mustGrid(t, "8x8")
-	s := solver.New(g, 256, 1)
+	s := testSolver(t, g, 256, 1)
 	limits := []time.Duration{5 * time.Second, 10 * time.Second}
 	if os.Getenv("C4_TIMED_QUICK") != "" {
 		limits = limits[:1]

@@ -31,10 +31,10 @@ func positionOfKey64(g *position.Geometry64, k board.Key) (position.Position64, 
 	return g.FromKey(k.Lo)
 }
 func positionOfKey128(g *position.Geometry128, k board.Key) (position.Position128, error) {
-	return g.FromKey(k)
+	return g.FromKey(position.Bits128(k))
 }
 func positionOfKeyPacked(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
-	kp, err := g.KeyOf128(k)
+	kp, err := g.KeyOf128(position.Bits128(k))
 	if err != nil {
 		return position.PositionPacked{}, err
 	}
@@ -48,9 +48,11 @@ func keyOfPosition49(_ *position.Geometry64, p position.Position64) board.Key {
 func keyOfPosition64(_ *position.Geometry64, p position.Position64) board.Key {
 	return board.Key{Lo: p.Key()}
 }
-func keyOfPosition128(_ *position.Geometry128, p position.Position128) board.Key { return p.Key() }
+func keyOfPosition128(_ *position.Geometry128, p position.Position128) board.Key {
+	return board.Key(p.Key())
+}
 func keyOfPositionPacked(g *position.GeometryPacked, p position.PositionPacked) board.Key {
-	return g.Key128(p.Key())
+	return board.Key(g.Key128(p.Key()))
 }
 
 // packedKeyBits is the bits of a position.KeyPacked of a board of width w:
@@ -128,7 +130,7 @@ func tableRef(t *ttable.Table, k position.Key) ttable.Ref { return t.Ref(k) }
 func tablePut(t *ttable.Table, k position.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable(_ position.Geometry, mib int) *ttable.Table { return ttable.New(mib) }
+func newTable(_ position.Geometry, mib int) *ttable.Table { return must(ttable.New(mib)) }
 func keyHash(k position.Key) uint64                       { return k }
 
 func tableRef49(t *ttable.Table, k position.Key64) ttable.Ref { return t.Ref(k) }
@@ -142,7 +144,7 @@ func tablePut49(t *ttable.Table, k position.Key64, lower, upper, move int, nodes
 	}
 	t.Put(k, lower, upper, move, nodes)
 }
-func newTable49(_ *position.Geometry64, mib int) *ttable.Table { return ttable.New(mib) }
+func newTable49(_ *position.Geometry64, mib int) *ttable.Table { return must(ttable.New(mib)) }
 func keyHash49(k position.Key64) uint64                        { return k }
 
 func tableRef64(t *ttable.Wide, k position.Key64) ttable.WideRef { return t.Ref(k, 0) }
@@ -150,7 +152,7 @@ func tablePut64(t *ttable.Wide, k position.Key64, lower, upper, move int, nodes 
 	t.Put(k, 0, lower, upper, move, nodes)
 }
 func newTable64(g *position.Geometry64, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
+	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
 }
 func keyHash64(k position.Key64) uint64 { return k }
 
@@ -159,7 +161,7 @@ func tablePut128(t *ttable.Wide, k position.Bits128, lower, upper, move int, nod
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 func newTable128(g *position.Geometry128, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, g.Width()*(g.Height()+1))
+	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
 }
 
 // keyHash128 folds a key into the one word of the busy table, which only
@@ -171,7 +173,7 @@ func tablePutPacked(t *ttable.Wide, k position.KeyPacked, lower, upper, move int
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 func newTablePacked(g *position.GeometryPacked, mib int) *ttable.Wide {
-	return ttable.NewWide(mib, packedKeyBits(g.Width()))
+	return must(ttable.NewWide(mib, packedKeyBits(g.Width())))
 }
 func keyHashPacked(k position.KeyPacked) uint64 { return k.Hash() }
 

@@ -52,14 +52,6 @@ func (t *base) allocate(mib, bucketWords, startMiB int) error {
 	return nil
 }
 
-// must returns t, or panics with err: New's and NewWide's allocation.
-func must[T any](t T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
-
 // Bytes returns the memory the table takes: 0 once given back (Free).
 func (t *base) Bytes() int {
 	if t.mem.given.Load() {

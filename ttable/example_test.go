@@ -9,7 +9,10 @@ import (
 // A search stores what it proved about a position; later stores of the same
 // position narrow the bounds, and a store without a move keeps the old one.
 func Example() {
-	t := ttable.New(1)
+	t, err := ttable.New(1)
+	if err != nil {
+		panic(err)
+	}
 	const key = 0x1234 // a board key, below 2^49
 
 	t.Put(key, -3, 5, 2, 1000) // score in [-3, 5], best move column 2
@@ -27,7 +30,11 @@ func Example() {
 // New rounds the size down to a power of two number of 32-byte buckets.
 func ExampleNew() {
 	for _, mib := range []int{0, 1, 3, 16} {
-		fmt.Println(mib, ttable.New(mib).Bytes()>>20)
+		t, err := ttable.New(mib)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(mib, t.Bytes()>>20)
 	}
 	// Output:
 	// 0 1

@@ -25,8 +25,8 @@ func tables() []struct {
 	memory   *memory
 	released func() bool // the memory given back
 } {
-	tt, _ := Alloc(1)
-	w, _ := AllocWide(1, 128)
+	tt, _ := New(1)
+	w, _ := NewWide(1, 128)
 	return []struct {
 		name     string
 		t        user

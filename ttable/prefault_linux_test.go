@@ -26,7 +26,7 @@ func residentPages(t *testing.T, tt *Table) (resident, pages int) {
 // TestPrefaultResident: a new table's memory is mapped but not resident;
 // after Prefault, every page of it is.
 func TestPrefaultResident(t *testing.T) {
-	tt := New(64)
+	tt := must(New(64))
 	if n, pages := residentPages(t, tt); n == pages {
 		t.Fatalf("all %d pages of a new table are resident before Prefault; the test proves nothing", pages)
 	}
@@ -40,8 +40,8 @@ func TestPrefaultResident(t *testing.T) {
 // unmapped), twice is harmless, and the cleanup after it unmaps nothing
 // again.
 func TestFree(t *testing.T) {
-	tt := New(64)
-	w := NewWide(64, 128)
+	tt := must(New(64))
+	w := must(NewWide(64, 128))
 	mems := [][]byte{
 		unsafe.Slice((*byte)(unsafe.Pointer(&tt.words[0])), len(tt.words)*slotBytes),
 		unsafe.Slice((*byte)(unsafe.Pointer(&w.words[0])), len(w.words)*8),

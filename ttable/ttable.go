@@ -14,8 +14,8 @@
 // a hit is always the position asked for, never another one with a
 // colliding hash, and how their entries are laid out.
 //
-// Both kinds hold a table of a size chosen when it is made (New, Alloc,
-// NewWide, AllocWide), of which a growing one (AllocGrowing, and every
+// Both kinds hold a table of a size chosen when it is made (New,
+// NewGrowing, NewWide), of which a growing one (NewGrowing, and every
 // Wide) uses a part at first and more as a search's stores call for (see
 // Table.Grow). Racing writers can only overwrite whole entries, so an entry
 // always holds bounds that some search proved for its key; a lost update
@@ -68,10 +68,10 @@ import (
 	"sync/atomic"
 )
 
-// Score bounds must lie in [MinBound, MaxBound].
+// The score bounds a Table's slot holds (see Put).
 const (
-	MinBound = -31
-	MaxBound = 31
+	minBound = -31
+	maxBound = 31
 )
 
 // A Table's keys are below 2^KeyBits, and the moves its entries hold are
@@ -125,7 +125,7 @@ const (
 
 // Table is a transposition table for keys below 2^KeyBits. Its methods
 // are safe for concurrent use by any number of goroutines. The zero value
-// is not usable; call New.
+// is not usable; call New or NewGrowing.
 //
 // Each of its slots is one atomic 64-bit word holding both a key check
 // and the data, so a reader sees either a whole entry or none, and
@@ -139,7 +139,7 @@ const (
 // remaining high bits are stored in the slot as the check. Bucket and
 // check together are the whole mixed value, so a matching check in the
 // chosen bucket means the same mixed value, hence the same key. (A growing
-// table, AllocGrowing, keeps as the check the bits above those of the
+// table, NewGrowing, keeps as the check the bits above those of the
 // buckets it starts with, which every size it grows to keeps in its
 // bucket: see Grow.) The epoch is matched with the check, so a hit is
 // also an entry stored since the last Clear.
@@ -169,21 +169,17 @@ type Table struct {
 }
 
 // New returns an empty table of at most mib MiB, clamped to [MinMiB,
-// MaxMiB]: the largest power-of-two number of buckets that fits. It panics
-// if the memory cannot be had; Alloc returns that as an error.
-func New(mib int) *Table { return must(Alloc(mib)) }
+// MaxMiB]: the largest power-of-two number of buckets that fits, or an
+// error where the memory cannot be had (a process limit on its address
+// space, say). The memory is mapped from the operating system where it
+// can be (Linux), outside the Go heap, and given back once the Table is
+// unreachable.
+func New(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
 
-// Alloc is New, but returns an error where the memory cannot be had (a
-// process limit on its address space, say), which New's allocation
-// through the Go heap would only report by ending the process. The
-// memory is mapped from the operating system where it can be (Linux),
-// outside the Go heap, and given back once the Table is unreachable.
-func Alloc(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
-
-// AllocGrowing is Alloc, but the table grows (see Grow): a solve starts
-// on growStartMiB of it and uses more as its stores call for, so that a
-// small search touches only the memory it needs.
-func AllocGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
+// NewGrowing is New, but the table grows (see Grow): a solve starts on
+// 32 MiB of it and uses more as its stores call for, so that a small
+// search touches only the memory it needs.
+func NewGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
 
 func alloc(mib, startMiB int) (*Table, error) {
 	t := new(Table)
@@ -199,9 +195,9 @@ func alloc(mib, startMiB int) (*Table, error) {
 	return t, nil
 }
 
-// Grow makes a growing table (AllocGrowing) use enough of its memory for
+// Grow makes a growing table (NewGrowing) use enough of its memory for
 // a search that has stored so many entries so far, up to the whole table,
-// as Wide.Grow does; a table of Alloc's uses all of it from the start.
+// as Wide.Grow does; a table of New's uses all of it from the start.
 // It is safe for concurrent use, and cheap where the table is large
 // enough already.
 //
@@ -308,9 +304,10 @@ func decode(w uint64) Entry {
 	}
 }
 
-// Put records that the score of key lies in [lower, upper] and that move
-// (-1 if none) was best, found by a search of the given number of nodes.
-// If the table already holds the key, the bounds are intersected.
+// Put records that the score of key lies in [lower, upper] (both in
+// [-31, 31]) and that move (-1 if none) was best, found by a search of
+// the given number of nodes. If the table already holds the key, the
+// bounds are intersected.
 func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
 	slots, check := t.bucket(key)
 	gen := t.gen.Load() & genMask

@@ -135,16 +135,16 @@ func TestLayout(t *testing.T) {
 		}
 		used |= m
 	}
-	if -MinBound+scoreOffset > boundMask || MaxBound+scoreOffset > boundMask {
-		t.Errorf("scores [%d, %d] + %d do not fit in %d bits", MinBound, MaxBound, scoreOffset, boundBits)
+	if -minBound+scoreOffset > boundMask || maxBound+scoreOffset > boundMask {
+		t.Errorf("scores [%d, %d] + %d do not fit in %d bits", minBound, maxBound, scoreOffset, boundBits)
 	}
-	if MinBound+scoreOffset <= 0 {
-		t.Errorf("MinBound + scoreOffset = %d; want > 0, so a used slot is never 0", MinBound+scoreOffset)
+	if minBound+scoreOffset <= 0 {
+		t.Errorf("minBound + scoreOffset = %d; want > 0, so a used slot is never 0", minBound+scoreOffset)
 	}
 }
 
 func TestPutGet(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	structured := []uint64{
 		0, // mix(0) = 0: bucket 0, check 0, so the word is only data
 		1, 2, keyMask, 0x1234, 1 << 48,
@@ -181,8 +181,8 @@ func TestPutGet(t *testing.T) {
 		}
 	}
 	// The extremes the layout allows.
-	puts = append(puts, put{key(i), MinBound, MaxBound, 6}, put{key(i + 1), MinBound, MinBound, -1},
-		put{key(i + 2), MaxBound, MaxBound, 0})
+	puts = append(puts, put{key(i), minBound, maxBound, 6}, put{key(i + 1), minBound, minBound, -1},
+		put{key(i + 2), maxBound, maxBound, 0})
 
 	for _, p := range puts {
 		if e, ok := tt.Get(p.key); ok {
@@ -229,12 +229,12 @@ func TestMerge(t *testing.T) {
 		{"no move yet", []put{{-3, 5, -1}, {-1, 1, -1}}, Entry{-1, 1, -1}},
 		{"move after none", []put{{-3, 5, -1}, {-9, 9, 6}}, Entry{-3, 5, 6}},
 		{"narrower first", []put{{0, 0, 3}, {-21, 21, -1}}, Entry{0, 0, 3}},
-		{"lower then upper", []put{{2, MaxBound, -1}, {MinBound, 2, 5}}, Entry{2, 2, 5}},
+		{"lower then upper", []put{{2, maxBound, -1}, {minBound, 2, 5}}, Entry{2, 2, 5}},
 		{"three", []put{{-10, 10, 1}, {-5, 20, -1}, {-20, 3, 2}}, Entry{-5, 3, 2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tt := New(1)
+			tt := must(New(1))
 			const key = 0x1234
 			for _, p := range tc.puts {
 				tt.Put(key, p.lower, p.upper, p.move, 100)
@@ -263,7 +263,7 @@ func usedSlots(t *Table) int {
 // TestSameBucketNoFalseHit puts keys that share a bucket, found by brute
 // force, and checks that none is ever returned for another.
 func TestSameBucketNoFalseHit(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	mask := uint64(1)<<tt.startBits - 1
 	target := mix(0) & mask
 	var keys []uint64
@@ -310,7 +310,7 @@ func TestSameBucketNoFalseHit(t *testing.T) {
 // TestSameCheckNoFalseHit uses keys whose stored checks are equal but whose
 // buckets differ: a hit must need both to match.
 func TestSameCheckNoFalseHit(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const check = 0x2a5a5
 	var keys []uint64
 	for b := uint64(0); b < 64; b++ {
@@ -338,7 +338,7 @@ type putRecord struct{ lower, upper, move int }
 // the given Puts: the merge of the last n Puts for some n >= 1 (the key may
 // have been evicted and stored afresh before any of them).
 func mergedSuffix(e Entry, puts []putRecord) bool {
-	m := Entry{Lower: MinBound, Upper: MaxBound, Move: -1}
+	m := Entry{Lower: minBound, Upper: maxBound, Move: -1}
 	for i := len(puts) - 1; i >= 0; i-- {
 		p := puts[i]
 		m.Lower, m.Upper = max(m.Lower, p.lower), min(m.Upper, p.upper)
@@ -359,7 +359,7 @@ func mergedSuffix(e Entry, puts []putRecord) bool {
 // 4096 buckets only (random checks, so otherwise arbitrary keys), which
 // keeps the pressure per bucket while the test stays quick under -race.
 func TestOverfill(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const buckets = 4096
 	slots := buckets * bucketLen
 	nKeys, nPuts := 4*slots, 8*slots
@@ -433,7 +433,7 @@ func TestOverfill(t *testing.T) {
 }
 
 func TestReplaceLeastWork(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const b = 77
 	nodes := []uint64{1 << 10, 1 << 3, 1 << 20, 1 << 15}
 	for i, n := range nodes {
@@ -451,7 +451,7 @@ func TestReplaceLeastWork(t *testing.T) {
 }
 
 func TestReplaceOlderGeneration(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const b = 1234
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	// Generation 0: two entries of much work.
@@ -490,7 +490,7 @@ func TestReplaceOlderGeneration(t *testing.T) {
 // TestMergeRefreshesGeneration checks that storing into an old entry makes
 // it current, so it is then kept over an old one.
 func TestMergeRefreshesGeneration(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const b = 4321
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	for i := range uint64(4) {
@@ -514,7 +514,7 @@ func TestMergeRefreshesGeneration(t *testing.T) {
 // TestMergeKeepsWork checks that a cheap store into an entry does not make
 // it look cheap: the entry keeps the larger work of the two.
 func TestMergeKeepsWork(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const b = 999
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	for i, n := range []uint64{1 << 20, 1 << 10, 1 << 12, 1 << 14} {
@@ -535,7 +535,7 @@ func TestClear(t *testing.T) {
 
 // TestClearAll clears a table with epochs by zeroing it all.
 func TestClearAll(t *testing.T) {
-	tt := New(4)
+	tt := must(New(4))
 	tt.Clear() // an epoch other than the first
 	keys := make([]uint64, 5000)
 	r := rand.New(rand.NewPCG(5, 6))
@@ -561,7 +561,7 @@ func TestClearAll(t *testing.T) {
 // TestPrefault: Prefault keeps every entry and changes no slot, also
 // while other goroutines put and get.
 func TestPrefault(t *testing.T) {
-	tt := New(4)
+	tt := must(New(4))
 	keys := make([]uint64, 5000)
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range keys {
@@ -614,7 +614,7 @@ func TestClearPart(t *testing.T) {
 }
 
 func testClear(t *testing.T, clearTable func(*Table)) {
-	tt := New(1)
+	tt := must(New(1))
 	r := rand.New(rand.NewPCG(7, 8))
 	keys := make([]uint64, 10000)
 	for i := range keys {
@@ -655,10 +655,10 @@ func TestNewSize(t *testing.T) {
 		{100, 64 << 20},
 	}
 	for _, tc := range tests {
-		tt := New(tc.mib)
+		tt := must(New(tc.mib))
 		got := tt.Bytes()
 		if got != tc.wantBytes {
-			t.Errorf("New(%d).Bytes() = %d; want %d", tc.mib, got, tc.wantBytes)
+			t.Errorf("must(New(%d)).Bytes() = %d; want %d", tc.mib, got, tc.wantBytes)
 		}
 		const bucketBytes = bucketLen * slotBytes
 		if bucketBytes != 32 {
@@ -666,16 +666,16 @@ func TestNewSize(t *testing.T) {
 		}
 		buckets := got / bucketBytes
 		if got%bucketBytes != 0 || buckets&(buckets-1) != 0 {
-			t.Errorf("New(%d).Bytes() = %d; want a power of two number of %d-byte buckets", tc.mib, got, bucketBytes)
+			t.Errorf("must(New(%d)).Bytes() = %d; want a power of two number of %d-byte buckets", tc.mib, got, bucketBytes)
 		}
 		if limit := max(tc.mib, MinMiB) << 20; got > limit {
-			t.Errorf("New(%d).Bytes() = %d; want at most %d", tc.mib, got, limit)
+			t.Errorf("must(New(%d)).Bytes() = %d; want at most %d", tc.mib, got, limit)
 		}
 		if 1<<tt.startBits != buckets {
-			t.Errorf("New(%d): startBits %d for %d buckets", tc.mib, tt.startBits, buckets)
+			t.Errorf("must(New(%d)): startBits %d for %d buckets", tc.mib, tt.startBits, buckets)
 		}
 		if tt.startBits < minBucketBits {
-			t.Errorf("New(%d): startBits %d; want at least %d so the check fits", tc.mib, tt.startBits, minBucketBits)
+			t.Errorf("must(New(%d)): startBits %d; want at least %d so the check fits", tc.mib, tt.startBits, minBucketBits)
 		}
 	}
 }
@@ -684,7 +684,7 @@ func TestNewSize(t *testing.T) {
 // a true score f(k), and every Put gives bounds around it, so any hit, torn
 // or merged by racing writers or not, must contain f(k). Run it with -race.
 func TestConcurrent(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	f := func(k uint64) int { return int(k%43) - 21 }
 	// Half the keys crowd into 16 buckets so that writers fight over slots;
 	// the rest spread out.
@@ -736,7 +736,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestNoAllocs(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	var k uint64
 	if n := testing.AllocsPerRun(1000, func() {
 		k = (k + 0x9e3779b97f4a7c15) & keyMask
@@ -760,7 +760,7 @@ func benchKeys() []uint64 {
 
 func BenchmarkGet(b *testing.B) {
 	keys := benchKeys()
-	tt := New(64)
+	tt := must(New(64))
 	// Fill about half the table so that probes meet real entries.
 	r := rand.New(rand.NewPCG(14, 15))
 	for range len(tt.words) / 2 {
@@ -802,7 +802,7 @@ func BenchmarkGet(b *testing.B) {
 
 func BenchmarkPut(b *testing.B) {
 	keys := benchKeys()
-	tt := New(64)
+	tt := must(New(64))
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -816,7 +816,7 @@ func BenchmarkPut(b *testing.B) {
 // the current search is kept over entries stored at the start, however
 // much work those took: they are old, and must not look current again.
 func TestAgingPastWrap(t *testing.T) {
-	tt := New(1)
+	tt := must(New(1))
 	const b = 2024
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	searches := 0
@@ -859,7 +859,7 @@ func TestAgingPastWrap(t *testing.T) {
 // an earlier epoch: the bucket of a key stored before the last Clear and
 // filled since holds only current entries.
 func TestClearEpochs(t *testing.T) {
-	tt := New(4)
+	tt := must(New(4))
 	if tt.epochBits != 2 {
 		t.Fatalf("a table of 4 MiB has %d epoch bits; want 2", tt.epochBits)
 	}
@@ -907,7 +907,7 @@ func TestClearEpochs(t *testing.T) {
 // BenchmarkClear measures Clear at the default table size: the part it
 // zeroes, not the table.
 func BenchmarkClear(b *testing.B) {
-	tt := New(DefaultMiB)
+	tt := must(New(DefaultMiB))
 	for b.Loop() {
 		tt.Clear()
 	}
@@ -923,7 +923,7 @@ const growStartBits = 20
 // found with their bounds, or lost, never others' bounds. Clear starts
 // the next solve on the first part again.
 func TestGrowingTable(t *testing.T) {
-	tt, err := AllocGrowing(128) // 2^22 buckets: two doublings from the start
+	tt, err := NewGrowing(128) // 2^22 buckets: two doublings from the start
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -984,4 +984,13 @@ func TestGrowingTable(t *testing.T) {
 	if got := tt.active.Load(); got != start {
 		t.Errorf("after Clear the table uses mask %#x; want %#x", got, start)
 	}
+}
+
+// must returns t, or panics with err: the tables of New and NewWide the
+// tests make, which are small.
+func must[T any](t T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return t
 }

@@ -10,8 +10,7 @@ import (
 // Wide is a transposition table for keys of one or two words: those of
 // the boards over 49 bits, up to 128 (Table's keys are of 49 bits at
 // most). Its methods are safe for concurrent use by any number of
-// goroutines, as Table's are. The zero value is not usable; call NewWide
-// or AllocWide.
+// goroutines, as Table's are. The zero value is not usable; call NewWide.
 //
 // # Why a false hit cannot happen
 //
@@ -72,12 +71,11 @@ type Wide struct {
 	hiMix, hiFold uint64
 }
 
-// Score bounds of a Wide table must lie in [MinWideBound, MaxWideBound]:
-// the scores of every board of at most 128 bits (4x31 has 124 cells, a
-// best score of 59).
+// The score bounds a Wide's entry holds (see Put): the scores of every
+// board of at most 128 bits (4x31 has 124 cells, a best score of 59).
 const (
-	MinWideBound = -63
-	MaxWideBound = 63
+	minWideBound = -63
+	maxWideBound = 63
 )
 
 const (
@@ -96,13 +94,9 @@ const (
 
 // NewWide returns an empty table of at most mib MiB (clamped to [MinMiB,
 // MaxMiB]) for keys of keyBits bits (1 to 128): the low word of a key
-// holds its first 64 bits, the high word the others. It panics if the
-// memory cannot be had; AllocWide returns that as an error.
-func NewWide(mib, keyBits int) *Wide { return must(AllocWide(mib, keyBits)) }
-
-// AllocWide is NewWide, but returns an error where the memory cannot be
-// had. The memory is mapped as Table's is.
-func AllocWide(mib, keyBits int) (*Wide, error) {
+// holds its first 64 bits, the high word the others. It returns an error
+// where the memory cannot be had, which is mapped as New's is.
+func NewWide(mib, keyBits int) (*Wide, error) {
 	if keyBits < 1 || keyBits > 128 {
 		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", keyBits)
 	}
@@ -242,9 +236,9 @@ func wideEntry(b *[bucketWords]atomic.Uint64, s, d uint64) (Entry, bool) {
 }
 
 // Put records that the score of the key of words lo and hi lies in
-// [lower, upper] and that move (-1 if none) was best, found by a search
-// of the given number of nodes, as Table.Put does. A store that finds
-// another writer in the bucket is dropped.
+// [lower, upper] (both in [-63, 63]) and that move (-1 if none) was
+// best, found by a search of the given number of nodes, as Table.Put
+// does. A store that finds another writer in the bucket is dropped.
 func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
 	r := t.Ref(lo, hi)
 	b := r.b

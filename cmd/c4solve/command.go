@@ -106,7 +106,7 @@ func newSolver(z board.Size, mib int, explicit bool, threads int, bk solver.Book
 	if err != nil {
 		return nil, err
 	}
-	s, err := solver.Alloc(g, fit, threads)
+	s, err := solver.New(g, fit, threads)
 	if err != nil {
 		return nil, fmt.Errorf("%w (use -tt to ask for less)", err)
 	}

@@ -116,21 +116,21 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	if len(rv.TurningPoints) == 0 {
 		sb.WriteString(" none")
 	}
-	for i, k := range rv.TurningPoints {
-		m := rv.Moves[k]
-		if i > 0 {
-			sb.WriteString(";")
+	sep := ""
+	for _, m := range rv.Moves {
+		if m.Turning() {
+			fmt.Fprintf(&sb, "%s ply %d (player %d, column %c: %s to %s)", sep, m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
+			sep = ";"
 		}
-		fmt.Fprintf(&sb, " ply %d (player %d, column %c: %s to %s)", m.Ply, m.Player, board.ColumnName(m.Column), outcome(m.Score), outcome(m.Played))
 	}
 	if err != nil {
 		fmt.Fprintf(&sb, "\nincomplete: %d of %s reviewed", len(rv.Moves), count(len(cols), "move", "moves"))
 	}
 	c.emit(struct {
 		Game string `json:"game"`
-		review.Summary
+		review.Review
 		Incomplete bool `json:"incomplete,omitempty"`
-	}{posfile.JSONPos(posfile.Spell(l.Moves)), rv.Summary(), err != nil}, sb.String())
+	}{posfile.JSONPos(posfile.Spell(l.Moves)), rv, err != nil}, sb.String())
 	return err == nil
 }
 

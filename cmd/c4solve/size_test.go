@@ -170,7 +170,7 @@ func TestSizeProgress(t *testing.T) {
 		}},
 	} {
 		var out, errOut bytes.Buffer
-		c := &command{opt: tc.opt, s: solver.New(g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
+		c := &command{opt: tc.opt, s: testSolver(t, g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
 		tc.run(c)
 		shown := errOut.String()
 		time.Sleep(300 * time.Millisecond) // nothing may write after the solve's end
@@ -354,7 +354,7 @@ func TestAnalyzeProgressBounds(t *testing.T) {
 	}
 	for _, threads := range []int{1, 2} {
 		var out, errOut bytes.Buffer
-		c := &command{opt: options{analyze: true}, s: solver.New(g, 16, threads), stdout: &out, stderr: &errOut, terminal: true}
+		c := &command{opt: options{analyze: true}, s: testSolver(t, g, 16, threads), stdout: &out, stderr: &errOut, terminal: true}
 		ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
 		c.solveLine(ctx, "argument 1", posfile.Line{Moves: "45", Board: b})
 		cancel()
@@ -374,4 +374,15 @@ func TestAnalyzeProgressBounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

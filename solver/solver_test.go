@@ -520,20 +520,17 @@ func randomPosition(rng *rand.Rand, n int) (position.Position, bool) {
 	return p, true
 }
 
+// TestCancel: a solve past its deadline stops with DeadlineExceeded and
+// bounds that hold the score. (One that ignored the deadline would run
+// for minutes, into go test's -timeout.)
 func TestCancel(t *testing.T) {
 	p := mustParse(t, "") // takes minutes: surely still running at the deadline
 	s := solver.NewStandard(testTable(t, testMiB), 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	r, err := s.Solve(ctx, p)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Solve with deadline: error %v; want DeadlineExceeded", err)
-	}
-	// The empty board takes minutes: 30 s tells a solve that ignores the
-	// deadline from one slowed by a loaded machine.
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("Solve took %v to notice the deadline", d)
 	}
 	// The empty board scores 1.
 	if r.Lower > 1 || r.Upper < 1 || r.Lower > r.Upper {
@@ -621,9 +618,10 @@ func TestHelpersJoinLate(t *testing.T) {
 	}
 }
 
-// TestCancelThreads stops a 4-worker solve and checks that no goroutine
-// outlives it: the stacks are taken the moment Solve returns, so a worker
-// still unwinding would show.
+// TestCancelThreads stops a 4-worker solve once it has searched (its
+// Progress shows nodes) and checks that no goroutine outlives it: the
+// stacks are taken the moment Solve returns, so a worker still unwinding
+// would show.
 func TestCancelThreads(t *testing.T) {
 	s := solver.NewStandard(testTable(t, testMiB), 4)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -631,10 +629,19 @@ func TestCancelThreads(t *testing.T) {
 	canceller.Add(1)
 	go func() {
 		defer canceller.Done()
-		time.Sleep(100 * time.Millisecond)
-		cancel()
+		defer cancel()
+		// A guard only: the empty board takes minutes, and nodes show
+		// in milliseconds.
+		tick, deadline := time.NewTicker(time.Millisecond), time.After(time.Minute)
+		defer tick.Stop()
+		for nodes, _, _ := s.Progress(); nodes == 0; nodes, _, _ = s.Progress() {
+			select {
+			case <-tick.C:
+			case <-deadline:
+				return
+			}
+		}
 	}()
-	start := time.Now()
 	r, err := s.Solve(ctx, mustParse(t, ""))
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
@@ -644,9 +651,6 @@ func TestCancelThreads(t *testing.T) {
 	}
 	if strings.Contains(stacks, "solver.(*worker)") {
 		t.Errorf("a worker outlived the solve:\n%s", stacks)
-	}
-	if d := time.Since(start); d > 30*time.Second { // the empty board takes minutes
-		t.Errorf("Solve took %v to notice the cancel", d)
 	}
 	if r.Lower > 1 || r.Upper < 1 {
 		t.Errorf("interrupted bounds [%d, %d] exclude the score 1", r.Lower, r.Upper)
@@ -658,10 +662,11 @@ func TestCancelThreads(t *testing.T) {
 }
 
 // TestProgress reads the progress of a running solve from another
-// goroutine (run it with -race).
+// goroutine (run it with -race), until it has seen the nodes grow five
+// times (the empty board takes minutes), then stops the solve.
 func TestProgress(t *testing.T) {
 	s := solver.NewStandard(testTable(t, testMiB), 2)
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a guard only
 	defer cancel()
 	done := make(chan struct{})
 	p := mustParse(t, "") // here: t.Fatal must not run in another goroutine
@@ -670,6 +675,7 @@ func TestProgress(t *testing.T) {
 		s.Solve(ctx, p)
 	}()
 	var last uint64
+	grew := 0
 	for seen := false; !seen; {
 		select {
 		case <-done:
@@ -678,12 +684,19 @@ func TestProgress(t *testing.T) {
 		}
 		nodes, lo, hi := s.Progress()
 		if nodes < last || nodes > 0 && (lo > 1 || hi < 1) {
+			cancel()
+			<-done
 			t.Fatalf("Progress() = %d, [%d, %d]; nodes before %d, score 1", nodes, lo, hi, last)
+		}
+		if nodes > last {
+			if grew++; grew == 5 {
+				cancel()
+			}
 		}
 		last = nodes
 	}
-	if last == 0 {
-		t.Error("Progress() never reported a node")
+	if grew < 5 {
+		t.Errorf("Progress() grew %d times in the solve, to %d nodes; want 5", grew, last)
 	}
 }
 

@@ -38,17 +38,21 @@ func TestTableFileResume(t *testing.T) {
 	if err := s.UseTableFile(tf); err != nil {
 		t.Fatal(err)
 	}
+	// Stopped half way, counted in nodes (a poll of Progress, which ends
+	// with the solve).
 	stop, cancel := context.WithCancel(ctx)
+	defer cancel()
 	go func() {
-		for {
+		for stop.Err() == nil {
 			if n, _, _ := s.Progress(); n >= fresh.Nodes/2 {
 				cancel()
-				return
 			}
 			time.Sleep(time.Millisecond)
 		}
 	}()
-	if _, err := s.Solve(stop, g.Empty()); err == nil {
+	_, err = s.Solve(stop, g.Empty())
+	cancel()
+	if err == nil {
 		t.Fatal("the solve was not stopped part way")
 	}
 	// A stopped solve writes out what it kept, before Close.

@@ -231,19 +231,33 @@ func TestSignalsWhileWaiting(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	for _, args := range [][]string{{"verify", "/dev/stdin"}, {"bench", "-threads", "1", "-tt", "16", "/dev/stdin"}, {"bench", "-threads", "1", "-tt", "16", fifo}} {
+	// Signalled once its log says it waits: verify with 4453 done, bench
+	// with no position solved (it reads its file whole first).
+	for _, tc := range []struct {
+		args    []string
+		waiting string
+	}{
+		{[]string{"verify", "/dev/stdin"}, `verify: \S+: 1 position done\n`},
+		{[]string{"bench", "-threads", "1", "-tt", "16", "/dev/stdin"}, `bench: \S+: 0 positions solved\n`},
+		{[]string{"bench", "-threads", "1", "-tt", "16", fifo}, `bench: \S+: 0 positions solved\n`},
+	} {
+		args := tc.args
 		cmd := c4solveCmd(args...)
+		cmd.Env = append(cmd.Env, testEvery+"=10ms")
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
+		var out bytes.Buffer
+		errOut := newWatch(tc.waiting)
+		cmd.Stdout, cmd.Stderr = &out, errOut
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
 		in.Write([]byte("4453 -2\n")) // and the pipe stays open
-		time.Sleep(500 * time.Millisecond)
+		if !errOut.wait(time.Minute) {
+			t.Errorf("c4solve %q: its log %q never said it waits", args, errOut.String())
+		}
 		cmd.Process.Signal(syscall.SIGINT)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -76,13 +77,12 @@ func TestInterruptWhileReading(t *testing.T) {
 	in, w := io.Pipe()
 	defer w.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errOut syncBuffer
+	var errOut syncBuffer
+	out := newWatch("\n") // the line's result: the command waits for the next line
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, nil, in, &out, &errOut) }()
+	go func() { done <- run(ctx, nil, in, out, &errOut) }()
 	io.WriteString(w, "4453\n")
-	for deadline := time.Now().Add(5 * time.Second); out.String() == "" && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
-	}
+	out.wait(time.Minute)
 	cancel()
 	select {
 	case code := <-done:
@@ -115,13 +115,20 @@ func TestSignals(t *testing.T) {
 	words := map[syscall.Signal]string{syscall.SIGTERM: "stopped by SIGTERM", syscall.SIGHUP: "stopped by SIGHUP", syscall.SIGINT: "interrupted (Ctrl-C)"}
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
 		cmd := exec.Command(os.Args[0], "-nobook", "-tt", "16", "-threads", "1", "")
-		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
+		cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1", testEvery+"=10ms")
+		var out bytes.Buffer
+		// Signalled once its log shows the search under way (the empty
+		// board takes minutes): its signals are caught by then.
+		errOut := newWatch(`under way: [1-9]\d* nodes`)
+		cmd.Stdout, cmd.Stderr = &out, errOut
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Second) // started, and searching: the empty board takes minutes
+		if !errOut.wait(time.Minute) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("c4solve \"\": no search under way in its log %q", errOut.String())
+		}
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		var exit *exec.ExitError
@@ -501,20 +508,25 @@ func TestRandomLimitsAndSignals(t *testing.T) {
 	// a million take minutes; SIGTERM stops the run within a second.
 	cmd := exec.Command(os.Args[0], "random", "-n", "1000000", "40")
 	cmd.Env = append(os.Environ(), "C4SOLVE_TEST_MAIN=1")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
+	var errOut bytes.Buffer
+	out := newWatch("\n") // a position drawn: its signals are caught by then
+	cmd.Stdout, cmd.Stderr = out, &errOut
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(500 * time.Millisecond)
+	if !out.wait(time.Minute) {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("random -n 1000000 40: no position drawn; stderr %q", errOut.String())
+	}
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || out.Len() == 0 || !strings.Contains(errOut.String(), "stopped by SIGTERM") {
-			t.Errorf("random stopped by SIGTERM: %v, %d bytes out, stderr %q; want exit 3, the positions drawn, and a message", err, out.Len(), errOut.String())
+		if !errors.As(err, &exit) || exit.ExitCode() != exitIncomplete || !strings.Contains(errOut.String(), "stopped by SIGTERM") {
+			t.Errorf("random stopped by SIGTERM: %v, %d bytes out, stderr %q; want exit 3, the positions drawn, and a message", err, len(out.String()), errOut.String())
 		}
 	case <-time.After(5 * time.Second):
 		cmd.Process.Kill()
@@ -525,17 +537,28 @@ func TestRandomLimitsAndSignals(t *testing.T) {
 // TestBookTooLarge: a book whose positions cannot fit is refused at once,
 // with the estimate, not enumerated until the process dies.
 func TestBookTooLarge(t *testing.T) {
-	start := time.Now()
+	// At once: the estimate says how many positions were enumerated, the
+	// deepest level's, and that is a few levels' worth (13364 of 13
+	// stones from 4453445, 28020 of 6 from 9x5's empty board), not the
+	// billions the depth asks for.
+	enumerated := regexp.MustCompile(`would hold about \S+ positions \((\d+) of \d+ stones`)
+	early := func(stderr string) bool {
+		m := enumerated.FindStringSubmatch(stderr)
+		n, err := 0, error(nil)
+		if m != nil {
+			n, err = strconv.Atoi(m[1])
+		}
+		return m != nil && err == nil && n < 100_000
+	}
 	code, _, stderr := runCmd(context.Background(), "", "book", "generate", "-from", "4453445", "-depth", "30", "-tt", "16", "-o", filepath.Join(t.TempDir(), "b"))
-	if code != exitBad || !strings.Contains(stderr, "would hold about") || !strings.Contains(stderr, "ask for a smaller depth") || time.Since(start) > 10*time.Second {
-		t.Errorf("book generate -from 4453445 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
+	if code != exitBad || !early(stderr) || !strings.Contains(stderr, "ask for a smaller depth") {
+		t.Errorf("book generate -from 4453445 -depth 30: exit %d, stderr %q; want 2 and the estimate, made from fewer than 100000 positions", code, stderr)
 	}
 	// Other boards are estimated too (once only 7x6 was, and 9x5 ran out
 	// of memory enumerating its levels).
-	start = time.Now()
 	code, _, stderr = runCmd(context.Background(), "", "book", "generate", "-size", "9x5", "-depth", "30", "-tt", "16", "-o", filepath.Join(t.TempDir(), "b"))
-	if code != exitBad || !strings.Contains(stderr, "would hold about") || time.Since(start) > 10*time.Second {
-		t.Errorf("book generate -size 9x5 -depth 30: exit %d, stderr %q after %v; want 2 and the estimate, at once", code, stderr, time.Since(start))
+	if code != exitBad || !early(stderr) {
+		t.Errorf("book generate -size 9x5 -depth 30: exit %d, stderr %q; want 2 and the estimate, made from fewer than 100000 positions", code, stderr)
 	}
 }
 

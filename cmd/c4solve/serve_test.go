@@ -44,7 +44,7 @@ func TestServe(t *testing.T) {
 	var stdout, stderr syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-tt", "24", "-timeout", "0", "-nobook"},
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-tt", "24", "-timeout", "0", "-nobook", "-solvers", "1", "-queue", "0"},
 			strings.NewReader(""), &stdout, &stderr)
 	}()
 	base := listeningOn(t, &stderr)
@@ -62,18 +62,45 @@ func TestServe(t *testing.T) {
 		t.Errorf("GET /solve?pos=737534232264: %q", body)
 	}
 
-	// A solve of minutes (the empty board's moves, no book) under way.
-	long := make(chan int, 1)
+	// A solve of minutes (the empty board's moves, no book) under way:
+	// with one solver and no queue, a quick request finds it busy. (The
+	// long one is asked again when it finds the solver busy with a quick
+	// one.) Each has a client of its own: one client's requests side by
+	// side may dial a connection it then leaves unused, which the server
+	// waits for as long as serve waits to stop.
+	longClient, quickClient := &http.Client{Transport: &http.Transport{}}, &http.Client{Transport: &http.Transport{}}
+	defer longClient.CloseIdleConnections()
+	defer quickClient.CloseIdleConnections()
+	long := make(chan string, 1)
 	go func() {
-		resp, err := http.Get(base + "solve?pos=")
-		if err != nil {
-			long <- 0
-			return
+		for {
+			resp, err := longClient.Get(base + "solve?pos=")
+			if err != nil {
+				long <- err.Error()
+				return
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "busy") {
+				long <- fmt.Sprintf("%d %s", resp.StatusCode, body)
+				return
+			}
 		}
-		resp.Body.Close()
-		long <- resp.StatusCode
 	}()
-	time.Sleep(300 * time.Millisecond)
+	for deadline := time.Now().Add(time.Minute); ; {
+		resp, err := quickClient.Get(base + "solve?pos=2252576253462244111563365343671351441") // tens of nodes
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusServiceUnavailable && strings.Contains(string(body), "busy") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the long solve never held the solver: the last quick one answered %d %s", resp.StatusCode, body)
+		}
+	}
 	cancel()
 	select {
 	case code := <-done:
@@ -84,8 +111,8 @@ func TestServe(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("c4solve serve did not stop within 10s of its context's end")
 	}
-	if code := <-long; code != http.StatusServiceUnavailable {
-		t.Errorf("the solve under way when the server stopped answered %d; want 503", code)
+	if answer := <-long; !strings.HasPrefix(answer, "503 ") || !strings.Contains(answer, "the server is stopping") {
+		t.Errorf("the solve under way when the server stopped answered %q; want 503, the server is stopping", answer)
 	}
 	if !regexp.MustCompile(`GET /solve\?pos=737534232264 200 [0-9.]+ms`).MatchString(stderr.String()) {
 		t.Errorf("c4solve serve: no log line of GET /solve?pos=737534232264 on stderr %q", stderr.String())

@@ -172,10 +172,10 @@ func TestSizeProgress(t *testing.T) {
 		var out, errOut bytes.Buffer
 		c := &command{opt: tc.opt, s: testSolver(t, g, 16, 1), stdout: &out, stderr: &errOut, terminal: true}
 		tc.run(c)
-		shown := errOut.String()
-		time.Sleep(300 * time.Millisecond) // nothing may write after the solve's end
-		if late := errOut.String()[len(shown):]; late != "" {
-			t.Errorf("%s: %d bytes written to stderr after the solve ended, the first %.80q", tc.name, len(late), late)
+		// Nothing may write after the solve's end: no goroutine of the
+		// display (nor of its bar) is left to.
+		if left := running("main.(*command).showProgress", "schollz/progressbar"); len(left) > 0 {
+			t.Errorf("%s: %d goroutines of the progress display left after the solve ended, the first:\n%s", tc.name, len(left), left[0])
 		}
 		if !regexp.MustCompile(`\d+ nodes .* M nodes/s  -?\d+ <= score <= -?\d+`).MatchString(errOut.String()) || c.status != exitOK {
 			t.Errorf("%s on a terminal: status %d, stderr %q; want the progress (nodes, nodes/s, bounds)", tc.name, c.status, errOut.String())

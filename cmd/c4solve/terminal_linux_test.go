@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -42,11 +43,13 @@ func openPTY(t *testing.T) (controller, tty *os.File) {
 
 // onTerminal runs c4solve with args, those of its standard streams that
 // streams names ("in", "out", "err") on a terminal and the others on
-// pipes, writes input to the terminal after a pause (or, standard input
-// off the terminal, gives it as standard input), and returns what
-// the terminal and the pipes got once it exits (or after timeout, when
-// it is killed).
-func onTerminal(t *testing.T, env []string, streams, input string, timeout time.Duration, args ...string) (code int, term, stdout, stderr string) {
+// pipes, and returns what the terminal and the pipes got once it exits.
+// Once the terminal shows a match of the regular expression ready ("" for
+// at once: the command's prompt, its progress), it writes input to the
+// terminal (standard input off the terminal is given input from the
+// start), or, with no input, kills the process: the work it shows would
+// run on. A process that hangs is killed after a minute.
+func onTerminal(t *testing.T, env []string, streams, ready, input string, args ...string) (code int, term, stdout, stderr string) {
 	t.Helper()
 	m, tty := openPTY(t)
 	defer m.Close()
@@ -70,32 +73,40 @@ func onTerminal(t *testing.T, env []string, streams, input string, timeout time.
 		t.Fatal(err)
 	}
 	tty.Close()
-	var seen bytes.Buffer
+	seen := newWatch(ready)
 	read := make(chan struct{})
 	go func() {
-		io.Copy(&seen, m) // until the terminal's last user is gone (EIO)
+		io.Copy(seen, m) // until the terminal's last user is gone (EIO)
 		close(read)
 	}()
-	if input != "" && strings.Contains(streams, "in") {
-		pause := 300 * time.Millisecond
-		if input == "\x03" { // Ctrl-C once the progress shows
-			pause = 2 * time.Second
-		}
-		time.Sleep(pause)
-		m.Write([]byte(input))
-	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	if ready != "" {
+		if !seen.wait(time.Minute) {
+			t.Errorf("c4solve %q: the terminal never showed %q; it got %q", args, ready, seen.String())
+			cmd.Process.Kill()
+		}
+		switch {
+		case input == "":
+			cmd.Process.Kill()
+		case strings.Contains(streams, "in"):
+			m.Write([]byte(input))
+		}
+	} else if input != "" && strings.Contains(streams, "in") {
+		m.Write([]byte(input))
+	}
 	var err error
 	select {
 	case err = <-done:
-	case <-time.After(timeout):
+	case <-time.After(time.Minute):
+		t.Errorf("c4solve %q: still running after a minute", args)
 		cmd.Process.Kill()
 		err = <-done
 	}
 	select {
 	case <-read:
-	case <-time.After(time.Second):
+	case <-time.After(time.Minute):
+		t.Errorf("c4solve %q: the terminal still open a minute after the process ended", args)
 	}
 	code = 0
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -107,7 +118,7 @@ func onTerminal(t *testing.T, env []string, streams, input string, timeout time.
 // TestTerminalInput: c4solve alone on a terminal says that it reads
 // positions, rather than wait in silence.
 func TestTerminalInput(t *testing.T) {
-	code, term, stdout, _ := onTerminal(t, nil, "in err", "4453\n\x04", 10*time.Second)
+	code, term, stdout, _ := onTerminal(t, nil, "in err", "reading positions", "4453\n\x04")
 	if code != 0 || !strings.Contains(term, "reading positions from standard input") || stdout != "4453 -2\n" {
 		t.Errorf("c4solve on a terminal: exit %d, terminal %q, stdout %q; want the note and 4453's score", code, term, stdout)
 	}
@@ -128,7 +139,7 @@ func TestNoColour(t *testing.T) {
 		{[]string{"NO_COLOR=1", "TERM=xterm"}, false},
 		{[]string{"NO_COLOR=", "TERM=dumb"}, false},
 	} {
-		_, term, _, _ := onTerminal(t, tc.env, "in out", "q\n", 10*time.Second, "play", "44")
+		_, term, _, _ := onTerminal(t, tc.env, "in out", "your move", "q\n", "play", "44")
 		hasColour := strings.Contains(term, "\033[")
 		if hasColour != tc.colour || !tc.colour && !(strings.Contains(term, "x") && strings.Contains(term, "o")) {
 			t.Errorf("c4solve play 44 with %q: colour %v in %q; want colour %v, else x and o", tc.env, hasColour, term, tc.colour)
@@ -143,7 +154,7 @@ func TestBenchProgress(t *testing.T) {
 		t.Skip("-short")
 	}
 	f := writeFile(t, t.TempDir(), "slow", "4\n") // seconds of search without the book
-	_, term, stdout, _ := onTerminal(t, nil, "err", "", 2500*time.Millisecond, "bench", "-nobook", "-threads", "1", "-tt", "16", f)
+	_, term, stdout, _ := onTerminal(t, nil, "err", regexp.QuoteMeta(f+", 1 threads, 16 MiB")+".*0/1", "", "bench", "-nobook", "-threads", "1", "-tt", "16", f)
 	if !strings.Contains(term, f+", 1 threads, 16 MiB") || !strings.Contains(term, "0/1") {
 		t.Errorf("c4solve bench on a terminal: terminal %q, stdout %q; want the row under way and its positions", term, stdout)
 	}
@@ -156,7 +167,7 @@ func TestProgressCleared(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	code, term, stdout, _ := onTerminal(t, nil, "in err", "\x03", 10*time.Second, "-nobook", "-tt", "16", "")
+	code, term, stdout, _ := onTerminal(t, nil, "in err", "nodes/s", "\x03", "-nobook", "-tt", "16", "")
 	i := strings.LastIndex(term, "^C")
 	if code != exitIncomplete || i < 0 || !strings.HasPrefix(stdout, `"" incomplete`) {
 		t.Fatalf("c4solve \"\" interrupted by Ctrl-C on a terminal: exit %d, terminal %q, stdout %q; want 3, ^C and the bounds", code, term, stdout)
@@ -172,11 +183,11 @@ func TestProgressCleared(t *testing.T) {
 // result and at the end; typed positions get none (it would mix with what
 // is typed), nor does stderr off a terminal (TestTerminalInput).
 func TestBatchCount(t *testing.T) {
-	code, term, stdout, _ := onTerminal(t, nil, "err", "4453\n44\n4455\n", 10*time.Second)
+	code, term, stdout, _ := onTerminal(t, nil, "err", "", "4453\n44\n4455\n")
 	if code != 0 || stdout != "4453 -2\n44 1\n4455 18\n" || !strings.Contains(term, "positions done: 3") || !strings.HasSuffix(term, "\r\033[K") {
 		t.Errorf("c4solve < positions, stderr on a terminal: exit %d, stdout %q, terminal %q; want the scores, and the count shown then erased", code, stdout, term)
 	}
-	if _, term, _, _ := onTerminal(t, nil, "in err", "4453\n\x04", 10*time.Second); strings.Contains(term, "positions done") {
+	if _, term, _, _ := onTerminal(t, nil, "in err", "reading positions", "4453\n\x04"); strings.Contains(term, "positions done") {
 		t.Errorf("c4solve, positions typed: terminal %q; want no count", term)
 	}
 }
@@ -188,7 +199,7 @@ func TestBookVerifyProgress(t *testing.T) {
 	if code, _, errOut := runCmd(t.Context(), "", "book", "generate", "-size", "4x5", "-depth", "3", "-o", bk); code != 0 {
 		t.Fatalf("book generate -size 4x5: exit %d, %s", code, errOut)
 	}
-	code, term, stdout, _ := onTerminal(t, nil, "err", "", 20*time.Second, "book", "verify", "-n", "3", bk)
+	code, term, stdout, _ := onTerminal(t, nil, "err", "", "", "book", "verify", "-n", "3", bk)
 	if code != 0 || !strings.Contains(stdout, "checked=3 mismatches=0") || !strings.Contains(term, "positions checked") || !strings.Contains(term, "3/3") {
 		t.Errorf("c4solve book verify -n 3 on a terminal: exit %d, stdout %q, terminal %q; want the count of positions checked", code, stdout, term)
 	}

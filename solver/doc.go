@@ -118,8 +118,10 @@
 //
 // # Every board
 //
-// The search is written once, in engine.tmpl.go, and generated
-// (internal/gen) for the 7x6 board (engine, on position.Position, whose
+// The search is written once, in templates of one layer each (the engine
+// and its root in engine.tmpl.go, the search of a worker in search.tmpl.go,
+// the workers in worker.tmpl.go, the analysis in analysis.tmpl.go, the line
+// of perfect play in pv.tmpl.go), and generated (internal/gen) for the 7x6 board (engine, on position.Position, whose
 // dimensions are constants the compiler folds), for every other board of
 // at most 49 bits (engine49) and of at most 64 (engine64), both on
 // position.Position64, for the boards over 64 bits of at most 64 cells
@@ -142,5 +144,6 @@
 // first to be replaced. The pool ages the table itself.
 package solver
 
-// The generated files (zengine*.go) are written by internal/position's go:generate
+// The generated files (zengine*.go, zsearch*.go, zworker*.go,
+// zanalysis*.go, zpv*.go) are written by internal/position's go:generate
 // directive, which writes every package's variants at once.

@@ -44,6 +44,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -103,50 +104,57 @@ func (v variant) positionSuffix() string {
 	return v.suffix
 }
 
-// job is one template and its variants.
+// job is the templates of one package and their variants.
 type job struct {
-	dir      string    // the package's directory, from the module root
-	template string    // the template's file name
-	out      string    // the output's name: "z" + out + suffix + ".go"
-	variants []variant // what to write
-	// others are the package's files the template is type-checked with
-	// (nil: every non-test .go file of the package but the template's own
-	// outputs, so the position's template sees the geometries generated before it).
+	dir string // the package's directory, from the module root
+	// templates are the templates' file names, type-checked together: a
+	// variant of t.tmpl.go is written to "z" + t + suffix + ".go".
+	templates []string
+	variants  []variant // what to write
+	// others are the package's files the templates are type-checked with
+	// (nil: every non-test .go file of the package but the templates'
+	// own outputs, so the position's template sees the geometries
+	// generated before it).
 	others []string
-	// stub is more source type-checked with the template: declarations
-	// a variant's files make that the template needs.
+	// stub is more source type-checked with the templates: declarations
+	// a variant's files make that the templates need.
 	stub string
-	// varying are names declared outside the template that take the
+	// varying are names declared outside the templates that take the
 	// suffix; pointer those of them that are pointers in the variants of
 	// other boards (the geometry).
 	varying, pointer []string
 	// qualified maps pkg.Name, for other packages' names, to the name in
 	// each variant but 7x6's (the same for both).
 	qualified map[string]string
-	// unexport: the variants unexport the names the template exports
+	// unexport: the variants unexport the names the templates export
 	// (Engine is engine in 7x6's, engine64 in 64's): the package's one
 	// door reaches them.
 	unexport bool
 }
 
+// out returns the base of the names of the files a template's variants
+// are written to: "search" for search.tmpl.go.
+func out(template string) string { return strings.TrimSuffix(template, ".tmpl.go") }
+
 var jobs = []job{
 	{
-		dir: "internal/position", template: "geometry.tmpl.go", out: "geometry",
+		dir: "internal/position", templates: []string{"geometry.tmpl.go"},
 		variants: []variant{vConst, v64, v128, vPacked},
 		others:   []string{"bitboard.go", "names.go"},
 		stub:     "package position\nconst geometryBits = 64\nconst packed = false\n",
 		varying:  []string{"geometryBits", "packed"},
 	},
 	{
-		dir: "internal/position", template: "position.tmpl.go", out: "position",
+		dir: "internal/position", templates: []string{"position.tmpl.go"},
 		variants: []variant{v7x6, v64, v128, vPacked},
 		varying:  []string{"Geometry", "Key", "packed"},
 		pointer:  []string{"Geometry"},
 	},
 	{
-		dir: "solver", template: "engine.tmpl.go", out: "engine",
-		variants: []variant{v7x6, v49, v64, v128, vPacked},
-		varying:  []string{"positionOfKey", "keyOfPosition", "maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
+		dir:       "solver",
+		templates: []string{"engine.tmpl.go", "search.tmpl.go", "worker.tmpl.go", "analysis.tmpl.go", "pv.tmpl.go"},
+		variants:  []variant{v7x6, v49, v64, v128, vPacked},
+		varying:   []string{"positionOfKey", "keyOfPosition", "maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
 			"ttable.Ref":   "ttable.WideRef",
@@ -163,33 +171,46 @@ func main() {
 	check := flag.Bool("check", false, "report the generated files that differ from their templates' output, and fail if any does, instead of writing them")
 	root := flag.String("root", ".", "the module's root")
 	flag.Parse()
+	if err := run(*root, jobs, *check); err != nil {
+		fmt.Fprintf(os.Stderr, "gen: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// errStale is run's error when -check found files that differ.
+var errStale = errors.New("generated files differ from their templates: run go generate ./...")
+
+// run generates the variants of every job's templates under root and
+// writes those that differ from the files there; with check, it reports
+// them on standard error instead, and fails (errStale) if any does. The
+// jobs run in order, each on the files the ones before it wrote.
+func run(root string, jobs []job, check bool) error {
 	stale := 0
 	for _, j := range jobs {
-		outs, err := j.generate(*root)
+		outs, err := j.generate(root)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "gen: %s/%s: %v\n", j.dir, j.template, err)
-			os.Exit(1)
+			return fmt.Errorf("%s/%s: %v", j.dir, strings.Join(j.templates, ", "), err)
 		}
 		for _, name := range sortedKeys(outs) {
-			path := filepath.Join(*root, j.dir, name)
+			path := filepath.Join(root, j.dir, name)
 			old, _ := os.ReadFile(path)
 			if bytes.Equal(old, outs[name]) {
 				continue
 			}
-			if *check {
-				fmt.Fprintf(os.Stderr, "gen: %s is not what %s/%s generates: run go generate ./...\n", path, j.dir, j.template)
+			if check {
+				fmt.Fprintf(os.Stderr, "gen: %s is not what %s generates: run go generate ./...\n", path, j.dir)
 				stale++
 				continue
 			}
 			if err := os.WriteFile(path, outs[name], 0o644); err != nil {
-				fmt.Fprintf(os.Stderr, "gen: %v\n", err)
-				os.Exit(1)
+				return err
 			}
 		}
 	}
 	if stale > 0 {
-		os.Exit(1)
+		return errStale
 	}
+	return nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -201,47 +222,60 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// generate returns the variants of j's template, by file name.
+// generate returns the variants of j's templates, by file name.
 func (j job) generate(root string) (map[string][]byte, error) {
 	dir := filepath.Join(root, j.dir)
 	outs := make(map[string][]byte)
 	for _, v := range j.variants {
-		// Each variant parses and checks the template afresh: the
-		// rewrites change its tree.
+		// Each variant parses and checks the templates afresh: the
+		// rewrites change their trees.
 		fset := token.NewFileSet()
-		file, info, pkg, err := j.load(fset, dir)
+		files, info, pkg, err := j.load(fset, dir)
 		if err != nil {
 			return nil, err
 		}
-		r := &rewriter{j: j, v: v, fset: fset, info: info, pkg: pkg, declared: declaredNames(file)}
-		if v.constant {
-			if err := r.evaluate(file); err != nil {
-				return nil, err
+		declared := make(map[string]bool)
+		for _, f := range files {
+			for name := range declaredNames(f) {
+				declared[name] = true
 			}
 		}
-		if err := r.rewrite(file); err != nil {
-			return nil, err
+		for i, file := range files {
+			r := &rewriter{j: j, v: v, template: j.templates[i], fset: fset, info: info, pkg: pkg, declared: declared}
+			if v.constant {
+				if err := r.evaluate(root, file); err != nil {
+					return nil, err
+				}
+			}
+			if err := r.rewrite(file); err != nil {
+				return nil, err
+			}
+			src, err := r.print(file)
+			if err != nil {
+				return nil, err
+			}
+			outs["z"+out(j.templates[i])+v.suffix+".go"] = src
 		}
-		src, err := r.print(file)
-		if err != nil {
-			return nil, err
-		}
-		outs["z"+j.out+v.suffix+".go"] = src
 	}
 	return outs, nil
 }
 
-// load parses j's template and type-checks it with the package's other
-// files (not those it writes) and the
-// stub. It fails on an error of the check in the template: the rewrites
-// need the types of its expressions. Errors in the other files are left
-// out: they may name what only the generated files declare (solver64).
-func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *types.Package, error) {
-	tmpl, err := parser.ParseFile(fset, filepath.Join(dir, j.template), nil, parser.ParseComments)
-	if err != nil {
-		return nil, nil, nil, err
+// load parses j's templates and type-checks them with the package's other
+// files (not those it writes) and the stub. It fails on an error of the
+// check in a template: the rewrites need the types of its expressions.
+// Errors in the other files are left out: they may name what only the
+// generated files declare (the variants' glue in solver/variants.go).
+func (j job) load(fset *token.FileSet, dir string) ([]*ast.File, *types.Info, *types.Package, error) {
+	var files []*ast.File
+	templates := make(map[*token.File]bool)
+	for _, t := range j.templates {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, t), nil, parser.ParseComments)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		files = append(files, f)
+		templates[fset.File(f.Pos())] = true
 	}
-	files := []*ast.File{tmpl}
 	others := j.others
 	if others == nil {
 		entries, err := os.ReadDir(dir)
@@ -249,8 +283,7 @@ func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *typ
 			return nil, nil, nil, err
 		}
 		for _, e := range entries {
-			n := e.Name()
-			if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasPrefix(n, "z"+j.out) && !strings.HasSuffix(n, ".tmpl.go") {
+			if n := e.Name(); strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasSuffix(n, ".tmpl.go") && !j.writes(n) {
 				others = append(others, n)
 			}
 		}
@@ -282,16 +315,29 @@ func (j job) load(fset *token.FileSet, dir string) (*ast.File, *types.Info, *typ
 	conf := types.Config{
 		Importer: importer.ForCompiler(fset, "source", nil),
 		Error: func(err error) {
-			if te, ok := err.(types.Error); ok && te.Fset.File(te.Pos) == fset.File(tmpl.Pos()) {
+			if te, ok := err.(types.Error); ok && templates[te.Fset.File(te.Pos)] {
 				errs = append(errs, err.Error())
 			}
 		},
 	}
 	pkg, _ := conf.Check(j.dir, fset, files, info)
 	if len(errs) > 0 {
-		return nil, nil, nil, fmt.Errorf("the template does not type-check:\n%s", strings.Join(errs, "\n"))
+		return nil, nil, nil, fmt.Errorf("the templates do not type-check:\n%s", strings.Join(errs, "\n"))
 	}
-	return tmpl, info, pkg, nil
+	return files[:len(j.templates)], info, pkg, nil
+}
+
+// writes reports whether name is one of the files j writes: "z", a
+// template's out, a variant's suffix, ".go".
+func (j job) writes(name string) bool {
+	for _, t := range j.templates {
+		for _, v := range j.variants {
+			if name == "z"+out(t)+v.suffix+".go" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isIgnored reports whether f is built only with the ignore tag.
@@ -339,6 +385,7 @@ func declaredNames(f *ast.File) map[string]bool {
 type rewriter struct {
 	j        job
 	v        variant
+	template string // the file name of the template rewritten
 	fset     *token.FileSet
 	info     *types.Info
 	pkg      *types.Package
@@ -772,7 +819,7 @@ func (r *rewriter) print(f *ast.File) ([]byte, error) {
 	f.Comments, f.Doc = kept, nil
 	r.renameDocs(f)
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "// Code generated by internal/gen from %s; DO NOT EDIT.\n\n", r.j.template)
+	fmt.Fprintf(&buf, "// Code generated by internal/gen from %s; DO NOT EDIT.\n\n", r.template)
 	if err := (&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}).Fprint(&buf, r.fset, f); err != nil {
 		return nil, err
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"c4solve/board"
-	"c4solve/internal/position"
-	"c4solve/ttable"
 )
 
 // Solver solves the positions of a board of any size (board.Grid) with
@@ -65,46 +63,34 @@ func Alloc(g *board.Grid, mib, threads int) (*Solver, error) {
 // positions of g (NewOn): a ttable.Table for 7x6, a growing one for
 // another board of at most 49 bits, a ttable.Wide of the board's keys
 // above.
-func AllocTable(g *board.Grid, mib int) (Table, error) {
-	if g.Size == board.Standard {
-		return ttable.Alloc(mib)
-	}
-	if g.Bits() <= ttable.KeyBits {
-		return ttable.AllocGrowing(mib)
-	}
-	if position.Packs(g.Width, g.Height) {
-		return ttable.AllocWide(mib, packedKeyBits(g.Width))
-	}
-	return ttable.AllocWide(mib, g.Bits())
-}
+func AllocTable(g *board.Grid, mib int) (Table, error) { return engineOf(g).alloc(g, mib) }
 
 // NewOn returns a solver of the positions of g with threads worker
 // goroutines (at least 1) that uses tt, a table of AllocTable's for
 // g, which other Solver solvers may share and use at the same time (book
-// generation's, one a goroutine). The engine follows from the table
-// AllocTable chose for g: engine49 on a Table, engine64,
-// enginePacked or engine128 on a Wide.
+// generation's, one a goroutine).
 func NewOn(g *board.Grid, tt Table, threads int) *Solver {
-	s := &Solver{g: g, tt: tt}
-	w, h := g.Width, g.Height
-	switch t := tt.(type) {
-	case *ttable.Table:
-		if g.Size == board.Standard {
-			s.e = newSolver(g, position.Geometry{}, t, threads)
-		} else {
-			s.e = newSolver49(g, must(position.NewGeometry64(w, h)), t, threads)
-		}
-	case *ttable.Wide:
-		switch {
-		case position.Packs(w, h):
-			s.e = newSolverPacked(g, must(position.NewGeometryPacked(w, h)), t, threads)
-		case g.Bits() > 64:
-			s.e = newSolver128(g, must(position.NewGeometry128(w, h)), t, threads)
-		default:
-			s.e = newSolver64(g, must(position.NewGeometry64(w, h)), t, threads)
+	return &Solver{g: g, tt: tt, e: engineOf(g).solver(g, tt, threads)}
+}
+
+// engineKind is one of the engines, a row of engineKinds (generated from
+// internal/gen's table of engines): the boards it solves, the shared
+// table it keeps their positions in, and its constructor.
+type engineKind struct {
+	fits   func(g *board.Grid) bool
+	alloc  func(g *board.Grid, mib int) (Table, error)
+	solver func(g *board.Grid, tt Table, threads int) variant
+}
+
+// engineOf returns the engine of g's board: the first of engineKinds that
+// fits it. The choice is made here alone.
+func engineOf(g *board.Grid) *engineKind {
+	for i := range engineKinds {
+		if engineKinds[i].fits(g) {
+			return &engineKinds[i]
 		}
 	}
-	return s
+	panic("solver: no engine fits " + g.Size.String())
 }
 
 // must returns v, and panics for an error: the geometry of a grid's

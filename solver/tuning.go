@@ -1,7 +1,10 @@
 package solver
 
 // The search's tuning constants, each measured against its neighbours;
-// the figures are in docs/performance.md and the commit messages.
+// the figures are in docs/performance.md and the commit messages. Those
+// that differ by engine (helpersSpread, gallop, drawRule) are declared
+// with the engine, a row of internal/gen's table of engines, and
+// generated into zvariants.go with their measurements.
 
 // etcEmpty: nodes with more empty cells try enhanced transposition
 // cutoffs (see enhancedCutoff). Nearer the leaves the children's entries

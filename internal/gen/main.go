@@ -85,7 +85,7 @@ type variant struct {
 }
 
 var (
-	v7x6 = variant{suffix: ""}
+	v7x6 = variant{suffix: "", compact: true}
 	// the 7x6 board's geometry, its methods constants (see evaluate)
 	vConst = variant{suffix: "", constant: true}
 	v49    = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
@@ -126,6 +126,11 @@ type job struct {
 	// qualified maps pkg.Name, for other packages' names, to the name in
 	// each variant but 7x6's (the same for both).
 	qualified map[string]string
+	// glue, if not nil, returns more source of the package, written to
+	// glueOut and type-checked with the templates (in place of the file
+	// there, which may be stale or broken): the variants' glue.
+	glue    func() ([]byte, error)
+	glueOut string
 	// unexport: the variants unexport the names the templates export
 	// (Engine is engine in 7x6's, engine64 in 64's): the package's one
 	// door reaches them.
@@ -153,7 +158,8 @@ var jobs = []job{
 	{
 		dir:       "solver",
 		templates: []string{"engine.tmpl.go", "search.tmpl.go", "worker.tmpl.go", "analysis.tmpl.go", "pv.tmpl.go"},
-		variants:  []variant{v7x6, v49, v64, v128, vPacked},
+		variants:  solverVariants(),
+		glue:      glue, glueOut: "zvariants.go",
 		varying:   []string{"positionOfKey", "keyOfPosition", "maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
 			"ttable.Table": "ttable.Wide",
@@ -226,11 +232,19 @@ func sortedKeys[V any](m map[string]V) []string {
 func (j job) generate(root string) (map[string][]byte, error) {
 	dir := filepath.Join(root, j.dir)
 	outs := make(map[string][]byte)
+	var glue []byte
+	if j.glue != nil {
+		src, err := j.glue()
+		if err != nil {
+			return nil, err
+		}
+		glue, outs[j.glueOut] = src, src
+	}
 	for _, v := range j.variants {
 		// Each variant parses and checks the templates afresh: the
 		// rewrites change their trees.
 		fset := token.NewFileSet()
-		files, info, pkg, err := j.load(fset, dir)
+		files, info, pkg, err := j.load(fset, dir, glue)
 		if err != nil {
 			return nil, err
 		}
@@ -265,7 +279,7 @@ func (j job) generate(root string) (map[string][]byte, error) {
 // check in a template: the rewrites need the types of its expressions.
 // Errors in the other files are left out: they may name what only the
 // generated files declare (the variants' glue in solver/variants.go).
-func (j job) load(fset *token.FileSet, dir string) ([]*ast.File, *types.Info, *types.Package, error) {
+func (j job) load(fset *token.FileSet, dir string, glue []byte) ([]*ast.File, *types.Info, *types.Package, error) {
 	var files []*ast.File
 	templates := make(map[*token.File]bool)
 	for _, t := range j.templates {
@@ -305,6 +319,13 @@ func (j job) load(fset *token.FileSet, dir string) ([]*ast.File, *types.Info, *t
 		}
 		files = append(files, f)
 	}
+	if glue != nil {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, j.glueOut), glue, 0)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		files = append(files, f)
+	}
 	info := &types.Info{
 		Types:      make(map[ast.Expr]types.TypeAndValue),
 		Defs:       make(map[*ast.Ident]types.Object),
@@ -330,6 +351,9 @@ func (j job) load(fset *token.FileSet, dir string) ([]*ast.File, *types.Info, *t
 // writes reports whether name is one of the files j writes: "z", a
 // template's out, a variant's suffix, ".go".
 func (j job) writes(name string) bool {
+	if j.glue != nil && name == j.glueOut {
+		return true
+	}
 	for _, t := range j.templates {
 		for _, v := range j.variants {
 			if name == "z"+out(t)+v.suffix+".go" {

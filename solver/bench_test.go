@@ -65,8 +65,8 @@ type benchEngine struct {
 }
 
 // BenchmarkEngines solves the positions of BenchmarkSolve with each engine
-// on the 7x6 board: Solver (its dimensions constants), solver64 and
-// solver128 (a geometry worked out at run time, ttable.Wide): what the
+// on the 7x6 board: engine (its dimensions constants), engine64 and
+// engine128 (a geometry worked out at run time, ttable.Wide): what the
 // engines of other boards cost against the one of 7x6, the same search.
 func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
@@ -102,9 +102,10 @@ func BenchmarkEngines(b *testing.B) {
 	}
 }
 
-// wideBenchPositions pair positions of boards of one word (8x7, solver64)
-// with positions of boards of two (8x8, solver128) at the same depth, 40
-// free cells, so that their nodes/s compare the engines' node
+// wideBenchPositions pair positions of boards of one word (8x7, engine64)
+// with positions of boards of two (8x8, enginePacked: bitboards of one
+// word without sentinels, keys of two) at the same depth, 40 free cells,
+// so that their nodes/s compare the engines' node
 // costs (issue 49: the 128-bit engine's nodes/s at least two thirds of the
 // 64-bit engine's). Made with c4solve random (8x7 -seed 5 16, 8x8 -seed
 // 112822 22 and -seed 5 24); each takes 0.3-1.2 s at one thread.
@@ -117,7 +118,7 @@ var wideBenchPositions = []struct{ size, moves string }{
 
 // BenchmarkBoards solves wideBenchPositions, each from a cleared table of
 // -tt MiB at one thread, and reports the solve's nodes/s: compare the
-// 8x7 rows (solver64) with the 8x8 rows (solver128).
+// 8x7 rows (engine64) with the 8x8 rows (enginePacked).
 func BenchmarkBoards(b *testing.B) {
 	ctx := context.Background()
 	for _, bp := range wideBenchPositions {

@@ -118,7 +118,7 @@ func TestSizedStandard(t *testing.T) {
 
 // TestSizedStandardEngine: on the 7x6 grid Solver searches with the 7x6
 // Solver, its dimensions constants: the same nodes as a Solver of the same
-// table, where solver49 (the draw rule, galloping probes) would differ.
+// table, where engine49 (the draw rule, galloping probes) would differ.
 func TestSizedStandardEngine(t *testing.T) {
 	g := mustGrid(t, "7x6")
 	ctx := context.Background()
@@ -285,8 +285,8 @@ func patternMoves(width, fill int) []int {
 }
 
 // TestEnginesAgree solves positions of the 7x6 board with its own engine
-// (Solver) and with those of other boards on a 7x6 geometry (solver64,
-// solver128): all give the published scores.
+// (engine) and with those of other boards on a 7x6 geometry (engine64,
+// engine128): all give the published scores.
 func TestEnginesAgree(t *testing.T) {
 	g64, _ := position.NewGeometry64(position.Width, position.Height)
 	g128, _ := position.NewGeometry128(position.Width, position.Height)
@@ -304,7 +304,7 @@ func TestEnginesAgree(t *testing.T) {
 		r64, err64 := s64.Solve(ctx, l.Board)
 		r128, err128 := s128.Solve(ctx, l.Board)
 		if err64 != nil || err128 != nil || r64.Score != l.Expected || r128.Score != l.Expected {
-			t.Errorf("%q: solver64 %d (%v), solver128 %d (%v); want %d", l.Moves, r64.Score, err64, r128.Score, err128, l.Expected)
+			t.Errorf("%q: engine64 %d (%v), engine128 %d (%v); want %d", l.Moves, r64.Score, err64, r128.Score, err128, l.Expected)
 		}
 	}
 }
@@ -377,8 +377,8 @@ func TestSizedGameOver(t *testing.T) {
 }
 
 // TestSizedZeroAllocs: the engines of other boards allocate nothing a
-// solve either: solver49 (5x5), solver64 (9x5), solverPacked (10x6) and
-// solver128 (11x5).
+// solve either: engine49 (5x5), engine64 (9x5), enginePacked (10x6) and
+// engine128 (11x5).
 func TestSizedZeroAllocs(t *testing.T) {
 	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
 		g := mustGrid(t, tt.size)
@@ -403,8 +403,8 @@ func TestSizedZeroAllocs(t *testing.T) {
 // TestFreedTable: a table freed while a solve on it runs (a server making
 // room for the solvers of another board) keeps its memory until the solve
 // ends, which gives the exact score; a solve after that gets
-// ttable.ErrFreed, not a crash. On each engine: solver49 (6x5), solver64
-// (8x7), solverPacked (10x6), solver128 (11x5), and 7x6's Solver.
+// ttable.ErrFreed, not a crash. On each engine: engine49 (6x5), engine64
+// (8x7), enginePacked (10x6), engine128 (11x5), and 7x6's Solver.
 func TestFreedTable(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"c4solve/board"
 	"c4solve/internal/position"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -146,5 +147,76 @@ func BenchmarkBoards(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
 		})
+	}
+}
+
+// smallBoardPositions are positions of boards of at most 49 bits, on
+// which engine49 (a ttable.Table, entries of one word) and engine64 (a
+// ttable.Wide, entries of two) can both search: made with c4solve random
+// (6x6 -seed 1 6, 8x5 -seed 1 10) and the first of random8.txt (7x6, whose
+// own engine is neither). Each takes 10-500 ms at one thread.
+var smallBoardPositions = map[string][]string{
+	"6x6": {"454125", "631252", "651152", "134116", "232233", "566336"},
+	"8x5": {"1134644375", "5144158243", "4868466821", "5316514578", "5132887486", "5711866118"},
+	"7x6": {"46413573", "12627521", "62145117", "24224357", "72552673", "16245156"},
+}
+
+// BenchmarkEngine49 solves smallBoardPositions with engine49 and with
+// engine64, each position from cleared tables of -tt MiB at one thread,
+// and reports the nodes and nodes/s of the solves: whether engine49's
+// compact table earns its variant (benchstat -col /engine).
+func BenchmarkEngine49(b *testing.B) {
+	ctx := context.Background()
+	for _, size := range []string{"6x6", "8x5", "7x6"} {
+		gr := mustGrid(b, size)
+		g, err := position.NewGeometry64(gr.Width, gr.Height)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var boards []board.Board
+		for _, moves := range smallBoardPositions[size] {
+			p, err := gr.Parse(moves, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			boards = append(boards, p)
+		}
+		type engine interface {
+			Solve(context.Context, board.Board) (solver.Result, error)
+			Clear()
+		}
+		for _, name := range []string{"49", "64"} {
+			b.Run(size+"/engine="+name, func(b *testing.B) {
+				var e engine
+				if name == "49" {
+					tt, err := ttable.AllocGrowing(*benchMiB)
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer tt.Free()
+					e = solver.New49(g, tt, 1)
+				} else {
+					tt := ttable.NewWide(*benchMiB, gr.Bits())
+					defer tt.Free()
+					e = solver.New64(g, tt, 1)
+				}
+				var nodes uint64
+				var solving time.Duration
+				for b.Loop() {
+					for _, p := range boards {
+						e.Clear()
+						start := time.Now()
+						r, err := e.Solve(ctx, p)
+						solving += time.Since(start)
+						if err != nil {
+							b.Fatal(err)
+						}
+						nodes += r.Nodes
+					}
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
+			})
+		}
 	}
 }

@@ -181,13 +181,15 @@ func main() {
 	root := flag.String("root", ".", "the module's root")
 	flag.Parse()
 	if err := run(*root, jobs, *check); err != nil {
-		fmt.Fprintf(os.Stderr, "gen: %v\n", err)
+		if err != errStale { // run named the stale files
+			fmt.Fprintf(os.Stderr, "gen: %v\n", err)
+		}
 		os.Exit(1)
 	}
 }
 
 // errStale is run's error when -check found files that differ.
-var errStale = errors.New("generated files differ from their templates: run go generate ./...")
+var errStale = errors.New("generated files differ from their templates: run go generate")
 
 // run generates the variants of every job's templates under root and
 // writes those that differ from the files there; with check, it reports

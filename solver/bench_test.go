@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"c4solve/board"
 	"c4solve/internal/position"
 	"c4solve/solver"
+	"c4solve/ttable"
 )
 
 // benchPositions are fixed positions, the first line of each published
@@ -64,7 +66,8 @@ type benchEngine struct {
 }
 
 // BenchmarkEngines solves the positions of BenchmarkSolve with each engine
-// on the 7x6 board: engine (its dimensions constants), engine64 and engine128 (a geometry worked out at run time, ttable.Wide): what the
+// on the 7x6 board: engine (its dimensions constants), engine64 and
+// engine128 (a geometry worked out at run time, ttable.Wide): what the
 // engines of other boards cost against the one of 7x6, the same search.
 func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
@@ -101,8 +104,9 @@ func BenchmarkEngines(b *testing.B) {
 }
 
 // wideBenchPositions pair positions of boards of one word (8x7, engine64)
-// with positions of boards of two (8x8, engine128) at the same depth, 40
-// free cells, so that their nodes/s compare the engines' node
+// with positions of boards of two (8x8, enginePacked: bitboards of one
+// word without sentinels, keys of two) at the same depth, 40 free cells,
+// so that their nodes/s compare the engines' node
 // costs (issue 49: the 128-bit engine's nodes/s at least two thirds of the
 // 64-bit engine's). Made with c4solve random (8x7 -seed 5 16, 8x8 -seed
 // 112822 22 and -seed 5 24); each takes 0.3-1.2 s at one thread.
@@ -115,7 +119,7 @@ var wideBenchPositions = []struct{ size, moves string }{
 
 // BenchmarkBoards solves wideBenchPositions, each from a cleared table of
 // -tt MiB at one thread, and reports the solve's nodes/s: compare the
-// 8x7 rows (engine64) with the 8x8 rows (engine128).
+// 8x7 rows (engine64) with the 8x8 rows (enginePacked).
 func BenchmarkBoards(b *testing.B) {
 	ctx := context.Background()
 	for _, bp := range wideBenchPositions {
@@ -143,5 +147,76 @@ func BenchmarkBoards(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
 		})
+	}
+}
+
+// smallBoardPositions are positions of boards of at most 49 bits, on
+// which engine49 (a ttable.Table, entries of one word) and engine64 (a
+// ttable.Wide, entries of two) can both search: made with c4solve random
+// (6x6 -seed 1 6, 8x5 -seed 1 10) and the first of random8.txt (7x6, whose
+// own engine is neither). Each takes 10-500 ms at one thread.
+var smallBoardPositions = map[string][]string{
+	"6x6": {"454125", "631252", "651152", "134116", "232233", "566336"},
+	"8x5": {"1134644375", "5144158243", "4868466821", "5316514578", "5132887486", "5711866118"},
+	"7x6": {"46413573", "12627521", "62145117", "24224357", "72552673", "16245156"},
+}
+
+// BenchmarkEngine49 solves smallBoardPositions with engine49 and with
+// engine64, each position from cleared tables of -tt MiB at one thread,
+// and reports the nodes and nodes/s of the solves: whether engine49's
+// compact table earns its variant (benchstat -col /engine).
+func BenchmarkEngine49(b *testing.B) {
+	ctx := context.Background()
+	for _, size := range []string{"6x6", "8x5", "7x6"} {
+		gr := mustGrid(b, size)
+		g, err := position.NewGeometry64(gr.Width, gr.Height)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var boards []board.Board
+		for _, moves := range smallBoardPositions[size] {
+			p, err := gr.Parse(moves, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			boards = append(boards, p)
+		}
+		type engine interface {
+			Solve(context.Context, board.Board) (solver.Result, error)
+			Clear()
+		}
+		for _, name := range []string{"49", "64"} {
+			b.Run(size+"/engine="+name, func(b *testing.B) {
+				var e engine
+				if name == "49" {
+					tt, err := ttable.NewGrowing(*benchMiB)
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer tt.Free()
+					e = solver.New49(g, tt, 1)
+				} else {
+					tt := testWide(b, *benchMiB, gr.Bits())
+					defer tt.Free()
+					e = solver.New64(g, tt, 1)
+				}
+				var nodes uint64
+				var solving time.Duration
+				for b.Loop() {
+					for _, p := range boards {
+						e.Clear()
+						start := time.Now()
+						r, err := e.Solve(ctx, p)
+						solving += time.Since(start)
+						if err != nil {
+							b.Fatal(err)
+						}
+						nodes += r.Nodes
+					}
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(nodes)/solving.Seconds(), "nodes/s")
+			})
+		}
 	}
 }

@@ -116,16 +116,19 @@
 //
 // # Every board
 //
-// The search is written once, in engine.tmpl.go, and generated
-// (internal/gen) for the 7x6 board (on positions whose dimensions are
-// constants the compiler folds), for every other board of at most 49 bits
-// and of at most 64 (both on bitboards of one word), for the boards over
-// 64 bits of at most 64 cells (one word without sentinel bits) and for
-// every board of at most 128 bits (bitboards of two words; the positions
-// of every variant are internal/position's): one search, with every rule,
-// lazy SMP and the workers' own tables at every size. The rules' bounds
-// come from the board's height; on boards of odd height, where claimeven
-// does not hold, they give none. The boards of at most 49 bits
+// The search is written once, in templates of one layer each (the engine
+// and its root in engine.tmpl.go, the search of a worker in search.tmpl.go,
+// the workers in worker.tmpl.go, the analysis in analysis.tmpl.go, the line
+// of perfect play in pv.tmpl.go), and generated (internal/gen) for the 7x6
+// board (on positions whose dimensions are constants the compiler folds),
+// for every other board of at most 49 bits and of at most 64 (both on
+// bitboards of one word), for the boards over 64 bits of at most 64 cells
+// (one word without sentinel bits) and for every board of at most 128 bits
+// (bitboards of two words; the positions of every variant are
+// internal/position's): one search, with every rule, lazy SMP and the
+// workers' own tables at every size. The rules' bounds come from the
+// board's height; on boards of odd height, where claimeven does not hold,
+// they give none. The boards of at most 49 bits
 // keep their positions in a ttable.Table, as 7x6 does: entries of one
 // word, a key's check beside its bounds, three times as many in the same
 // memory as a ttable.Wide's, which the boards over 49 bits use, whose
@@ -139,5 +142,6 @@
 // first to be replaced. The pool ages the table itself.
 package solver
 
-// The generated files (zengine*.go) are written by internal/position's go:generate
+// The generated files (zengine*.go, zsearch*.go, zworker*.go,
+// zanalysis*.go, zpv*.go) are written by internal/position's go:generate
 // directive, which writes every package's variants at once.

@@ -43,3 +43,8 @@ func SpreadFromStart() (restore func()) {
 	spreadFirst = 0
 	return func() { spreadFirst = was }
 }
+
+// New49 returns the engine of boards of at most 49 bits on g.
+func New49(g *position.Geometry64, tt *ttable.Table, threads int) *engine49 {
+	return newSolver49(gridOf(g), g, tt, threads)
+}

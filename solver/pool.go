@@ -25,11 +25,6 @@ type Pool struct {
 	lends int // since the last new generation
 }
 
-// agingLends is how many Solvers a busy pool lends between two new
-// generations of its table: entries of long ago go first, while the solves
-// under way rarely see their own entries aged.
-const agingLends = 256
-
 // NewPool returns a pool of n solvers (at least 1) of the positions of g,
 // of threads workers each, sharing tt (of AllocTable's for g),
 // answering from b (nil: no book).

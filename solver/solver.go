@@ -1,251 +1,203 @@
 package solver
 
 import (
-	"errors"
-	"sync"
-	"sync/atomic"
+	"context"
 
 	"c4solve/board"
 )
 
-// ErrGameOver is returned for a position whose game has already ended.
-var ErrGameOver = errors.New("the game is already over")
-
-// Result is the outcome of a solve, a plain value. When the search was
-// interrupted, Score is not known and Lower <= score <= Upper is all that
-// was established.
-type Result struct {
-	Score        int
-	Lower, Upper int
-	Nodes        uint64 // every call of the search: forced moves played through, positions settled at once
-	// Expanded counts, of Nodes, those that searched a child: the count
-	// to compare with solvers that check children statically in their
-	// parent's loop and count only positions they expand (Steininger's).
-	Expanded uint64
-	// FromBook says that the score is the opening book's: nothing was
-	// searched.
-	FromBook bool
+// Solver solves the positions of a board of any size (board.Grid) with
+// the engine whose bitboards and table hold it: one for 7x6, whose
+// dimensions are constants; one for the other boards of at most 49 bits
+// (a ttable.Table, entries of one word, as 7x6's); one up to 64 bits; one
+// for the boards over 64 bits of at most 64 cells (bitboards of one word
+// without sentinel bits); one for every board up to 128 bits: the same
+// search as 7x6's (each is generated from the same templates), lazy SMP
+// and every rule included. It is the one door the command, the server, books and bench go
+// through, 7x6 as every other board, so that none of them branches on
+// the size.
+//
+// A Solver is not safe for concurrent use, except for Progress. The zero
+// value is not usable; call New.
+type Solver struct {
+	g  *board.Grid
+	tt Table
+	e  variant
+	bk Book // the book it uses, nil for none
 }
 
-// Weak returns r as a weak solve's result: its score and bounds replaced
-// by their signs.
-func (r Result) Weak() Result {
-	r.Score, r.Lower, r.Upper = board.WeakScore(r.Score), board.WeakScore(r.Lower), board.WeakScore(r.Upper)
-	return r
+// Table is the table the workers of a Solver share, and that the Solvers
+// of one grid may share (AllocTable, NewOn): a ttable.Table for a board of
+// at most 49 bits, a ttable.Wide above.
+type Table interface {
+	Bytes() int
+	Free()
+	ClearAll()
+	NewSearch()
+	Prefault()
 }
 
-// Known returns the result of the position p, of any board, that needs
-// no search, with ok, if it has one, as Solve would return it: a win at
-// once, or a position of the book b (nil for none); or ErrGameOver for a
-// game that is over. A command whose positions all have one needs no
-// table.
-func Known(p board.Board, b Book) (r Result, ok bool, err error) {
-	g, n := p.Grid(), p.Stones()
-	switch {
-	case p.Won() || n == g.Cells():
-		return Result{}, false, ErrGameOver
-	case p.CanWinNext():
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
-	case b != nil && n <= b.Depth():
-		if sc, ok := b.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
+// New returns a solver of the positions of grid g with a table of
+// mib MiB shared by threads worker goroutines (at least 1), or an error
+// where the table's memory cannot be had.
+func New(g *board.Grid, mib, threads int) (*Solver, error) {
+	tt, err := AllocTable(g, mib)
+	if err != nil {
+		return nil, err
+	}
+	return NewOn(g, tt, threads), nil
+}
+
+// AllocTable returns a table of mib MiB for the solvers of the
+// positions of g (NewOn): a ttable.Table for 7x6, a growing one for
+// another board of at most 49 bits, a ttable.Wide of the board's keys
+// above.
+func AllocTable(g *board.Grid, mib int) (Table, error) { return engineOf(g).alloc(g, mib) }
+
+// NewOn returns a solver of the positions of g with threads worker
+// goroutines (at least 1) that uses tt, a table of AllocTable's for
+// g, which other Solver solvers may share and use at the same time (book
+// generation's, one a goroutine).
+func NewOn(g *board.Grid, tt Table, threads int) *Solver {
+	return &Solver{g: g, tt: tt, e: engineOf(g).solver(g, tt, threads)}
+}
+
+// engineKind is one of the engines, a row of engineKinds (generated from
+// internal/gen's table of engines): the boards it solves, the shared
+// table it keeps their positions in, and its constructor.
+type engineKind struct {
+	fits   func(g *board.Grid) bool
+	alloc  func(g *board.Grid, mib int) (Table, error)
+	solver func(g *board.Grid, tt Table, threads int) variant
+}
+
+// engineOf returns the engine of g's board: the first of engineKinds that
+// fits it. The choice is made here alone.
+func engineOf(g *board.Grid) *engineKind {
+	for i := range engineKinds {
+		if engineKinds[i].fits(g) {
+			return &engineKinds[i]
 		}
 	}
-	return Result{}, false, nil
+	panic("solver: no engine fits " + g.Size.String())
 }
 
-// rootBounds is the range of the root score that the workers of a solve
-// narrow together. It is safe for concurrent use.
-type rootBounds struct {
-	mu     sync.Mutex
-	lo, hi int
-	first  int // the probe to ask first (see set); written before the workers start
-}
-
-// rootView is what Progress reports of an analysis or a line of perfect
-// play under way, whose searches are of the position's children, not of
-// the position asked about: the bounds that its moves' ranges give that
-// position's score, the best of theirs, and the nodes of the searches
-// that have ended. The bounds are safe to read while the searches run;
-// mu guards nodes.
-type rootView struct {
-	known        int         // the best score of the moves scored with no search; below any score for none
-	moves        []moveRange // the moves searched, whose ranges bound their scores
-	lower, upper int         // the range the scores are clipped to (weak: -1 and 1)
-
-	mu    sync.Mutex
-	nodes uint64
-}
-
-// moveRange is the range rb of the score of a move's child, whose static
-// bounds are [least, most] and whose range is clipped below at lower (as
-// rootBounds.result takes them).
-type moveRange struct {
-	rb                 *rootBounds
-	least, most, lower int
-}
-
-// bounds returns the bounds established so far on the best score of the
-// moves of v, each the negation of its child's.
-func (v *rootView) bounds() (lower, upper int) {
-	lower, upper = v.known, v.known
-	for _, m := range v.moves {
-		r, _ := m.rb.result(m.least, m.most, m.lower, 0)
-		lower, upper = max(lower, -r.Upper), max(upper, -r.Lower)
-	}
-	return min(max(lower, v.lower), v.upper), min(max(upper, v.lower), v.upper)
-}
-
-// noFirst is set's first when the solve has no probe to ask first: no
-// range holds it.
-const noFirst = -1 << 20
-
-// set starts the range at [lo, hi], with first, when the range holds it,
-// the probe asked before the others (see probe): the score when it is
-// likely lo, which one probe then proves.
-func (rb *rootBounds) set(lo, hi, first int) {
-	rb.mu.Lock()
-	defer rb.mu.Unlock()
-	rb.lo, rb.hi, rb.first = lo, hi, first
-}
-
-// probe returns the probe to ask in the range [lo, hi): the solve's first
-// while the range holds it, then nextProbe's.
-func (rb *rootBounds) probe(lo, hi int, gallop gallops) int {
-	if lo <= rb.first && rb.first < hi {
-		return rb.first
-	}
-	return nextProbe(lo, hi, gallop)
-}
-
-func (rb *rootBounds) get() (lo, hi int) {
-	rb.mu.Lock()
-	defer rb.mu.Unlock()
-	return rb.lo, rb.hi
-}
-
-// result is the Result of a solve of a position whose static bounds are
-// [least, most] and whose range, clipped below at lower, rb is once the
-// workers stop, and whether the range closed: the score if it did, else
-// the bounds found (the solve was interrupted), within the static ones.
-func (rb *rootBounds) result(least, most, lower int, nodes uint64) (Result, bool) {
-	lo, hi := rb.get()
-	if lo < hi {
-		return Result{Lower: max(lo, least), Upper: min(hi, most), Nodes: nodes}, false
-	}
-	// With a clipped range (weak solves) the range may close with hi < lo:
-	// the score lies beyond the clipped end, on the side of the bound that
-	// is a proven fact.
-	sc := hi
-	if hi < lo && hi >= lower {
-		sc = lo
-	}
-	return Result{Score: sc, Lower: sc, Upper: sc, Nodes: max(nodes, 1)}, true
-}
-
-// update records the answer r of the probe "score > probe?": r <= probe
-// means score <= r, anything else score >= r.
-func (rb *rootBounds) update(probe, r int) {
-	rb.mu.Lock()
-	defer rb.mu.Unlock()
-	if r <= probe {
-		rb.hi = min(rb.hi, r)
-	} else {
-		rb.lo = max(rb.lo, r)
-	}
-}
-
-// helperProbe is the probe of helper id (1 and up) where the first worker
-// asks "score > v?" in the range [lo, hi): the question next to v that the
-// first worker would ask next, so that the helper answers it meanwhile.
-// Once v is an end of the range beside mtdCenter, probes walk away from
-// the center (nextProbe), and the helper asks the one beyond v; while the
-// range holds the center on both sides of v, odd helpers ask above v and
-// even ones below. A helper with no question left beside v asks v too.
-func helperProbe(lo, hi, v, id int) int {
-	up := lo >= mtdCenter || hi-1 > mtdCenter && id%2 == 1
-	if up && v+1 < hi {
-		return v + 1
-	}
-	if v-1 >= lo {
-		return v - 1
-	}
-	if v+1 < hi {
-		return v + 1
+// must returns v, and panics for an error: the geometry of a grid's
+// board, which NewGrid checked, and a worker's own table of LeafTableMiB
+// (newTable), whose memory a process that has its shared table has.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
 	}
 	return v
 }
 
-// busyTable is a set of the keys of positions some worker is searching,
-// approximate: keys that share a slot overwrite each other, which only
-// changes the order in which moves are searched. It is safe for
-// concurrent use.
-type busyTable struct {
-	slots [1 << 12]atomic.Uint64
+// variant is what Solver asks of the engine of its board (engine,
+// engine49, engine64, enginePacked, engine128): its methods on positions
+// as Boards.
+type variant interface {
+	Solve(ctx context.Context, b board.Board) (Result, error)
+	SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error)
+	SolveWeak(ctx context.Context, b board.Board) (Result, error)
+	Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error)
+	PV(ctx context.Context, b board.Board, score int) ([]int, Result, error)
+	Progress() (nodes uint64, lower, upper int)
+	UseBook(bk Book) // nil for none
+	UseTableFile(tf *TableFile) error
+	Threads() int
+	Clear()
+	SetAging(on bool)
+	keepIn(tf *TableFile)
+	tableFile() *TableFile
 }
 
-func (b *busyTable) slot(key uint64) *atomic.Uint64 {
-	return &b.slots[(key*0x9e3779b97f4a7c15)>>52]
+// Book is an opening book of one board (package book's): the exact scores
+// of positions of at most Depth stones.
+type Book interface {
+	Lookup(board.Board) (score int, ok bool)
+	Depth() int
 }
 
-func (b *busyTable) has(key uint64) bool { return b.slot(key).Load() == key }
-func (b *busyTable) add(key uint64)      { b.slot(key).Store(key) }
-func (b *busyTable) remove(key uint64)   { b.slot(key).CompareAndSwap(key, 0) }
-
-// gallops says which ways a walk of probes gallops (nextProbe).
-type gallops int
-
-const (
-	gallopNone gallops = iota // a step of one each way
-	gallopUp                  // up only
-	gallopBoth                // up and down
-)
-
-// nextProbe picks the value v of the next null-window probe "score > v?"
-// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
-// the range, moved halfway out to the range's end on its side of zero: a
-// probe far from zero is cheap (a quick win or loss is refuted by a shallow
-// search), and scores are near zero more often than not. The other orders
-// measured (docs/performance.md) gain on one set what
-// they lose on another.
-//
-// Once the range is at most mtdWidth wide, the cheap probes are done, and
-// every probe left is near the score: the probe is then the value of the
-// range nearest mtdCenter, so that a score near it, the most common, is
-// closed in on from both sides by two probes, and another walks to it one
-// step at a time (as MTD(f) does from a first guess: Plaat, Schaeffer,
-// Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
-// where bisection would probe around it.
-//
-// A walk may gallop (see gallops): away from mtdCenter, it doubles its
-// distance from it with each step while the range is more than
-// gallopWidth wide, "> 0", "> 1", "> 3", "> 7", ... up and "> -2",
-// "> -4", "> -8", ... down, as an exponential search does. On boards
-// whose scores lie far from zero, the proofs of the small wins that a walk
-// asks first can cost more than the proof of the large one: on an 8x8
-// position of score 10 (21 stones), "> 3" to "> 7" took 15 of its 19.8
-// million nodes, where "> 8" took 0.13 million (docs/performance.md).
-func nextProbe(lo, hi int, gallop gallops) int {
-	if hi-lo <= mtdWidth {
-		if gallop != gallopNone && hi-lo > gallopWidth {
-			if lo > mtdCenter {
-				return min(2*lo-mtdCenter-1, hi-1)
-			}
-			if hi <= mtdCenter && gallop == gallopBoth {
-				return max(2*hi-mtdCenter-1, lo)
-			}
-		}
-		return min(max(mtdCenter, lo), hi-1)
-	}
-	med := lo + (hi-lo)/2
-	if med <= 0 && lo/2 < med {
-		med = lo / 2
-	} else if med >= 0 && hi/2 > med {
-		med = hi / 2
-	}
-	return med
+// UseBook makes the solver answer from bk (nil for none) the positions it
+// holds, at the root and in the search.
+func (s *Solver) UseBook(bk Book) {
+	s.bk = bk
+	s.e.UseBook(bk)
 }
 
-// errWrongScore is returned by PV when no move keeps the score it was given.
-var errWrongScore = errors.New("solver: no move keeps the score given to PV: it is not the position's score")
+// UseTableFile loads the entries of the table file tf (see TableFile)
+// into the shared table, and makes the workers keep there the entries of
+// large subtrees they store from now on (nil: none). The file must be of
+// the Solver's board. A Clear drops the entries loaded: use it after.
+func (s *Solver) UseTableFile(tf *TableFile) error { return s.e.UseTableFile(tf) }
+
+// Grid returns the solver's grid.
+func (s *Solver) Grid() *board.Grid { return s.g }
+
+// Threads returns the number of worker goroutines.
+func (s *Solver) Threads() int { return s.e.Threads() }
+
+// Table returns the solver's shared table.
+func (s *Solver) Table() Table { return s.tt }
+
+// Clear empties the tables, so that the next solve starts cold.
+func (s *Solver) Clear() { s.e.Clear() }
+
+// ClearAll empties the tables as Clear does, and zeroes all of the shared
+// table's memory (ttable.Table.ClearAll): once before a benchmark's timed
+// solves, so that none pays for the first touch of a page.
+func (s *Solver) ClearAll() {
+	s.Clear()
+	s.tt.ClearAll()
+}
+
+// Solve returns the exact score of b, which must not be over. It stops
+// early when ctx is done, returning ctx's error and the bounds found so
+// far. The score does not depend on the number of threads.
+func (s *Solver) Solve(ctx context.Context, b board.Board) (Result, error) { return s.e.Solve(ctx, b) }
+
+// SolveAtLeast returns the exact score of b, as Solve, given that it is at
+// least lower: minus the score of a parent of b, as an opening book of one
+// stone less knows it. It asks first whether the score is exactly lower,
+// which one probe answers where b is the parent's best move, and searches
+// nothing below lower. A lower bound that does not hold gives a wrong
+// score; one of the board's MinScore or less is no bound.
+func (s *Solver) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
+	return s.e.SolveAtLeast(ctx, b, lower)
+}
+
+// SolveWeak returns the sign of the score of b: 1 if the side to move
+// wins, 0 for a draw, -1 if it loses. It searches less than Solve.
+func (s *Solver) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
+	return s.e.SolveWeak(ctx, b)
+}
+
+// Progress returns the nodes searched so far by the solve, analysis or
+// line of perfect play under way (as of the workers' last report, every
+// few thousand nodes) and the bounds established so far on the score of
+// the position it was asked about: during Analyze, the bounds that its
+// moves' bounds give the best move's score; during PV, the score it was
+// given. It is safe to call from any goroutine while Solve, Analyze or PV
+// runs.
+func (s *Solver) Progress() (nodes uint64, lower, upper int) { return s.e.Progress() }
+
+// Analyze solves every move of b, which must not be over; with weak, for
+// the sign of each score only. With more than one thread, the moves are
+// solved side by side. With a time limit (ctx's deadline), the moves still
+// open after the first third of it are searched in rounds of a growing
+// budget of nodes each, center first, so that an analysis stopped by the
+// limit has narrowed every move's bounds (Lows, Highs), not the first
+// move's alone, and BestFound has bounds to tell the moves apart.
+func (s *Solver) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
+	return s.e.Analyze(ctx, b, weak)
+}
+
+// PV returns one line of perfect play from b, which must not be over: the
+// columns (0-based) played until the game ends, each side playing a move
+// of optimal score, the first such in center-first order, so that the line
+// is the same at any number of threads. score must be b's exact score
+// (from Solve). The Result is score and the nodes the searches of the line
+// took.
+func (s *Solver) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
+	return s.e.PV(ctx, b, score)
+}

@@ -96,17 +96,6 @@ type TableFile struct {
 	written, lost int
 }
 
-// DefaultTableFileNodes is TableFile.Nodes unless set, and
-// DefaultTableFileFlush TableFile.FlushEvery. Killed at 10%, 50% and 90%
-// of a long 8x8 solve (docs/sizes.md, "What a kill loses"), its reruns
-// searched the least with these: larger subtrees or writes every 2 s kept
-// less, smaller subtrees no more in a file four times larger, and a write
-// a quarter second costs nothing next to the search.
-const (
-	DefaultTableFileNodes = 1 << 14
-	DefaultTableFileFlush = 250 * time.Millisecond
-)
-
 const (
 	tableFileMagic = "c4solve table file 1\n"
 	tableRecordLen = 8 + 8 + 3 + 1 + 4

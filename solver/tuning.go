@@ -1,7 +1,12 @@
 package solver
 
+import "time"
+
 // The search's tuning constants, each measured against its neighbours;
-// the figures are in docs/performance.md and the commit messages.
+// the figures are in docs/performance.md and the commit messages. Those
+// that differ by engine (helpersSpread, gallop, drawRule) are declared
+// with the engine, a row of internal/gen's table of engines, and
+// generated into zvariants.go with their measurements.
 
 // etcEmpty: nodes with more empty cells try enhanced transposition
 // cutoffs (see enhancedCutoff). Nearer the leaves the children's entries
@@ -100,3 +105,19 @@ const spreadNodes = 1 << 17
 // has two thirds of the time for every move's bounds. A variable so
 // that tests may spread from the start.
 var spreadFirst = 1.0 / 3
+
+// agingLends is how many Solvers a busy pool lends between two new
+// generations of its table: entries of long ago go first, while the solves
+// under way rarely see their own entries aged.
+const agingLends = 256
+
+// DefaultTableFileNodes is TableFile.Nodes unless set, and
+// DefaultTableFileFlush TableFile.FlushEvery. Killed at 10%, 50% and 90%
+// of a long 8x8 solve (docs/sizes.md, "What a kill loses"), its reruns
+// searched the least with these: larger subtrees or writes every 2 s kept
+// less, smaller subtrees no more in a file four times larger, and a write
+// a quarter second costs nothing next to the search.
+const (
+	DefaultTableFileNodes = 1 << 14
+	DefaultTableFileFlush = 250 * time.Millisecond
+)

@@ -21,28 +21,6 @@ type finding struct {
 
 func (f finding) String() string { return fmt.Sprintf("%s:%d: %s", f.path, f.line, f.msg) }
 
-// pendingMoves are findings in files that other work of issue 60 is moving
-// or rewriting right now (the engine's template, Solver's file, the
-// variants' glue, the generator, the command's solve.go, sized.go and
-// engine.go, the server's sized.go, review, board's Key, ttable's
-// constructors): the path of the file and the name cited. It is
-// temporary: each entry is fixed where its comment lands, and the list
-// emptied, when that work is merged.
-var pendingMoves = map[string][]string{
-	// Position.ClaimevenBound, Position.ClaimevenReplyBound,
-	// Position.OddThreatBound (methods, not functions of position);
-	// Engine.startHelpers, Engine.analyze (the engine's, not Solver's);
-	// ttable.Table.NewSearch.
-	"solver/engine.tmpl.go": {"position.ClaimevenBound", "position.ClaimevenReplyBound", "position.OddThreatBound",
-		"Solver.startHelpers", "Solver.analyze", "ttable.NewSearch"},
-	// Exported docs: name the boards each engine takes, not the engines.
-	"solver/sized.go": {"engine49", "engine64", "enginePacked", "engine128", "position.Packs"},
-	// "32 MiB" for growStartMiB.
-	"ttable/ttable.go": {"growStartMiB"},
-	// engine64 (or Position64) for solver64.
-	"internal/gen/main.go": {"solver64"},
-}
-
 // TestComments checks the comments of every Go file of the module:
 //
 //   - every name a comment cites in backquotes that looks like a Go
@@ -71,20 +49,8 @@ func TestComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	used := map[string]bool{}
 	for _, f := range ix.check() {
-		if slices.Contains(pendingMoves[f.path], f.name) {
-			used[f.path+" "+f.name] = true
-			continue
-		}
 		t.Error(f)
-	}
-	for path, names := range pendingMoves {
-		for _, name := range names {
-			if !used[path+" "+name] {
-				t.Logf("pendingMoves lists %s in %s, which no comment of it cites wrongly now: delete the entry", name, path)
-			}
-		}
 	}
 }
 

@@ -1,0 +1,351 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"strings"
+	"text/template"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// engine is one variant of the solver's engine, a row of engines: how
+// its templates are rewritten (variant), the boards it solves, its table
+// and keys, and its tuning constants. gen writes from the rows the glue
+// each variant's code calls (solver/zvariants.go: positionOfKey64,
+// tablePut49, ...) and the table of engines the package's constructors
+// pick from (engineKinds), as sort's gen_sort_variants.go declares each
+// of its variants once.
+type engine struct {
+	variant
+	// fits is a Go condition on g, a *board.Grid: the boards this engine
+	// solves, of those the rows before it do not.
+	fits string
+	// geometry is the Go expression of the geometry of g's board;
+	// position the type of its positions, key that of their keys.
+	geometry, position, key string
+	// keyKind says how a key is made of words: "word" (one), "two" (a
+	// position.Bits128) or "packed" (a position.KeyPacked, whose table
+	// file's records hold its Position128's key).
+	keyKind string
+	// alloc is the Go expression of the shared table of mib MiB for g's
+	// board; tableBits that of the bits of the keys of a table of the
+	// variant's own (compact: none).
+	alloc, tableBits string
+	// grows: the shared table grows as entries are stored
+	// (ttable.Table.Grow, ttable.Wide.Grow); clampMove: a move beyond the
+	// columns a ttable.Table entry holds (ttable.MaxMoves) is stored as
+	// none, which costs order, never a result.
+	grows, clampMove bool
+	// fileKeyFits is the Go condition on the words lo and hi of a table
+	// file's record, and t the shared table, that they are a key of the
+	// variant's.
+	fileKeyFits string
+	// maxWidth and maxCells are the most columns and cells of its boards,
+	// Go constant expressions: the sizes of the search's arrays.
+	maxWidth, maxCells string
+	// The tuning constants of the variant's search, each with its
+	// measurements in tuningHelpersSpread, tuningGallop and tuningDrawRule
+	// (their doc comments in solver/zvariants.go).
+	helpersSpread bool   // see tuningHelpersSpread
+	gallop        string // see tuningGallop
+	drawRule      bool   // see tuningDrawRule
+}
+
+// engines is every variant of the engine, in the order the constructors
+// try them (each fits only the boards the ones before it do not).
+var engines = []engine{
+	{
+		variant: v7x6, fits: "g.Size == board.Standard",
+		geometry: "position.Geometry{}", position: "position.Position", key: "position.Key", keyKind: "word",
+		alloc: "ttable.New(mib)", fileKeyFits: "hi == 0 && lo < 1<<(position.Width*(position.Height+1))",
+		maxWidth: "position.Width", maxCells: "position.Cells",
+		helpersSpread: true, gallop: "gallopNone", drawRule: false,
+	},
+	{
+		variant: v49, fits: "g.Bits() <= ttable.KeyBits",
+		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
+		alloc: "ttable.NewGrowing(mib)", grows: true, clampMove: true, fileKeyFits: "hi == 0 && lo < 1<<ttable.KeyBits",
+		maxWidth: "49 / (board.MinSide + 1) // 9x4", maxCells: "44 // 4x11, the most cells in 49 bits",
+		helpersSpread: false, gallop: "gallopUp", drawRule: true,
+	},
+	{
+		variant: v64, fits: "g.Bits() <= 64",
+		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
+		alloc: "ttable.NewWide(mib, g.Bits())", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "hi == 0",
+		maxWidth: "64 / (board.MinSide + 1) // 12x4", maxCells: "60 // 4x15, the most cells in 64 bits",
+		helpersSpread: false, gallop: "gallopBoth", drawRule: true,
+	},
+	{
+		variant: vPacked, fits: "position.Packs(g.Width, g.Height)",
+		geometry: "must(position.NewGeometryPacked(g.Width, g.Height))", position: "position.PositionPacked", key: "position.KeyPacked", keyKind: "packed",
+		alloc: "ttable.NewWide(mib, 64+g.Width)", tableBits: "64 + g.Width()", grows: true,
+		maxWidth: "64 / board.MinSide // 16x4", maxCells: "64",
+		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
+	},
+	{
+		variant: v128, fits: "true",
+		geometry: "must(position.NewGeometry128(g.Width, g.Height))", position: "position.Position128", key: "position.Bits128", keyKind: "two",
+		alloc: "ttable.NewWide(mib, g.Bits())", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "bits.Len64(hi) <= t.KeyBits()-64",
+		maxWidth: "board.MaxWidth", maxCells: "124 // 4x31",
+		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
+	},
+}
+
+// The measurements behind the tuning constants of engines, written as the
+// doc comments of each constant in solver/zvariants.go.
+const (
+	tuningHelpersSpread = `helpersSpread says whether a helper worker asks the probe beside the
+first worker's (helperProbe) rather than the same one. On 7x6 the
+neighbours measured as good as or better, and on boards over 64 bits
+(10x6 at 16 stones, 2 threads: 4.7 s against 6.7 s; 9x7 at 20: 4.6
+against 4.3); on the other boards, two threads asking the same probe,
+kept apart by the busy table alone, measured faster: 7x5's empty board
+0.73-1.05 s -> 0.52-0.54 s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's
+0.74 -> 0.60 s, 8x5's 14.3-14.5 s -> 12.8-13.1 s, 9x5's opening_L2 196
+-> 174 ms (issue 40; docs/performance.md).`
+	tuningGallop = `gallop says which ways the root's walk of null-window probes gallops
+away from mtdCenter (see nextProbe). Mean expanded nodes, one thread,
+against the walk by one (docs/performance.md):
+
+  - 7x6, whose scores lie near zero: none; galloping both ways costs
+    1.6-2.3% (fresh7j and fresh8j, 40 positions each).
+  - boards of at most 49 bits: up only; galloping down costs the empty
+    9x4 board (score -1) 11%, its probe "> -3" one the walk does not
+    need, and 6x6's (-1) 14%.
+  - the other boards: both ways; random8x8 -25% (-21% up only),
+    random10x6 -2.3%, random9x7 -0.4%, his 9x5 files' first 200 of
+    opening_L2 -11% (-9% up only), midgame_L2 -2.8% (-0.2%).`
+	tuningDrawRule = `drawRule says whether generateMoves looks for a move that leaves the
+opponent no line of four (drawAtLeast) where the window asks for a draw
+at most. On the other boards it saves 4-7% of the expanded nodes (9x4's
+empty board 20.47 M -> 18.97 M); on 7x6 1-2% (Test_L1_R3:30 2.63 M ->
+2.59 M), and fresh8g's 40 positions, side by side, alternated twice,
+took 0.194 and 0.125 s with it against 0.111 and 0.115 s without
+(docs/performance.md).`
+)
+
+// solverVariants are the variants of the solver's templates, engines' in
+// their order.
+func solverVariants() []variant {
+	vs := make([]variant, len(engines))
+	for i, e := range engines {
+		vs[i] = e.variant
+	}
+	return vs
+}
+
+// glue returns solver/zvariants.go: for each of engines, its glue and
+// constants, and the table engineKinds of them all.
+func glue() ([]byte, error) {
+	funcs := template.FuncMap{
+		"comment": func(s string) string { return "// " + strings.ReplaceAll(s, "\n", "\n// ") },
+		"tuning": func() map[string]string {
+			return map[string]string{"helpersSpread": tuningHelpersSpread, "gallop": tuningGallop, "drawRule": tuningDrawRule}
+		},
+	}
+	t, err := template.New("glue").Funcs(funcs).Parse(glueTemplate)
+	if err != nil {
+		return nil, err
+	}
+	type row struct {
+		Suffix, Fits, Geometry, Position, Key, KeyKind, Alloc, TableBits, FileKeyFits string
+		MaxWidth, MaxCells, Gallop, Table, Ref, Make                                  string
+		Compact, Grows, ClampMove, HelpersSpread, DrawRule                            bool
+	}
+	var rows []row
+	for _, e := range engines {
+		geom := "*position.Geometry" + e.positionSuffix()
+		if e.suffix == "" {
+			geom = "position.Geometry"
+		}
+		tbl, ref := "*ttable.Wide", "ttable.WideRef"
+		if e.compact {
+			tbl, ref = "*ttable.Table", "ttable.Ref"
+		}
+		rows = append(rows, row{Suffix: e.suffix, Make: e.geometry, Fits: e.fits, Geometry: geom, Position: e.position, Key: e.key,
+			KeyKind: e.keyKind, Alloc: e.alloc, TableBits: e.tableBits, FileKeyFits: e.fileKeyFits,
+			MaxWidth: e.maxWidth, MaxCells: e.maxCells, Gallop: e.gallop, Table: tbl, Ref: ref,
+			Compact: e.compact, Grows: e.grows, ClampMove: e.clampMove, HelpersSpread: e.helpersSpread, DrawRule: e.drawRule})
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, map[string]any{"Rows": rows, "Tuning": funcs["tuning"].(func() map[string]string)()}); err != nil {
+		return nil, err
+	}
+	// Drop the imports the rows did not use (math/bits, where no row
+	// tests a key's high word so).
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "zvariants.go", buf.Bytes(), parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("the glue: %v\n%s", err, buf.Bytes())
+	}
+	for _, imp := range f.Imports {
+		if path := strings.Trim(imp.Path.Value, `"`); !astutil.UsesImport(f, path) {
+			astutil.DeleteImport(fset, f, path)
+		}
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, err
+	}
+	return format.Source(out.Bytes())
+}
+
+const glueTemplate = `// Code generated by internal/gen from its table of engines; DO NOT EDIT.
+
+package solver
+
+import (
+	"math/bits"
+
+	"c4solve/board"
+	"c4solve/internal/position"
+	"c4solve/ttable"
+)
+
+// engineKinds is every engine, in the order engineOf tries them: the
+// first that fits a board is the one that solves it.
+var engineKinds = []engineKind{ {{- range .Rows}}
+	{
+		fits: func(g *board.Grid) bool { return {{.Fits}} },
+		alloc: func(g *board.Grid, mib int) (Table, error) { return {{.Alloc}} },
+		solver: func(g *board.Grid, tt Table, threads int) variant {
+			return newSolver{{.Suffix}}(g, {{.Make}}, tt.({{.Table}}), threads)
+		},
+	}, {{- end}}
+}
+{{range .Rows}}
+// The glue of engine{{.Suffix}}{{if not .Suffix}} (7x6){{end}}.
+
+// maxWidth{{.Suffix}} and maxCells{{.Suffix}} are the most columns and cells of a board of
+// engine{{.Suffix}}: the sizes of the search's arrays.
+const (
+	maxWidth{{.Suffix}} = {{.MaxWidth}}
+	maxCells{{.Suffix}} = {{.MaxCells}}
+)
+
+{{if .Suffix}}// helpersSpread{{.Suffix}} is engine{{.Suffix}}'s helpersSpread.{{else}}{{comment (index $.Tuning "helpersSpread")}}{{end}}
+const helpersSpread{{.Suffix}} = {{.HelpersSpread}}
+
+{{if .Suffix}}// gallop{{.Suffix}} is engine{{.Suffix}}'s gallop.{{else}}{{comment (index $.Tuning "gallop")}}{{end}}
+const gallop{{.Suffix}} = {{.Gallop}}
+
+{{if .Suffix}}// drawRule{{.Suffix}} is engine{{.Suffix}}'s drawRule.{{else}}{{comment (index $.Tuning "drawRule")}}{{end}}
+const drawRule{{.Suffix}} = {{.DrawRule}}
+
+// positionOfKey{{.Suffix}} returns the position of a Board's key.
+func positionOfKey{{.Suffix}}(g {{.Geometry}}, k board.Key) ({{.Position}}, error) {
+{{- if eq .KeyKind "word"}}
+	return g.FromKey(k.Lo)
+{{- else if eq .KeyKind "two"}}
+	return g.FromKey(position.Bits128(k))
+{{- else}}
+	kp, err := g.KeyOf128(position.Bits128(k))
+	if err != nil {
+		return {{.Position}}{}, err
+	}
+	return g.FromKey(kp)
+{{- end}}
+}
+
+// keyOfPosition{{.Suffix}} returns the key of the Board of p.
+func keyOfPosition{{.Suffix}}(g {{.Geometry}}, p {{.Position}}) board.Key {
+{{- if eq .KeyKind "word"}}
+	return board.Key{Lo: p.Key()}
+{{- else if eq .KeyKind "two"}}
+	return board.Key(p.Key())
+{{- else}}
+	return board.Key(g.Key128(p.Key()))
+{{- end}}
+}
+
+// tableRef{{.Suffix}} returns where k's entry is in t.
+func tableRef{{.Suffix}}(t {{.Table}}, k {{.Key}}) {{.Ref}} {
+{{- if .Compact}}
+	return t.Ref(k)
+{{- else if eq .KeyKind "word"}}
+	return t.Ref(k, 0)
+{{- else}}
+	return t.Ref(k.Lo, k.Hi)
+{{- end}}
+}
+
+// tablePut{{.Suffix}} stores k's entry in t.{{if .ClampMove}} It stores no move beyond the
+// columns an entry has room for (ttable.MaxMoves): a move stored orders the
+// moves, so its loss costs order, never a result.{{end}}
+func tablePut{{.Suffix}}(t {{.Table}}, k {{.Key}}, lower, upper, move int, nodes uint64) {
+{{- if .ClampMove}}
+	if move >= ttable.MaxMoves {
+		move = -1
+	}
+{{- end}}
+{{- if .Compact}}
+	t.Put(k, lower, upper, move, nodes)
+{{- else if eq .KeyKind "word"}}
+	t.Put(k, 0, lower, upper, move, nodes)
+{{- else}}
+	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
+{{- end}}
+}
+
+// newTable{{.Suffix}} returns a table of mib MiB of its own for a worker.
+func newTable{{.Suffix}}(g {{.Geometry}}, mib int) {{.Table}} {
+{{- if .Compact}}
+	return must(ttable.New(mib))
+{{- else}}
+	return must(ttable.NewWide(mib, {{.TableBits}}))
+{{- end}}
+}
+
+// keyHash{{.Suffix}} returns the word of k the busy table keeps{{if ne .KeyKind "word"}}: a fold of its
+// words, whose collisions cost order, never a result{{end}}.
+func keyHash{{.Suffix}}(k {{.Key}}) uint64 {
+{{- if eq .KeyKind "word"}}
+	return k
+{{- else}}
+	return k.Hash()
+{{- end}}
+}
+
+// keyWords{{.Suffix}} returns k as the two words of a table file's records{{if eq .KeyKind "packed"}}: the
+// key of its Position128, as the files of the other boards over 64 bits{{end}}.
+func keyWords{{.Suffix}}(g {{.Geometry}}, k {{.Key}}) (lo, hi uint64) {
+{{- if eq .KeyKind "word"}}
+	return k, 0
+{{- else if eq .KeyKind "two"}}
+	return k.Lo, k.Hi
+{{- else}}
+	k128 := g.Key128(k)
+	return k128.Lo, k128.Hi
+{{- end}}
+}
+
+// tablePutWords{{.Suffix}} stores the entry of the key of the words of a table file's
+// record, and reports false where they are no key of engine{{.Suffix}}'s.
+func tablePutWords{{.Suffix}}(g {{.Geometry}}, t {{.Table}}, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+{{- if eq .KeyKind "packed"}}
+	k, err := g.KeyOf128(position.Bits128{Lo: lo, Hi: hi})
+	if err != nil {
+		return false
+	}
+	tablePut{{.Suffix}}(t, k, lower, upper, move, nodes)
+{{- else}}
+	if !({{.FileKeyFits}}) {
+		return false
+	}
+{{- if eq .KeyKind "word"}}
+	tablePut{{.Suffix}}(t, lo, lower, upper, move, nodes)
+{{- else}}
+	tablePut{{.Suffix}}(t, position.Bits128{Lo: lo, Hi: hi}, lower, upper, move, nodes)
+{{- end}}
+{{- end}}
+	return true
+}
+
+// growTable{{.Suffix}} lets the shared table of a search that has stored so many entries
+// in it use more of its memory{{if not .Grows}}: it has its size from the start{{end}}.
+func growTable{{.Suffix}}(t {{.Table}}, stores uint64) { {{- if .Grows}} t.Grow(stores) {{- end}} }
+{{end}}`

@@ -3,9 +3,13 @@ package solver_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
+	"c4solve/board"
+	"c4solve/internal/position"
 	"c4solve/solver"
 )
 
@@ -142,6 +146,205 @@ func TestAnalysisWithDeadlineAsWithout(t *testing.T) {
 		}
 		if nodes[0] != nodes[1] {
 			t.Errorf("Analyze(%s) at one thread: %d nodes with an hour's limit; want %d, as with none", pos, nodes[1], nodes[0])
+		}
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	s := solver.NewStandard(testTable(t, testMiB), 1)
+	ctx := context.Background()
+	if !testing.Short() { // seven solves of 5-stone positions: seconds
+		// Published: the seven moves of 4453 score -5 -5 -2 -3 -4 -2 -2.
+		an, err := s.Analyze(ctx, mustParse(t, "4453"), false)
+		want := [position.Width]int{-5, -5, -2, -3, -4, -2, -2}
+		if err != nil || !slices.Equal(an.Scores, want[:]) || !slices.Equal(an.Legal, []bool{true, true, true, true, true, true, true}) {
+			t.Errorf("Analyze(4453) = %v %v, %v; want %v, all legal", an.Scores, an.Legal, err, want)
+		}
+		if got := an.Best(); !slices.Equal(got, []int{2, 5, 6}) || an.Lower != -2 || an.Upper != -2 {
+			t.Errorf("Analyze(4453): Best() = %v, bounds [%d, %d]; want [2 5 6] (columns 3, 6, 7), both -2", got, an.Lower, an.Upper)
+		}
+		if got := an.BestMove(); got != 2 {
+			t.Errorf("Analyze(4453).BestMove() = %d; want 2 (column 3), the best nearest the center", got)
+		}
+	}
+	// Stopped: bounds around the best score, -2.
+	s.Clear()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	an, err := s.Analyze(tctx, mustParse(t, "4453"), false)
+	if !errors.Is(err, context.DeadlineExceeded) || an.Lower > -2 || an.Upper < -2 || an.Lower == an.Upper {
+		t.Errorf("Analyze(4453), stopped after 20ms: %v, bounds [%d, %d]; want DeadlineExceeded and bounds around -2",
+			err, an.Lower, an.Upper)
+	}
+	// Late random positions, many with full columns, against negamax.
+	rng := rand.New(rand.NewPCG(3, 4))
+	full := 0
+	for checked := 0; checked < 40; {
+		p, ok := randomPosition(rng, 32+rng.IntN(4))
+		if !ok || p.CanWinNext() {
+			continue
+		}
+		an, err := s.Analyze(ctx, boardOf(p), false)
+		if err != nil {
+			t.Fatalf("Analyze(%v): %v", p, err)
+		}
+		s.Clear()
+		weak, err := s.Analyze(ctx, boardOf(p), true)
+		if an.Lower != an.Upper || an.Lower != slices.Max(legalScores(an)) {
+			t.Errorf("Analyze(%v): bounds [%d, %d]; want both the best score, %d", p, an.Lower, an.Upper, slices.Max(legalScores(an)))
+		}
+		if err != nil || !slices.Equal(weak.Legal, an.Legal) {
+			t.Fatalf("Analyze(%v, weak): %v, Legal %v; want Analyze's %v", p, err, weak.Legal, an.Legal)
+		}
+		for col := 0; col < position.Width; col++ {
+			if w := min(max(an.Scores[col], -1), 1); weak.Scores[col] != w {
+				t.Errorf("Analyze(%v, weak).Scores[%d] = %d; want %d, the sign of %d", p, col, weak.Scores[col], w, an.Scores[col])
+			}
+			if an.Legal[col] != p.CanPlay(col) {
+				t.Errorf("Analyze(%v).Legal[%d] = %v; want %v", p, col, an.Legal[col], p.CanPlay(col))
+			}
+		}
+		for col := 0; col < position.Width; col++ {
+			if !p.CanPlay(col) {
+				full++
+				continue
+			}
+			c := p
+			c.Play(col)
+			want := 0
+			if c.Won() {
+				want = (position.Cells + 1 - p.Stones()) / 2
+			} else if c.Stones() < position.Cells {
+				want = -negamax(c)
+			}
+			if an.Scores[col] != want {
+				t.Errorf("Analyze(%v).Scores[%d] = %d; want %d", p, col, an.Scores[col], want)
+			}
+		}
+		checked++
+	}
+	if full == 0 {
+		t.Error("no position with a full column was analyzed")
+	}
+}
+
+// legalScores returns the scores of an's legal moves.
+func legalScores(an solver.Analysis) []int {
+	var s []int
+	for col, sc := range an.Scores {
+		if an.Legal[col] {
+			s = append(s, sc)
+		}
+	}
+	return s
+}
+
+// TestAnalyzeThreads: with several threads, Analyze solves the moves side
+// by side; its scores are those of one thread, weak ones too, and a
+// stopped analysis keeps bounds around the best score.
+func TestAnalyzeThreads(t *testing.T) {
+	lines := readPositions(t)
+	step := 7
+	if testing.Short() {
+		step = 21
+	}
+	ctx := context.Background()
+	one := solver.NewStandard(testTable(t, testMiB), 1)
+	for _, threads := range []int{2, 3} {
+		s := solver.NewStandard(testTable(t, testMiB), threads)
+		for i := 0; i < len(lines); i += step {
+			p := lines[i].Board
+			if p.CanWinNext() {
+				continue
+			}
+			one.Clear()
+			want, err := one.Analyze(ctx, p, false)
+			if err != nil {
+				t.Fatalf("Analyze(%q), 1 thread: %v", lines[i].Moves, err)
+			}
+			s.Clear()
+			got, err := s.Analyze(ctx, p, false)
+			if err != nil || !slices.Equal(got.Scores, want.Scores) || !slices.Equal(got.Legal, want.Legal) || got.Lower != want.Lower || got.Upper != want.Upper {
+				t.Errorf("%d threads: Analyze(%q) = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
+					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
+			}
+			if got.Lower != lines[i].Expected {
+				t.Errorf("%d threads: Analyze(%q) best %d; want the position's score %d", threads, lines[i].Moves, got.Lower, lines[i].Expected)
+			}
+			weak, err := s.Analyze(ctx, p, true)
+			for col := range weak.Scores {
+				if w := min(max(want.Scores[col], -1), 1); err != nil || weak.Scores[col] != w {
+					t.Errorf("%d threads: Analyze(%q, weak) = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
+					break
+				}
+			}
+		}
+		// Stopped: bounds around the best score, -2.
+		s.Clear()
+		tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+		an, err := s.Analyze(tctx, mustParse(t, "4453"), false)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || an.Lower > -2 || an.Upper < -2 || an.Lower == an.Upper {
+			t.Errorf("%d threads: Analyze(4453), stopped after 20ms: %v, bounds [%d, %d]; want DeadlineExceeded and bounds around -2",
+				threads, err, an.Lower, an.Upper)
+		}
+		// The Solver still solves alone afterwards.
+		s.Clear()
+		if r, err := s.Solve(ctx, lines[len(lines)-1].Board); err != nil || r.Score != lines[len(lines)-1].Expected {
+			t.Errorf("%d threads: Solve after Analyze = %d, %v; want %d", threads, r.Score, err, lines[len(lines)-1].Expected)
+		}
+	}
+}
+
+// rootBook knows the score of one position: a book of the root's depth,
+// whose children it does not know.
+type rootBook struct {
+	p     board.Board
+	score int
+}
+
+func (b rootBook) Depth() int { return b.p.Stones() }
+func (b rootBook) Lookup(p board.Board) (int, bool) {
+	k, _, _ := p.CanonicalKey()
+	rk, _, _ := b.p.CanonicalKey()
+	return b.score, k == rk
+}
+
+// TestAnalyzeRootInBook: Analyze of a position the book knows, but not
+// its children, bounds each child by the book's score: the same scores,
+// exact and weak, at one and two threads.
+func TestAnalyzeRootInBook(t *testing.T) {
+	lines := readPositions(t)
+	step := map[bool]int{false: 9, true: 27}[testing.Short()]
+	for _, threads := range []int{1, 2} {
+		s := solver.NewStandard(testTable(t, testMiB), threads)
+		ctx := context.Background()
+		for i := 0; i < len(lines); i += step {
+			p := lines[i].Board
+			if p.CanWinNext() {
+				continue
+			}
+			s.UseBook(nil)
+			s.Clear()
+			want, err := s.Analyze(ctx, p, false)
+			if err != nil {
+				t.Fatalf("Analyze(%q): %v", lines[i].Moves, err)
+			}
+			s.UseBook(rootBook{p, lines[i].Expected})
+			s.Clear()
+			got, err := s.Analyze(ctx, p, false)
+			if err != nil || !slices.Equal(got.Scores, want.Scores) || got.Lower != want.Lower || got.Upper != want.Upper {
+				t.Errorf("%d threads: Analyze(%q) with its score known = %v [%d, %d], %v; want %v [%d, %d]", threads, lines[i].Moves,
+					got.Scores, got.Lower, got.Upper, err, want.Scores, want.Lower, want.Upper)
+			}
+			s.Clear()
+			weak, err := s.Analyze(ctx, p, true)
+			for col := range weak.Scores {
+				if w := min(max(want.Scores[col], -1), 1); err != nil || weak.Scores[col] != w {
+					t.Errorf("%d threads: Analyze(%q, weak) with its score known = %v, %v; want the signs of %v", threads, lines[i].Moves, weak.Scores, err, want.Scores)
+					break
+				}
+			}
 		}
 	}
 }

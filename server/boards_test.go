@@ -357,3 +357,47 @@ func TestBoardsCycle(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestSizedServer answers positions of another board, its default: a
+// score for each of its columns, Full for a full one, /analyze with a
+// line of perfect play that ends the game, errors naming the board, and
+// the page, its address made to name the board.
+func TestSizedServer(t *testing.T) {
+	z, err := board.ParseSize("5x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newServer(t, server.Config{Size: z, Solvers: 2, TableMiB: 8})
+	want := make([]int, 5)
+	s := testSolver(t, g, 4, 1)
+	b, _ := g.Parse("3333", false)
+	an, err := s.Analyze(context.Background(), b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for col := range want {
+		want[col] = an.Scores[col]
+		if !an.Legal[col] {
+			want[col] = server.DefaultFull
+		}
+	}
+	var a server.SolveAnswer
+	if resp := get(t, ts, "/solve?pos=3333", &a); resp.StatusCode != 200 || a.Pos != "3333" || !slices.Equal(a.Score, want) || want[2] != server.DefaultFull {
+		t.Errorf("/solve?pos=3333 on 5x4: %d %+v; want 200 %v, column 3 full", resp.StatusCode, a, want)
+	}
+	var aa server.AnalyzeAnswer
+	if resp := get(t, ts, "/analyze?pos=", &aa); resp.StatusCode != 200 || aa.Score == nil || *aa.Score != 0 || len(aa.Scores) != 5 || len(aa.PV) != 20 {
+		t.Errorf("/analyze?pos= on 5x4: %d %+v; want 200, a draw, 5 scores, a line to the full board", resp.StatusCode, aa)
+	}
+	var e struct{ Error string }
+	if resp := get(t, ts, "/solve?pos=36", &e); resp.StatusCode != 400 || !strings.Contains(e.Error, `'6' is not a column 1-5 of the 5x4 board`) {
+		t.Errorf("/solve?pos=36 on 5x4: %d %q; want 400 naming the column and board", resp.StatusCode, e.Error)
+	}
+	if resp := get(t, ts, "/?pos=33", nil); resp.StatusCode != 200 || resp.Request.URL.RequestURI() != "/?size=5x4&pos=33" {
+		t.Errorf("/?pos=33 on 5x4: %d at %s; want 200, the page at /?size=5x4&pos=33", resp.StatusCode, resp.Request.URL.RequestURI())
+	}
+}

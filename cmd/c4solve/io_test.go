@@ -25,17 +25,21 @@ func (f *failWriter) Write(p []byte) (int, error) {
 // TestWriteError: results that cannot be written are an error, exit 2,
 // and the command stops at the first failed write.
 func TestWriteError(t *testing.T) {
-	for _, args := range [][]string{
-		{"4453", "4455"},
-		{"-analyze", "4453", "4455"},
-		{"-json", "4453", "4455"},
-		{"book", "info"},
-		{"help"},
+	for _, tc := range []struct {
+		args []string
+		path string // the command that says so
+	}{
+		{[]string{"4453", "4455"}, "c4solve"},
+		{[]string{"-analyze", "4453", "4455"}, "c4solve"},
+		{[]string{"-json", "4453", "4455"}, "c4solve"},
+		{[]string{"book", "info"}, "c4solve book"},
+		{[]string{"help"}, "c4solve help"},
 	} {
+		args := tc.args
 		var out failWriter
 		var errOut bytes.Buffer
 		code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
-		if code != exitBad || !strings.Contains(errOut.String(), "c4solve: writing standard output: no space left on device") || out.writes != 1 {
+		if code != exitBad || !strings.Contains(errOut.String(), tc.path+": writing standard output: no space left on device") || out.writes != 1 {
 			t.Errorf("c4solve %v > full disk: exit %d, %d writes, stderr %q; want 2, one write and the error", args, code, out.writes, errOut.String())
 		}
 	}
@@ -111,7 +115,7 @@ func TestClosedStdout(t *testing.T) {
 		{`"$0" -tt 16 4453 >&-`, exitBad, "", closedOut, true},
 		{`"$0" -tt 16 verify ` + set + ` >&-`, exitBad, "", closedOut, true},
 		{`"$0" -tt 16 -book ` + bookFile + ` 4453 >&-`, exitBad, "", closedOut, true},
-		{`"$0" serve -h >&-`, exitBad, "", "c4solve: writing standard output: " + errClosedStdout.Error() + "\n", true},
+		{`"$0" serve -h >&-`, exitBad, "", "c4solve serve: writing standard output: " + errClosedStdout.Error() + "\n", true},
 		{`"$0" -tt 16 <&-`, exitBad, "", "c4solve: reading standard input: " + errClosedStdin.Error() + "\n", true},
 		{`"$0" review -tt 16 <&-`, exitBad, "", "c4solve review: reading standard input: " + errClosedStdin.Error() + "\n", true},
 		{`"$0" play -tt 16 <&-`, exitBad, "", "c4solve play: standard input, where your moves are read: " + errClosedStdin.Error() + "\n", true},

@@ -273,7 +273,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if out.err != nil {
 		// The command's error, if any, is that it was stopped by it.
-		fmt.Fprintf(stderr, "c4solve: writing standard output: %v\n", out.err)
+		fmt.Fprintf(stderr, "%s: writing standard output: %v\n", path, out.err)
 		return exitBad
 	}
 	return status(stderr, path, err)

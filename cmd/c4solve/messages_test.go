@@ -189,12 +189,13 @@ func TestRefusalsSayWhatWould(t *testing.T) {
 		t.Errorf("c4solve book generate with another run's checkpoint: exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
 	}
 
-	// A failed write on standard output is said once: random said it as
-	// "stopped by the signal writing standard output" too.
+	// A failed write on standard output is said once, by the command: random
+	// said it as "stopped by the signal writing standard output" too, and
+	// then "c4solve:".
 	var full failWriter
 	var errOut strings.Builder
 	if code := run(context.Background(), []string{"random", "8"}, strings.NewReader(""), &full, &errOut); code != exitBad ||
-		errOut.String() != "c4solve: writing standard output: no space left on device\n" {
+		errOut.String() != "c4solve random: writing standard output: no space left on device\n" {
 		t.Errorf("c4solve random 8 > full disk: exit %d, stderr %q; want 2 and one line", code, errOut.String())
 	}
 }

@@ -352,10 +352,15 @@ func formatVersion(info *debug.BuildInfo) string {
 	return v + " " + info.GoVersion
 }
 
-// plural returns n and noun, with an s unless n is 1.
+// plural returns n and noun, in the plural unless n is 1: with an s, or
+// for a y after a consonant, ies (inaccuracy, inaccuracies).
 func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
+	switch {
+	case n == 1:
+	case len(noun) > 1 && noun[len(noun)-1] == 'y' && !strings.ContainsRune("aeiou", rune(noun[len(noun)-2])):
+		noun = noun[:len(noun)-1] + "ies"
+	default:
+		noun += "s"
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("%d %s", n, noun)
 }

@@ -90,7 +90,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	c.log.count()
 	stop()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "%s: %s %s: %d of %s reviewed: %s\n", c.name, where, posfile.Spell(l.Moves), len(rv.Moves), count(len(cols), "move", "moves"), stopReason(ctx, err))
+		fmt.Fprintf(c.stderr, "%s: %s %s: %d of %s reviewed: %s\n", c.name, where, posfile.Spell(l.Moves), len(rv.Moves), plural(len(cols), "move"), stopReason(ctx, err))
 		c.fail(exitIncomplete)
 	}
 	var sb strings.Builder
@@ -105,8 +105,8 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 			sb.WriteString("no moves\n")
 			continue
 		}
-		fmt.Fprintf(&sb, "%s, %d best, %s, %s, %s; accuracy %.1f%%\n", count(p.Moves, "move", "moves"),
-			p.Best, count(p.Inaccuracies, "inaccuracy", "inaccuracies"), count(p.Mistakes, "mistake", "mistakes"), count(p.Blunders, "blunder", "blunders"), a)
+		fmt.Fprintf(&sb, "%s, %d best, %s, %s, %s; accuracy %.1f%%\n", plural(p.Moves, "move"),
+			p.Best, plural(p.Inaccuracies, "inaccuracy"), plural(p.Mistakes, "mistake"), plural(p.Blunders, "blunder"), a)
 	}
 	if len(rv.TurningPoints) == 1 {
 		sb.WriteString("turning point:")
@@ -124,7 +124,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(&sb, "\nincomplete: %d of %s reviewed", len(rv.Moves), count(len(cols), "move", "moves"))
+		fmt.Fprintf(&sb, "\nincomplete: %d of %s reviewed", len(rv.Moves), plural(len(cols), "move"))
 	}
 	c.emit(struct {
 		Game string `json:"game"`
@@ -142,14 +142,6 @@ func columnList(cols []int) string {
 		names[i] = string(board.ColumnName(col))
 	}
 	return strings.Join(names, ",")
-}
-
-// count writes n and the noun, singular for 1: "1 mistake", "0 mistakes".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // outcome names the result a score gives the side to move.

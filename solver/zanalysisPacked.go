@@ -226,6 +226,21 @@ func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePac
 	}
 }
 
+// centerFirst returns the children not solved yet, center first: the
+// central moves are the likely best, and their entries help the others.
+func (s *enginePacked) centerFirst(children []*childSolvePacked) []*childSolvePacked {
+	order := make([]*childSolvePacked, 0, len(children))
+	for i := range s.g.Width() {
+		col := s.g.ColumnOrder(i)
+		for _, c := range children {
+			if !c.solved && c.col == col {
+				order = append(order, c)
+			}
+		}
+	}
+	return order
+}
+
 // spread solves the children not solved yet, whose ranges are set, for an
 // analysis with a time limit (ctx's deadline), in rounds: each round
 // searches every child whose range is open, center first, for at most
@@ -239,15 +254,7 @@ func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePac
 // ends, every move has had its share of it. When ctx is done, the
 // children keep the ranges found.
 func (s *enginePacked) spread(ctx context.Context, children []*childSolvePacked, v *rootView) {
-	g := s.g
-	var order []*childSolvePacked
-	for i := range g.Width() {
-		for _, c := range children {
-			if !c.solved && c.col == g.ColumnOrder(i) {
-				order = append(order, c)
-			}
-		}
-	}
+	order := s.centerFirst(children)
 	defer s.flushJournal()
 	for budget := uint64(spreadNodes); ; budget = min(2*budget, 1<<62) {
 		var open []*childSolvePacked
@@ -285,18 +292,7 @@ func (s *enginePacked) spread(ctx context.Context, children []*childSolvePacked,
 // the cores busy at the end, when one hard child is left. When ctx is
 // done, the children not finished keep the ranges found.
 func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolvePacked) {
-	g := s.g
-	// Center first: the central moves are the likely best, and their
-	// entries help the others.
-	order := make([]*childSolvePacked, 0, len(children))
-	for i := range g.Width() {
-		col := g.ColumnOrder(i)
-		for _, c := range children {
-			if !c.solved && c.col == col {
-				order = append(order, c)
-			}
-		}
-	}
+	order := s.centerFirst(children)
 	if len(order) == 0 {
 		return
 	}

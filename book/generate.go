@@ -15,6 +15,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
+	"c4solve/ttable"
 )
 
 // Options say what Generate computes and how. The zero value asks for the
@@ -301,7 +302,7 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 		opt.Known(resumed, copied)
 	}
 	progress()
-	tt, err := solver.AllocTable(g, cmp.Or(opt.TableMiB, defaultTableMiB))
+	tt, err := ttable.New(solver.TableConfig(g, cmp.Or(opt.TableMiB, defaultTableMiB)))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/solver"
+	"c4solve/ttable"
 )
 
 // boardSize returns the board a request's query names: size=WxH, or
@@ -40,7 +41,7 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 }
 
 // boards keeps a solver.Pool for each board that requests ask for, whose
-// solvers share one table of mib MiB (solver.AllocTable), so that a retry
+// solvers share one table of mib MiB (solver.TableConfig, ttable.New), so that a retry
 // or the next request of the board continues from the work stored. A
 // pool has solvers solvers, the most the server solves at once
 // (Server.solving), so that its Get never waits. At most max boards are
@@ -58,7 +59,7 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 // them). The one get that releases a board does so under mu, with none
 // lent, and takes it out of kept before it frees its table, so that no
 // other get can lend from it. Were that ever wrong, the table's own count
-// of users (ttable.Table.Acquire, held by every solve from its first use
+// of users (Acquire in internal/tables, held by every solve from its first use
 // to its last) keeps its memory until the last solve ends, and a solve
 // of a table freed gets ttable.ErrFreed: an error, never a crash.
 //
@@ -156,7 +157,7 @@ func (p *boards) lend(g *board.Grid) (*pool, error) {
 // newPool returns a new pool of g's board, with a new table: its memory
 // is mapped, not touched, so that making it under p.mu is quick.
 func (p *boards) newPool(g *board.Grid) (*pool, error) {
-	tt, err := solver.AllocTable(g, p.mib)
+	tt, err := ttable.New(solver.TableConfig(g, p.mib))
 	if err != nil {
 		return nil, err
 	}

@@ -62,6 +62,7 @@ import (
 	"c4solve/board"
 	"c4solve/posfile"
 	"c4solve/solver"
+	"c4solve/ttable"
 )
 
 // Config is what a Server needs. Zero values of Solvers, Threads, Queue,
@@ -79,7 +80,7 @@ type Config struct {
 	// Size is the board of the requests that name none (size= or width=
 	// and height=); the zero Size is 7x6.
 	Size board.Size
-	// TableMiB is the size of each board's table (solver.AllocTable),
+	// TableMiB is the size of each board's table (solver.TableConfig, ttable.New),
 	// shared by its solves and kept between requests; Boards is the most
 	// boards kept, the default board's among them: a request of another
 	// releases the one used least recently whose solves are all done, or
@@ -115,7 +116,7 @@ type Server struct {
 	slots   chan struct{} // one per request admitted: solving or waiting
 	solving chan struct{} // one per request solving, of any board
 	mux     *http.ServeMux
-	table   solver.Table // the default board's
+	table   ttable.Table // the default board's
 }
 
 //go:embed page
@@ -124,7 +125,7 @@ var page embed.FS
 // New returns a Server, or the error of a default board (Config.Size)
 // that is none, whose scores reach Config.Full, or whose table's memory
 // cannot be had. It makes that board's table, the one most requests ask
-// for, and its memory resident (ttable.Table.Prefault), so that the first
+// for, and its memory resident (ttable.Table's Prefault), so that the first
 // requests after a start do not pay for it: up to 1.8 s for the default
 // 512 MiB on a virtual machine, more than a caller at 9 or 10 stones
 // otherwise waits. The tables of other boards are made as requests need

@@ -8,8 +8,8 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/tables"
 	"c4solve/solver"
-	"c4solve/ttable"
 )
 
 // benchPositions are fixed positions, the first line of each published
@@ -67,7 +67,7 @@ type benchEngine struct {
 
 // BenchmarkEngines solves the positions of BenchmarkSolve with each engine
 // on the 7x6 board: engine (its dimensions constants), engine64 and
-// engine128 (a geometry worked out at run time, ttable.Wide): what the
+// engine128 (a geometry worked out at run time, tables.Wide): what the
 // engines of other boards cost against the one of 7x6, the same search.
 func BenchmarkEngines(b *testing.B) {
 	ctx := context.Background()
@@ -152,7 +152,7 @@ func BenchmarkBoards(b *testing.B) {
 
 // smallBoardPositions are positions of boards of at most 49 bits, on
 // which engine49 (a ttable.Table, entries of one word) and engine64 (a
-// ttable.Wide, entries of two) can both search: made with c4solve random
+// tables.Wide, entries of two) can both search: made with c4solve random
 // (6x6 -seed 1 6, 8x5 -seed 1 10) and the first of random8.txt (7x6, whose
 // own engine is neither). Each takes 10-500 ms at one thread.
 var smallBoardPositions = map[string][]string{
@@ -189,7 +189,7 @@ func BenchmarkEngine49(b *testing.B) {
 			b.Run(size+"/engine="+name, func(b *testing.B) {
 				var e engine
 				if name == "49" {
-					tt, err := ttable.NewGrowing(*benchMiB)
+					tt, err := tables.NewCompact(*benchMiB, true)
 					if err != nil {
 						b.Fatal(err)
 					}

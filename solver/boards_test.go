@@ -14,6 +14,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/tables"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -481,22 +482,22 @@ func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
 	return s
 }
 
-// testTable returns ttable.New's table, and fails t where its memory
-// cannot be had.
-func testTable(t testing.TB, mib int) *ttable.Table {
+// testTable returns a table of one-word entries (tables.NewCompact), and
+// fails t where its memory cannot be had.
+func testTable(t testing.TB, mib int) *tables.Compact {
 	t.Helper()
-	tt, err := ttable.New(mib)
+	tt, err := tables.NewCompact(mib, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tt
 }
 
-// testWide returns ttable.NewWide's table, and fails t where its memory
-// cannot be had.
-func testWide(t testing.TB, mib, keyBits int) *ttable.Wide {
+// testWide returns a growing table of keys of keyBits bits
+// (tables.NewWide), and fails t where its memory cannot be had.
+func testWide(t testing.TB, mib, keyBits int) *tables.Wide {
 	t.Helper()
-	tt, err := ttable.NewWide(mib, keyBits)
+	tt, err := tables.NewWide(mib, keyBits, true)
 	if err != nil {
 		t.Fatal(err)
 	}

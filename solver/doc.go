@@ -129,10 +129,10 @@
 // workers' own tables at every size. The rules' bounds come from the
 // board's height; on boards of odd height, where claimeven does not hold,
 // they give none. The boards of at most 49 bits
-// keep their positions in a ttable.Table, as 7x6 does: entries of one
-// word, a key's check beside its bounds, three times as many in the same
-// memory as a ttable.Wide's, which the boards over 49 bits use, whose
-// entries keep whole keys of one or two words. Solver picks the engine of
+// keep their positions in a table of one-word entries, as 7x6 does (see
+// ttable): a key's check beside its bounds, three times as many in the
+// same memory as the entries of the boards over 49 bits, which keep whole
+// keys of one or two words. Solver picks the engine of
 // a board's size, for the code that handles every size alike.
 //
 // Solvers that share one table and solve at once (book generation, the

@@ -3,7 +3,7 @@ package solver
 import (
 	"c4solve/board"
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // The engines behind Solver, for the tests of package solver_test that
@@ -13,17 +13,17 @@ type Standard = engine
 
 // NewStandard returns the engine of 7x6 with threads workers (at least 1)
 // sharing tt, and a table of LeafTableMiB for each.
-func NewStandard(tt *ttable.Table, threads int) *engine {
+func NewStandard(tt *tables.Compact, threads int) *engine {
 	return newSolver(gridOf(position.Geometry{}), position.Geometry{}, tt, threads)
 }
 
 // New64 returns the engine of boards of at most 64 bits on g.
-func New64(g *position.Geometry64, tt *ttable.Wide, threads int) *engine64 {
+func New64(g *position.Geometry64, tt *tables.Wide, threads int) *engine64 {
 	return newSolver64(gridOf(g), g, tt, threads)
 }
 
 // New128 returns the engine of boards of at most 128 bits on g.
-func New128(g *position.Geometry128, tt *ttable.Wide, threads int) *engine128 {
+func New128(g *position.Geometry128, tt *tables.Wide, threads int) *engine128 {
 	return newSolver128(gridOf(g), g, tt, threads)
 }
 
@@ -45,6 +45,6 @@ func SpreadFromStart() (restore func()) {
 }
 
 // New49 returns the engine of boards of at most 49 bits on g.
-func New49(g *position.Geometry64, tt *ttable.Table, threads int) *engine49 {
+func New49(g *position.Geometry64, tt *tables.Compact, threads int) *engine49 {
 	return newSolver49(gridOf(g), g, tt, threads)
 }

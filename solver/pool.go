@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"c4solve/board"
+	"c4solve/ttable"
 )
 
 // Pool is a set of solvers of one board that share one table and solve
@@ -16,7 +17,7 @@ import (
 // never idle ages its table too. A Pool is safe for concurrent use. The
 // zero value is not usable; call NewPool.
 type Pool struct {
-	tt    Table
+	tt    ttable.Table
 	slots chan struct{} // one per solver lent
 
 	mu    sync.Mutex // guards what follows
@@ -26,9 +27,9 @@ type Pool struct {
 }
 
 // NewPool returns a pool of n solvers (at least 1) of the positions of g,
-// of threads workers each, sharing tt (of AllocTable's for g),
+// of threads workers each, sharing tt (of TableConfig's for g),
 // answering from b (nil: no book).
-func NewPool(g *board.Grid, tt Table, n, threads int, b Book) *Pool {
+func NewPool(g *board.Grid, tt ttable.Table, n, threads int, b Book) *Pool {
 	p := &Pool{tt: tt, slots: make(chan struct{}, max(n, 1))}
 	for range cap(p.slots) {
 		s := NewOn(g, tt, threads)
@@ -84,5 +85,5 @@ func (p *Pool) Put(s *Solver) {
 	<-p.slots
 }
 
-// Table returns the table the pool's solvers share.
-func (p *Pool) Table() Table { return p.tt }
+// ttable.Table returns the table the pool's solvers share.
+func (p *Pool) Table() ttable.Table { return p.tt }

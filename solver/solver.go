@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"c4solve/board"
+	"c4solve/ttable"
 )
 
 // Solver solves the positions of a board of any size (board.Grid) with
@@ -21,44 +22,37 @@ import (
 // value is not usable; call New.
 type Solver struct {
 	g  *board.Grid
-	tt Table
+	tt ttable.Table
 	e  variant
 	bk Book // the book it uses, nil for none
-}
-
-// Table is the table the workers of a Solver share, and that the Solvers
-// of one grid may share (AllocTable, NewOn): a ttable.Table for a board of
-// at most 49 bits, a ttable.Wide above.
-type Table interface {
-	Bytes() int
-	Free()
-	ClearAll()
-	NewSearch()
-	Prefault()
 }
 
 // New returns a solver of the positions of grid g with a table of
 // mib MiB shared by threads worker goroutines (at least 1), or an error
 // where the table's memory cannot be had.
 func New(g *board.Grid, mib, threads int) (*Solver, error) {
-	tt, err := AllocTable(g, mib)
+	tt, err := ttable.New(TableConfig(g, mib))
 	if err != nil {
 		return nil, err
 	}
 	return NewOn(g, tt, threads), nil
 }
 
-// AllocTable returns a table of mib MiB for the solvers of the
-// positions of g (NewOn): a ttable.Table for 7x6, a growing one for
-// another board of at most 49 bits, a ttable.Wide of the board's keys
-// above.
-func AllocTable(g *board.Grid, mib int) (Table, error) { return engineOf(g).alloc(g, mib) }
+// TableConfig returns the configuration of a table of mib MiB for the
+// solvers of the positions of g (NewOn): keys of g's bits (of 64 bits
+// and one for each column on the boards of at most 64 cells over 64
+// bits, whose keys are of one word and the heights), growing on every
+// board but 7x6, whose table is made once for many solves.
+func TableConfig(g *board.Grid, mib int) ttable.Config {
+	e := engineOf(g)
+	return ttable.Config{MiB: mib, KeyBits: e.keyBits(g), Grow: e.grows}
+}
 
 // NewOn returns a solver of the positions of g with threads worker
-// goroutines (at least 1) that uses tt, a table of AllocTable's for
+// goroutines (at least 1) that uses tt, a table of TableConfig's for
 // g, which other Solver solvers may share and use at the same time (book
 // generation's, one a goroutine).
-func NewOn(g *board.Grid, tt Table, threads int) *Solver {
+func NewOn(g *board.Grid, tt ttable.Table, threads int) *Solver {
 	return &Solver{g: g, tt: tt, e: engineOf(g).solver(g, tt, threads)}
 }
 
@@ -66,9 +60,10 @@ func NewOn(g *board.Grid, tt Table, threads int) *Solver {
 // internal/gen's table of engines): the boards it solves, the shared
 // table it keeps their positions in, and its constructor.
 type engineKind struct {
-	fits   func(g *board.Grid) bool
-	alloc  func(g *board.Grid, mib int) (Table, error)
-	solver func(g *board.Grid, tt Table, threads int) variant
+	fits    func(g *board.Grid) bool
+	keyBits func(g *board.Grid) int // of its shared table's keys (ttable.Config)
+	grows   bool                    // its shared table grows (ttable.Config)
+	solver  func(g *board.Grid, tt ttable.Table, threads int) variant
 }
 
 // engineOf returns the engine of g's board: the first of engineKinds that
@@ -138,7 +133,7 @@ func (s *Solver) Grid() *board.Grid { return s.g }
 func (s *Solver) Threads() int { return s.e.Threads() }
 
 // Table returns the solver's shared table.
-func (s *Solver) Table() Table { return s.tt }
+func (s *Solver) Table() ttable.Table { return s.tt }
 
 // Clear empties the tables, so that the next solve starts cold.
 func (s *Solver) Clear() { s.e.Clear() }

@@ -9,7 +9,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // engine128 solves the positions of one engine's boards, one at a time,
@@ -23,7 +23,7 @@ type engine128 struct {
 	grid    *board.Grid // the Boards of its positions
 	g       *position.Geometry128
 	book    engineBook128
-	tt      *ttable.Wide
+	tt      *tables.Wide
 	workers []*worker128
 	bounds  rootBounds               // of the solve under way
 	view    atomic.Pointer[rootView] // of the analysis or line of perfect play under way, for Progress; nil for none
@@ -36,7 +36,7 @@ type engine128 struct {
 // geometry g, with the given number of worker goroutines (at least 1) that
 // uses the table tt, shared by the workers, and a table of LeafTableMiB for
 // each worker.
-func newSolver128(grid *board.Grid, g *position.Geometry128, tt *ttable.Wide, threads int) *engine128 {
+func newSolver128(grid *board.Grid, g *position.Geometry128, tt *tables.Wide, threads int) *engine128 {
 	s := &engine128{grid: grid, g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
@@ -50,7 +50,7 @@ func newSolver128(grid *board.Grid, g *position.Geometry128, tt *ttable.Wide, th
 
 // Clear empties the shared table and the workers' own tables, so that the
 // next solve starts cold. It must not run concurrently with a solve. It
-// does nothing to a table freed (ttable.Table.Free).
+// does nothing to a table freed (tables.Compact.Free).
 func (s *engine128) Clear() {
 	if s.tt.Acquire() != nil {
 		return
@@ -63,7 +63,7 @@ func (s *engine128) Clear() {
 	// start, and clearing their tables here, untouched, made Test_L3_R1's
 	// solves of a few microseconds about one slower.
 	for _, w := range s.workers[1:] {
-		w.leafStale = ttable.ClearParts
+		w.leafStale = tables.ClearParts
 	}
 }
 
@@ -153,7 +153,7 @@ func (s *engine128) keepIn(tf *TableFile) {
 func (s *engine128) tableFile() *TableFile { return s.workers[0].journal }
 
 // Table returns the Solver's shared transposition table.
-func (s *engine128) Table() *ttable.Wide { return s.tt }
+func (s *engine128) Table() *tables.Wide { return s.tt }
 
 // Threads returns the number of worker goroutines.
 func (s *engine128) Threads() int { return len(s.workers) }
@@ -234,7 +234,7 @@ func (s *engine128) bank(v *rootView, nodes uint64) {
 // solve narrows [lower, upper] by null-window probes until it closes or
 // until the score is known to lie outside it (weak solves use [-1, 1]).
 //
-// Every solve holds the shared table (ttable.Table.Acquire) from its first
+// Every solve holds the shared table (tables.Compact.Acquire) from its first
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
@@ -248,7 +248,7 @@ func (s *engine128) solve(ctx context.Context, p position.Position128, lower, up
 }
 
 // SetAging says whether each solve starts a new generation of the shared
-// table (ttable.Table.NewSearch), which makes what earlier solves stored
+// table (tables.Compact.NewSearch), which makes what earlier solves stored
 // the first to be replaced: on, the default, for a table that one Solver
 // uses at a time. Solvers that share a table and solve at once should turn
 // it off: each new generation of one makes the entries that the others are
@@ -258,7 +258,7 @@ func (s *engine128) solve(ctx context.Context, p position.Position128, lower, up
 // The workers' own tables age with each solve either way.
 func (s *engine128) SetAging(on bool) { s.noAging = !on }
 
-// newSearch starts a new generation in the tables (ttable.Table.NewSearch): what
+// newSearch starts a new generation in the tables (tables.Compact.NewSearch): what
 // earlier searches stored is the first to be replaced. Analyze and PV
 // start one for all the solves they make, which are one search.
 func (s *engine128) newSearch() {

@@ -4,7 +4,7 @@ package solver
 
 import (
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // move is a candidate move: the cell the stone lands on, the threats it
@@ -32,11 +32,11 @@ type node struct {
 	// reply rule: see staticBounds), so that the children need not try it.
 	claimevenFails position.Bitboard
 
-	key       position.Key // the table key: p's or its mirror's, the smaller
-	ref       ttable.Ref   // where key's entry is in its table
-	mirrored  bool         // whether key is the mirror's; stored moves are mirrored
-	symmetric bool         // p is its own mirror image: search half the moves
-	ttMove    int          // the table's best move, -1 for none
+	key       position.Key      // the table key: p's or its mirror's, the smaller
+	ref       tables.CompactRef // where key's entry is in its table
+	mirrored  bool              // whether key is the mirror's; stored moves are mirrored
+	symmetric bool              // p is its own mirror image: search half the moves
+	ttMove    int               // the table's best move, -1 for none
 
 	best, bestCol int    // the best score and its move, once the moves are searched
 	start         uint64 // w.nodes when the node began, for the work it took
@@ -51,7 +51,7 @@ type moveList struct {
 	keys  [maxWidth]position.Key // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
 	// reply the entry after the reply's, if etc (see enhancedCutoff).
-	refs [maxWidth]ttable.Ref
+	refs [maxWidth]tables.CompactRef
 
 	// exclusive: the node is near the root and other workers search
 	// beside this one, so moves use the busy table (see searchMoves).
@@ -549,7 +549,7 @@ func (w *worker) store(nd *node, lower, upper, col int, start uint64) {
 }
 
 // table returns the table that holds positions of n stones.
-func (w *worker) table(n int) *ttable.Table {
+func (w *worker) table(n int) *tables.Compact {
 	if n >= w.leafFrom {
 		return w.leaf
 	}

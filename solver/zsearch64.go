@@ -4,7 +4,7 @@ package solver
 
 import (
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // move64 is a candidate move: the cell the stone lands on, the threats it
@@ -33,7 +33,7 @@ type node64 struct {
 	claimevenFails position.Bitboard
 
 	key       position.Key64 // the table key: p's or its mirror's, the smaller
-	ref       ttable.WideRef // where key's entry is in its table
+	ref       tables.WideRef // where key's entry is in its table
 	mirrored  bool           // whether key is the mirror's; stored moves are mirrored
 	symmetric bool           // p is its own mirror image: search half the moves
 	ttMove    int            // the table's best move, -1 for none
@@ -51,7 +51,7 @@ type moveList64 struct {
 	keys  [maxWidth64]position.Key64 // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
 	// reply the entry after the reply's, if etc (see enhancedCutoff).
-	refs [maxWidth64]ttable.WideRef
+	refs [maxWidth64]tables.WideRef
 
 	// exclusive: the node is near the root and other workers search
 	// beside this one, so moves use the busy table (see searchMoves).
@@ -549,7 +549,7 @@ func (w *worker64) store(nd *node64, lower, upper, col int, start uint64) {
 }
 
 // table returns the table that holds positions of n stones.
-func (w *worker64) table(n int) *ttable.Wide {
+func (w *worker64) table(n int) *tables.Wide {
 	if n >= w.leafFrom {
 		return w.leaf
 	}

@@ -7,6 +7,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/tables"
 	"c4solve/ttable"
 )
 
@@ -14,38 +15,43 @@ import (
 // first that fits a board is the one that solves it.
 var engineKinds = []engineKind{
 	{
-		fits:  func(g *board.Grid) bool { return g.Size == board.Standard },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return ttable.New(mib) },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
-			return newSolver(g, position.Geometry{}, tt.(*ttable.Table), threads)
+		fits:    func(g *board.Grid) bool { return g.Size == board.Standard },
+		keyBits: func(g *board.Grid) int { return g.Bits() },
+		grows:   false,
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
+			return newSolver(g, position.Geometry{}, tt.(*tables.Compact), threads)
 		},
 	},
 	{
-		fits:  func(g *board.Grid) bool { return g.Bits() <= ttable.KeyBits },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return ttable.NewGrowing(mib) },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
-			return newSolver49(g, must(position.NewGeometry64(g.Width, g.Height)), tt.(*ttable.Table), threads)
+		fits:    func(g *board.Grid) bool { return g.Bits() <= tables.KeyBits },
+		keyBits: func(g *board.Grid) int { return g.Bits() },
+		grows:   true,
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
+			return newSolver49(g, must(position.NewGeometry64(g.Width, g.Height)), tt.(*tables.Compact), threads)
 		},
 	},
 	{
-		fits:  func(g *board.Grid) bool { return g.Bits() <= 64 },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return ttable.NewWide(mib, g.Bits()) },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
-			return newSolver64(g, must(position.NewGeometry64(g.Width, g.Height)), tt.(*ttable.Wide), threads)
+		fits:    func(g *board.Grid) bool { return g.Bits() <= 64 },
+		keyBits: func(g *board.Grid) int { return g.Bits() },
+		grows:   true,
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
+			return newSolver64(g, must(position.NewGeometry64(g.Width, g.Height)), tt.(*tables.Wide), threads)
 		},
 	},
 	{
-		fits:  func(g *board.Grid) bool { return position.Packs(g.Width, g.Height) },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return ttable.NewWide(mib, 64+g.Width) },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
-			return newSolverPacked(g, must(position.NewGeometryPacked(g.Width, g.Height)), tt.(*ttable.Wide), threads)
+		fits:    func(g *board.Grid) bool { return position.Packs(g.Width, g.Height) },
+		keyBits: func(g *board.Grid) int { return 64 + g.Width },
+		grows:   true,
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
+			return newSolverPacked(g, must(position.NewGeometryPacked(g.Width, g.Height)), tt.(*tables.Wide), threads)
 		},
 	},
 	{
-		fits:  func(g *board.Grid) bool { return true },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return ttable.NewWide(mib, g.Bits()) },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
-			return newSolver128(g, must(position.NewGeometry128(g.Width, g.Height)), tt.(*ttable.Wide), threads)
+		fits:    func(g *board.Grid) bool { return true },
+		keyBits: func(g *board.Grid) int { return g.Bits() },
+		grows:   true,
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
+			return newSolver128(g, must(position.NewGeometry128(g.Width, g.Height)), tt.(*tables.Wide), threads)
 		},
 	},
 }
@@ -104,18 +110,18 @@ func keyOfPosition(g position.Geometry, p position.Position) board.Key {
 }
 
 // tableRef returns where k's entry is in t.
-func tableRef(t *ttable.Table, k position.Key) ttable.Ref {
+func tableRef(t *tables.Compact, k position.Key) tables.CompactRef {
 	return t.Ref(k)
 }
 
 // tablePut stores k's entry in t.
-func tablePut(t *ttable.Table, k position.Key, lower, upper, move int, nodes uint64) {
+func tablePut(t *tables.Compact, k position.Key, lower, upper, move int, nodes uint64) {
 	t.Put(k, lower, upper, move, nodes)
 }
 
 // newTable returns a table of mib MiB of its own for a worker.
-func newTable(g position.Geometry, mib int) *ttable.Table {
-	return must(ttable.New(mib))
+func newTable(g position.Geometry, mib int) *tables.Compact {
+	return must(tables.NewCompact(mib, false))
 }
 
 // keyHash returns the word of k the busy table keeps.
@@ -130,7 +136,7 @@ func keyWords(g position.Geometry, k position.Key) (lo, hi uint64) {
 
 // tablePutWords stores the entry of the key of the words of a table file's
 // record, and reports false where they are no key of engine's.
-func tablePutWords(g position.Geometry, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func tablePutWords(g position.Geometry, t *tables.Compact, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if !(hi == 0 && lo < 1<<(position.Width*(position.Height+1))) {
 		return false
 	}
@@ -140,7 +146,7 @@ func tablePutWords(g position.Geometry, t *ttable.Table, lo, hi uint64, lower, u
 
 // growTable lets the shared table of a search that has stored so many entries
 // in it use more of its memory: it has its size from the start.
-func growTable(t *ttable.Table, stores uint64) {}
+func growTable(t *tables.Compact, stores uint64) {}
 
 // The glue of engine49.
 
@@ -171,23 +177,23 @@ func keyOfPosition49(g *position.Geometry64, p position.Position64) board.Key {
 }
 
 // tableRef49 returns where k's entry is in t.
-func tableRef49(t *ttable.Table, k position.Key64) ttable.Ref {
+func tableRef49(t *tables.Compact, k position.Key64) tables.CompactRef {
 	return t.Ref(k)
 }
 
 // tablePut49 stores k's entry in t. It stores no move beyond the
-// columns an entry has room for (ttable.MaxMoves): a move stored orders the
+// columns an entry has room for (tables.MaxMoves): a move stored orders the
 // moves, so its loss costs order, never a result.
-func tablePut49(t *ttable.Table, k position.Key64, lower, upper, move int, nodes uint64) {
-	if move >= ttable.MaxMoves {
+func tablePut49(t *tables.Compact, k position.Key64, lower, upper, move int, nodes uint64) {
+	if move >= tables.MaxMoves {
 		move = -1
 	}
 	t.Put(k, lower, upper, move, nodes)
 }
 
 // newTable49 returns a table of mib MiB of its own for a worker.
-func newTable49(g *position.Geometry64, mib int) *ttable.Table {
-	return must(ttable.New(mib))
+func newTable49(g *position.Geometry64, mib int) *tables.Compact {
+	return must(tables.NewCompact(mib, false))
 }
 
 // keyHash49 returns the word of k the busy table keeps.
@@ -202,8 +208,8 @@ func keyWords49(g *position.Geometry64, k position.Key64) (lo, hi uint64) {
 
 // tablePutWords49 stores the entry of the key of the words of a table file's
 // record, and reports false where they are no key of engine49's.
-func tablePutWords49(g *position.Geometry64, t *ttable.Table, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
-	if !(hi == 0 && lo < 1<<ttable.KeyBits) {
+func tablePutWords49(g *position.Geometry64, t *tables.Compact, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+	if !(hi == 0 && lo < 1<<tables.KeyBits) {
 		return false
 	}
 	tablePut49(t, lo, lower, upper, move, nodes)
@@ -212,7 +218,7 @@ func tablePutWords49(g *position.Geometry64, t *ttable.Table, lo, hi uint64, low
 
 // growTable49 lets the shared table of a search that has stored so many entries
 // in it use more of its memory.
-func growTable49(t *ttable.Table, stores uint64) { t.Grow(stores) }
+func growTable49(t *tables.Compact, stores uint64) { t.Grow(stores) }
 
 // The glue of engine64.
 
@@ -243,18 +249,18 @@ func keyOfPosition64(g *position.Geometry64, p position.Position64) board.Key {
 }
 
 // tableRef64 returns where k's entry is in t.
-func tableRef64(t *ttable.Wide, k position.Key64) ttable.WideRef {
+func tableRef64(t *tables.Wide, k position.Key64) tables.WideRef {
 	return t.Ref(k, 0)
 }
 
 // tablePut64 stores k's entry in t.
-func tablePut64(t *ttable.Wide, k position.Key64, lower, upper, move int, nodes uint64) {
+func tablePut64(t *tables.Wide, k position.Key64, lower, upper, move int, nodes uint64) {
 	t.Put(k, 0, lower, upper, move, nodes)
 }
 
 // newTable64 returns a table of mib MiB of its own for a worker.
-func newTable64(g *position.Geometry64, mib int) *ttable.Wide {
-	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
+func newTable64(g *position.Geometry64, mib int) *tables.Wide {
+	return must(tables.NewWide(mib, g.Width()*(g.Height()+1), false))
 }
 
 // keyHash64 returns the word of k the busy table keeps.
@@ -269,7 +275,7 @@ func keyWords64(g *position.Geometry64, k position.Key64) (lo, hi uint64) {
 
 // tablePutWords64 stores the entry of the key of the words of a table file's
 // record, and reports false where they are no key of engine64's.
-func tablePutWords64(g *position.Geometry64, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func tablePutWords64(g *position.Geometry64, t *tables.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if !(hi == 0) {
 		return false
 	}
@@ -279,7 +285,7 @@ func tablePutWords64(g *position.Geometry64, t *ttable.Wide, lo, hi uint64, lowe
 
 // growTable64 lets the shared table of a search that has stored so many entries
 // in it use more of its memory.
-func growTable64(t *ttable.Wide, stores uint64) { t.Grow(stores) }
+func growTable64(t *tables.Wide, stores uint64) { t.Grow(stores) }
 
 // The glue of enginePacked.
 
@@ -314,18 +320,18 @@ func keyOfPositionPacked(g *position.GeometryPacked, p position.PositionPacked) 
 }
 
 // tableRefPacked returns where k's entry is in t.
-func tableRefPacked(t *ttable.Wide, k position.KeyPacked) ttable.WideRef {
+func tableRefPacked(t *tables.Wide, k position.KeyPacked) tables.WideRef {
 	return t.Ref(k.Lo, k.Hi)
 }
 
 // tablePutPacked stores k's entry in t.
-func tablePutPacked(t *ttable.Wide, k position.KeyPacked, lower, upper, move int, nodes uint64) {
+func tablePutPacked(t *tables.Wide, k position.KeyPacked, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 
 // newTablePacked returns a table of mib MiB of its own for a worker.
-func newTablePacked(g *position.GeometryPacked, mib int) *ttable.Wide {
-	return must(ttable.NewWide(mib, 64+g.Width()))
+func newTablePacked(g *position.GeometryPacked, mib int) *tables.Wide {
+	return must(tables.NewWide(mib, 64+g.Width(), false))
 }
 
 // keyHashPacked returns the word of k the busy table keeps: a fold of its
@@ -343,7 +349,7 @@ func keyWordsPacked(g *position.GeometryPacked, k position.KeyPacked) (lo, hi ui
 
 // tablePutWordsPacked stores the entry of the key of the words of a table file's
 // record, and reports false where they are no key of enginePacked's.
-func tablePutWordsPacked(g *position.GeometryPacked, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func tablePutWordsPacked(g *position.GeometryPacked, t *tables.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	k, err := g.KeyOf128(position.Bits128{Lo: lo, Hi: hi})
 	if err != nil {
 		return false
@@ -354,7 +360,7 @@ func tablePutWordsPacked(g *position.GeometryPacked, t *ttable.Wide, lo, hi uint
 
 // growTablePacked lets the shared table of a search that has stored so many entries
 // in it use more of its memory.
-func growTablePacked(t *ttable.Wide, stores uint64) { t.Grow(stores) }
+func growTablePacked(t *tables.Wide, stores uint64) { t.Grow(stores) }
 
 // The glue of engine128.
 
@@ -385,18 +391,18 @@ func keyOfPosition128(g *position.Geometry128, p position.Position128) board.Key
 }
 
 // tableRef128 returns where k's entry is in t.
-func tableRef128(t *ttable.Wide, k position.Bits128) ttable.WideRef {
+func tableRef128(t *tables.Wide, k position.Bits128) tables.WideRef {
 	return t.Ref(k.Lo, k.Hi)
 }
 
 // tablePut128 stores k's entry in t.
-func tablePut128(t *ttable.Wide, k position.Bits128, lower, upper, move int, nodes uint64) {
+func tablePut128(t *tables.Wide, k position.Bits128, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 
 // newTable128 returns a table of mib MiB of its own for a worker.
-func newTable128(g *position.Geometry128, mib int) *ttable.Wide {
-	return must(ttable.NewWide(mib, g.Width()*(g.Height()+1)))
+func newTable128(g *position.Geometry128, mib int) *tables.Wide {
+	return must(tables.NewWide(mib, g.Width()*(g.Height()+1), false))
 }
 
 // keyHash128 returns the word of k the busy table keeps: a fold of its
@@ -412,7 +418,7 @@ func keyWords128(g *position.Geometry128, k position.Bits128) (lo, hi uint64) {
 
 // tablePutWords128 stores the entry of the key of the words of a table file's
 // record, and reports false where they are no key of engine128's.
-func tablePutWords128(g *position.Geometry128, t *ttable.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+func tablePutWords128(g *position.Geometry128, t *tables.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	if !(bits.Len64(hi) <= t.KeyBits()-64) {
 		return false
 	}
@@ -422,4 +428,4 @@ func tablePutWords128(g *position.Geometry128, t *ttable.Wide, lo, hi uint64, lo
 
 // growTable128 lets the shared table of a search that has stored so many entries
 // in it use more of its memory.
-func growTable128(t *ttable.Wide, stores uint64) { t.Grow(stores) }
+func growTable128(t *tables.Wide, stores uint64) { t.Grow(stores) }

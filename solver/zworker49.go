@@ -9,7 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // worker49 is one search thread: its counters, its own table for positions
@@ -18,17 +18,17 @@ import (
 // busy table, the book, and the context that stops them.
 type worker49 struct {
 	g          *position.Geometry64
-	tt         *ttable.Table // shared by all workers
-	leaf       *ttable.Table // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int           // see leafEmpty and sharedPlies
-	leafStale  int           // parts of leaf (ttable.ClearParts) still to clear before it is used
-	journal    *TableFile    // where the entries of large subtrees are kept, nil for none
-	workers    int           // of the Solver, this one included
-	book       engineBook49  // its Book nil for none
-	bookDepth  int           // the book's depth, -1 for none
-	id         int           // 0 for the first worker, 1 and up for the helpers
-	helper     bool          // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
-	rootStones int           // stones on the board at the root of the solve
+	tt         *tables.Compact // shared by all workers
+	leaf       *tables.Compact // this worker's own, for positions of leafFrom stones or more
+	leafFrom   int             // see leafEmpty and sharedPlies
+	leafStale  int             // parts of leaf (tables.ClearParts) still to clear before it is used
+	journal    *TableFile      // where the entries of large subtrees are kept, nil for none
+	workers    int             // of the Solver, this one included
+	book       engineBook49    // its Book nil for none
+	bookDepth  int             // the book's depth, -1 for none
+	id         int             // 0 for the first worker, 1 and up for the helpers
+	helper     bool            // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
+	rootStones int             // stones on the board at the root of the solve
 	// mirrorKeys: the table's keys are CanonicalKey's, one for a position
 	// and its mirror image, where the root's tree may hold both (see
 	// probeRoot); else each position's own Key, no reflection at all.
@@ -84,7 +84,7 @@ func (w *worker49) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 				return false
 			}
 		}
-		w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
+		w.leaf.ClearPart(tables.ClearParts - w.leafStale)
 	}
 	return true
 }

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/internal/position"
-	"c4solve/ttable"
+	"c4solve/internal/tables"
 )
 
 // workerPacked is one search thread: its counters, its own table for positions
@@ -18,10 +18,10 @@ import (
 // busy table, the book, and the context that stops them.
 type workerPacked struct {
 	g          *position.GeometryPacked
-	tt         *ttable.Wide     // shared by all workers
-	leaf       *ttable.Wide     // this worker's own, for positions of leafFrom stones or more
+	tt         *tables.Wide     // shared by all workers
+	leaf       *tables.Wide     // this worker's own, for positions of leafFrom stones or more
 	leafFrom   int              // see leafEmpty and sharedPlies
-	leafStale  int              // parts of leaf (ttable.ClearParts) still to clear before it is used
+	leafStale  int              // parts of leaf (tables.ClearParts) still to clear before it is used
 	journal    *TableFile       // where the entries of large subtrees are kept, nil for none
 	workers    int              // of the Solver, this one included
 	book       engineBookPacked // its Book nil for none
@@ -84,7 +84,7 @@ func (w *workerPacked) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 				return false
 			}
 		}
-		w.leaf.ClearPart(ttable.ClearParts - w.leafStale)
+		w.leaf.ClearPart(tables.ClearParts - w.leafStale)
 	}
 	return true
 }

@@ -6,39 +6,28 @@ import (
 	"c4solve/ttable"
 )
 
-// A search stores what it proved about a position; later stores of the same
-// position narrow the bounds, and a store without a move keeps the old one.
-func Example() {
-	t, err := ttable.New(1)
-	if err != nil {
-		panic(err)
-	}
-	const key = 0x1234 // a board key, below 2^49
-
-	t.Put(key, -3, 5, 2, 1000) // score in [-3, 5], best move column 2
-	t.Put(key, 0, 8, -1, 50)   // score in [0, 8], no move found
-	e, ok := t.Get(key)
-	fmt.Printf("%+v %t\n", e, ok)
-
-	_, ok = t.Get(key + 1)
-	fmt.Println(ok)
-	// Output:
-	// {Lower:0 Upper:5 Move:2} true
-	// false
-}
-
-// New rounds the size down to a power of two number of 32-byte buckets.
+// New rounds the size down to a power-of-two number of buckets, of 32
+// bytes for keys of at most 49 bits and of 64 above.
 func ExampleNew() {
-	for _, mib := range []int{0, 1, 3, 16} {
-		t, err := ttable.New(mib)
+	for _, c := range []ttable.Config{
+		{MiB: 0, KeyBits: 49},
+		{MiB: 3, KeyBits: 49},
+		{MiB: 16, KeyBits: 49, Grow: true},
+		{MiB: 3, KeyBits: 72},
+	} {
+		t, err := ttable.New(c)
 		if err != nil {
 			panic(err)
 		}
-		fmt.Println(mib, t.Bytes()>>20)
+		fmt.Println(c.MiB, c.KeyBits, t.Bytes()>>20)
+		t.Free()
 	}
+	_, err := ttable.New(ttable.Config{MiB: 1, KeyBits: 129})
+	fmt.Println(err)
 	// Output:
-	// 0 1
-	// 1 1
-	// 3 2
-	// 16 16
+	// 0 49 1
+	// 3 49 2
+	// 16 49 16
+	// 3 72 2
+	// ttable: keys of 129 bits: 1 to 128
 }

@@ -1,23 +1,23 @@
-// Package ttable is a transposition table: a lock-free map from position
-// keys to bounds on their scores, shared by all search goroutines. It has
-// two kinds: Table, for keys of at most KeyBits (49) bits (those of 7x6
-// and of the other boards of at most 49 bits), whose slots are one atomic
-// word each; and Wide, for keys of up to 128 bits (those of every board),
-// whose entries span two or three words, guarded by a sequence word in
-// each bucket. In neither does a reader see a torn entry, and in neither
-// does anything wait on a lock: a Table's slot is read and written whole,
-// and a Wide's reader trusts an entry only if no write to its bucket came
-// between its reads. Hyatt and Mann ("A lockless transposition table
+// Package ttable is the transposition table: a lock-free map from position
+// keys to bounds on their scores, shared by all search goroutines, which
+// New makes to the size a process can afford (Limit.Fit). A Table's keys
+// are those of one board, of up to 128 bits; it lays out the keys of at
+// most 49 bits (those of 7x6 and of the other boards of at most 49 bits)
+// one slot an atomic word, and longer ones in entries of two or three
+// words, guarded by a sequence word in each bucket (the two layouts are
+// internal/tables' Compact and Wide, whose docs say how their entries
+// are laid out and why a hit is always the position asked for, never
+// another one with a colliding hash). No reader sees a torn entry, and
+// nothing waits on a lock: a one-word slot is read and written whole, and
+// a reader of a longer entry trusts it only if no write to its bucket
+// came between its reads. Hyatt and Mann ("A lockless transposition table
 // implementation for parallel search", ICGA Journal 25(1), 2002) make a
-// torn entry harmless by xoring key and data into two words; Table makes
-// tearing impossible in the first place. Table's and Wide's docs say why
-// a hit is always the position asked for, never another one with a
-// colliding hash, and how their entries are laid out.
+// torn entry harmless by xoring key and data into two words; these
+// layouts make tearing impossible in the first place.
 //
-// Both kinds hold a table of a size chosen when it is made (New,
-// NewGrowing, NewWide), of which a growing one (NewGrowing, and every
-// Wide) uses a part at first and more as a search's stores call for (see
-// Table.Grow). Racing writers can only overwrite whole entries, so an entry
+// A table has a size chosen when it is made; a growing one
+// (Config.Grow) uses a part at first and more as a search's stores call
+// for. Racing writers can only overwrite whole entries, so an entry
 // always holds bounds that some search proved for its key; a lost update
 // costs work, never correctness.
 //
@@ -31,16 +31,16 @@
 //
 // # Epochs: a Clear that costs what is used
 //
-// A large table is not zeroed by Clear: the entries stored before it are
-// of an older epoch, which the key check of a Get or Put never matches, so
-// they are invisible at once and a Put takes their slots as empty. Clear
-// zeroes one part in 2^e of the table (e the epoch bits), in turn, so that
-// every part is zeroed once in 2^e Clears, before the epoch counter wraps
-// and an old epoch's number comes round again: an entry of a given epoch
-// never outlives it. In a Table the part is 1 MiB whatever the table's
-// size (the epoch bits grow as the check shrinks), so a stream of small
-// cold solves costs the same with a table of 512 MiB as with one of 64; a
-// Wide's epoch has 8 bits.
+// A large table is not zeroed when a cold solve clears it: the entries
+// stored before are of an older epoch, which the key check of a lookup or
+// a store never matches, so they are invisible at once and a store takes
+// their slots as empty. A clear zeroes one part in 2^e of the table (e the
+// epoch bits), in turn, so that every part is zeroed once in 2^e clears,
+// before the epoch counter wraps and an old epoch's number comes round
+// again: an entry of a given epoch never outlives it. With one-word slots
+// the part is 1 MiB whatever the table's size (the epoch bits grow as the
+// check shrinks), so a stream of small cold solves costs the same with a
+// table of 512 MiB as with one of 64; longer entries' epoch has 8 bits.
 //
 // # Generations
 //
@@ -64,51 +64,64 @@
 package ttable
 
 import (
-	"math/bits"
-	"sync/atomic"
+	"fmt"
+
+	"c4solve/internal/tables"
 )
 
-// The score bounds a Table's slot holds (see Put).
-const (
-	minBound = -31
-	maxBound = 31
-)
+// Table is a transposition table of New's. Its methods are safe for
+// concurrent use, but ClearAll, which no other call may overlap. The
+// engine reaches its entries through the layout's own type.
+type Table interface {
+	// Bytes returns the memory the table takes: 0 once given back (Free).
+	Bytes() int
+	// Prefault touches every page of the table, so that no solve pays
+	// for its first touch.
+	Prefault()
+	// ClearAll empties the whole table, zeroing every word.
+	ClearAll()
+	// NewSearch starts a new generation: entries stored before it stay
+	// valid but are the first to be replaced.
+	NewSearch()
+	// Free gives the table's memory back now, or when the last solve
+	// using it ends; solves that start after it fail with ErrFreed.
+	Free()
+}
 
-// A Table's keys are below 2^KeyBits, and the moves its entries hold are
-// the columns below MaxMoves.
-const (
-	KeyBits  = keyBits
-	MaxMoves = 7
-)
+// Config is what New makes a table of.
+type Config struct {
+	// MiB is the table's size, clamped to [MinMiB, MaxMiB] and rounded
+	// down to a power-of-two number of buckets.
+	MiB int
+	// KeyBits is the bits of the keys it holds, 1 to 128.
+	KeyBits int
+	// Grow: each solve starts on 32 MiB of the table and uses more as its
+	// stores call for, so that a small search touches only the memory it
+	// needs; else it uses all of it from the start.
+	Grow bool
+}
 
-const (
-	keyBits   = 49
-	keyMask   = 1<<keyBits - 1
-	slotBytes = 8
-	bucketLen = 4 // slots per bucket
-
-	scoreOffset = 32
-	boundBits   = 6
-	boundMask   = 1<<boundBits - 1
-	moveShift   = 2 * boundBits
-	workShift   = moveShift + 3
-	workMax     = 31
-	genShift    = workShift + 5
-	genBits     = 10
-	genMask     = 1<<genBits - 1
-	agePeriod   = 1 << (genBits - 1)
-	checkShift  = genShift + genBits
-	dataMask    = 1<<checkShift - 1
-
-	// minBucketBits keeps the check within the 34 bits left for it; a
-	// table of MinMiB has that many (else the conversion fails to compile).
-	minBucketBits = keyBits - (64 - checkShift)
-	_             = uint(MinMiB<<20/(bucketLen*slotBytes) - 1<<minBucketBits)
-
-	// epochMaxBits bounds the epoch field: a part zeroed by Clear is a
-	// 2^epochMaxBits'th of the table, 1 MiB up to tables of 64 GiB.
-	epochMaxBits = 16
-)
+// New returns an empty table of c, or an error where c.KeyBits is out of
+// range or the memory cannot be had (a process limit on its address
+// space, say). The memory is mapped from the operating system where it
+// can be (Linux), outside the Go heap, and given back once the table is
+// unreachable or freed.
+func New(c Config) (Table, error) {
+	var t Table
+	var err error
+	if c.KeyBits < 1 || c.KeyBits > 128 {
+		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", c.KeyBits)
+	}
+	if c.KeyBits <= tables.KeyBits {
+		t, err = tables.NewCompact(c.MiB, c.Grow)
+	} else {
+		t, err = tables.NewWide(c.MiB, c.KeyBits, c.Grow)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
 
 // DefaultMiB is the table size the command uses when none is given: large
 // enough that the hardest published positions rarely overwrite useful
@@ -116,230 +129,18 @@ const (
 // solvers at once.
 const DefaultMiB = 512
 
-// MinMiB and MaxMiB bound the sizes New accepts. MaxMiB (1 TiB) is beyond
-// any machine this runs on; it keeps the size arithmetic far from overflow.
+// MinMiB and MaxMiB bound a table's size. MaxMiB (1 TiB) is beyond any
+// machine this runs on; it keeps the size arithmetic far from overflow.
 const (
 	MinMiB = 1
 	MaxMiB = 1 << 20
 )
 
-// Table is a transposition table for keys below 2^KeyBits. Its methods
-// are safe for concurrent use by any number of goroutines. The zero value
-// is not usable; call New or NewGrowing.
-//
-// Each of its slots is one atomic 64-bit word holding both a key check
-// and the data, so a reader sees either a whole entry or none, and
-// nothing locks.
-//
-// # Why a false hit cannot happen
-//
-// The table first maps the key through a bijection of the 49-bit numbers
-// (multiplications by odd constants and right xorshifts, each invertible
-// modulo 2^49). The low bits of the result choose the bucket; all the
-// remaining high bits are stored in the slot as the check. Bucket and
-// check together are the whole mixed value, so a matching check in the
-// chosen bucket means the same mixed value, hence the same key. (A growing
-// table, NewGrowing, keeps as the check the bits above those of the
-// buckets it starts with, which every size it grows to keeps in its
-// bucket: see Grow.) The epoch is matched with the check, so a hit is
-// also an entry stored since the last Clear.
-//
-// # Slot layout
-//
-//	bits  0- 5  lower bound + 32 (never 0 in a used slot, so 0 is empty)
-//	bits  6-11  upper bound + 32
-//	bits 12-14  best move + 1 (0: none)
-//	bits 15-19  work: bit length of the node count of the search that stored it
-//	bits 20-29  generation (see NewSearch)
-//	bits 30-    check: the mixed key without its bucket bits (49 - b bits for
-//	            a table of 2^b buckets, or of a growing table's 2^b at the
-//	            start: at most 34)
-//	the rest    epoch: the Clear the entry belongs to (b - 15 bits, at most
-//	            16; none in a table of 1 MiB)
-//
-// Buckets hold four slots (32 bytes, half a cache line). A growing
-// table's check is that of the part it starts on, so its epoch has 5 bits
-// and a Clear zeroes a 32nd of it.
-type Table struct {
-	base              // its slots, one word each, are the base's words
-	startBits  uint   // the bucket bits of the part a solve starts with (see Grow), below 64
-	epochBits  uint   // the width of the epoch field, 0 for none
-	epochShift uint   // its place in a slot
-	epochMask  uint64 // the epoch field's bits and those above, 0 for none
-}
+// The layouts clamp their sizes to the same bounds (else this fails to
+// compile).
+var _ = [1]int{}[MinMiB-tables.MinMiB] + [1]int{}[MaxMiB-tables.MaxMiB]
 
-// New returns an empty table of at most mib MiB, clamped to [MinMiB,
-// MaxMiB]: the largest power-of-two number of buckets that fits, or an
-// error where the memory cannot be had (a process limit on its address
-// space, say). The memory is mapped from the operating system where it
-// can be (Linux), outside the Go heap, and given back once the Table is
-// unreachable.
-func New(mib int) (*Table, error) { return alloc(mib, MaxMiB) }
-
-// NewGrowing is New, but the table grows (see Grow): a solve starts on
-// 32 MiB of it and uses more as its stores call for, so that a small
-// search touches only the memory it needs.
-func NewGrowing(mib int) (*Table, error) { return alloc(mib, growStartMiB) }
-
-func alloc(mib, startMiB int) (*Table, error) {
-	t := new(Table)
-	if err := t.allocate(mib, bucketLen, startMiB); err != nil {
-		return nil, err
-	}
-	t.startBits = uint(bits.Len64(t.start))
-	t.epochShift = checkShift + keyBits - t.startBits
-	t.epochBits = min(64-t.epochShift, epochMaxBits)
-	if t.epochBits > 0 {
-		t.epochMask = ^uint64(0) << t.epochShift
-	}
-	return t, nil
-}
-
-// Grow makes a growing table (NewGrowing) use enough of its memory for
-// a search that has stored so many entries so far, up to the whole table,
-// as Wide.Grow does; a table of New's uses all of it from the start.
-// It is safe for concurrent use, and cheap where the table is large
-// enough already.
-//
-// The check of a slot is the mixed key less its low bits that index the
-// buckets of the part a solve starts with, whatever part is in use: every
-// bucket mask in use keeps those bits, so the bucket of a slot holds the
-// mixed key's low bits, and with the check all of it. An entry stored before the table grew is found again only where
-// its bucket is still the key's (else it is lost, which costs work), and
-// never as another key's.
-func (t *Table) Grow(stores uint64) { t.grow(stores, bucketLen) }
-
-// Clear empties the table: no entry stored before it is found after it.
-// Rather than zero the whole table, it starts a new epoch and zeroes one
-// part (see "Epochs" above), so that it costs about the same for any
-// table size. It must not run concurrently with other methods.
-func (t *Table) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
-
-// NewSearch starts a new generation: entries stored before it stay valid
-// but are the first to be replaced. Call it before each new root position.
-// It may run concurrently with the other methods but Clear and ClearPart.
-func (t *Table) NewSearch() { t.newSearch(t.age) }
-
-// age marks, in part g%agePeriod of the table, the entries agePeriod
-// generations old or more as of long ago (see "Generations" above).
-func (t *Table) age(g uint64) {
-	part := t.agePart(g)
-	for i := range part {
-		if w := part[i].Load(); stale(w>>genShift, g) {
-			// Racing stores win: a slot rewritten meanwhile is current.
-			part[i].CompareAndSwap(w, w&^(genMask<<genShift))
-		}
-	}
-}
-
-// mix is a bijection of [0, 2^49): multiplication by an odd number and
-// xorshift to the right are both invertible there. The constants are the
-// 64-bit golden ratio and a MurmurHash3 finalizer constant.
-func mix(k uint64) uint64 {
-	k = k * 0x9e3779b97f4a7c15 & keyMask
-	k ^= k >> 23
-	k = k * 0xc4ceb9fe1a85ec53 & keyMask
-	k ^= k >> 25
-	return k
-}
-
-// Entry is what the table knows about one position: bounds on its score
-// and the best move found, if any (-1 when none). It is a plain value,
-// copied out of the table.
-type Entry struct {
-	Lower, Upper int
-	Move         int
-}
-
-func (t *Table) bucket(key uint64) (slots []atomic.Uint64, check uint64) {
-	h := mix(key)
-	i := (h & t.active.Load()) * bucketLen
-	// The shift count masked to 6 bits spares the check for counts of 64
-	// or more. The epoch makes the entries of earlier ones never match.
-	return t.words[i : i+bucketLen : i+bucketLen], h>>(t.startBits&63)<<checkShift | t.epoch.Load()
-}
-
-// Get returns the entry for key (below 2^49) and whether there is one.
-func (t *Table) Get(key uint64) (Entry, bool) { return t.Ref(key).Get() }
-
-// Ref is where the entry of one key is or would be in a table: found once,
-// for a caller that prefetches the key's bucket and gets its entry later.
-// The zero value is not usable; Table.Ref returns one. Its methods are
-// safe for concurrent use, as the Table's are.
-type Ref struct {
-	slots []atomic.Uint64
-	check uint64
-}
-
-// Ref returns the place of key (below 2^49) in t.
-func (t *Table) Ref(key uint64) Ref {
-	slots, check := t.bucket(key)
-	return Ref{slots, check}
-}
-
-// Get is Table.Get of r's key.
-func (r Ref) Get() (Entry, bool) {
-	for i := range r.slots {
-		if w := r.slots[i].Load(); w&^dataMask == r.check && w != 0 {
-			return decode(w), true
-		}
-	}
-	return Entry{}, false
-}
-
-// Prefetch starts loading r's bucket into the cache, so that a Get soon
-// after need not wait for memory. Prefetching the buckets of several keys
-// in a row overlaps their memory latencies; a probe that branches on each
-// answer would wait for them one at a time. On amd64 it is the processor's
-// prefetch instruction, which returns at once, so the caller's work until
-// the Get overlaps the latency too; elsewhere it is a load, which the
-// processor runs ahead of as far as it can.
-func (r Ref) Prefetch() { prefetch(&r.slots[0]) }
-
-func decode(w uint64) Entry {
-	return Entry{
-		Lower: int(w&boundMask) - scoreOffset,
-		Upper: int(w>>boundBits&boundMask) - scoreOffset,
-		Move:  int(w>>moveShift&7) - 1,
-	}
-}
-
-// Put records that the score of key lies in [lower, upper] (both in
-// [-31, 31]) and that move (-1 if none) was best, found by a search of
-// the given number of nodes. If the table already holds the key, the
-// bounds are intersected.
-func (t *Table) Put(key uint64, lower, upper, move int, nodes uint64) {
-	slots, check := t.bucket(key)
-	gen := t.gen.Load() & genMask
-	work := uint64(min(bits.Len64(nodes), workMax))
-	victim, victimValue := 0, uint64(1<<63)
-	for i := range slots {
-		w := slots[i].Load()
-		if w == 0 || w&t.epochMask != check&t.epochMask {
-			// Empty, or of an epoch before the last Clear: as good.
-			victim, victimValue = i, 0
-			break
-		}
-		if w&^dataMask == check {
-			old := decode(w)
-			lower, upper = max(lower, old.Lower), min(upper, old.Upper)
-			if move < 0 {
-				move = old.Move
-			}
-			work = max(work, w>>workShift&workMax)
-			victim = i
-			break
-		}
-		// Older generations count as less than any current entry.
-		value := w >> workShift & workMax
-		if w>>genShift&genMask == gen {
-			value += workMax + 1
-		}
-		if value < victimValue {
-			victim, victimValue = i, value
-		}
-	}
-	store(&slots[victim], check|gen<<genShift|work<<workShift|
-		uint64(move+1)<<moveShift|uint64(upper+scoreOffset)<<boundBits|
-		uint64(lower+scoreOffset))
-}
+// ErrFreed is the error of a solve on a table that was freed (Free): its
+// memory is gone, and a solve that asks for it gets this error instead of
+// a crash.
+var ErrFreed = tables.ErrFreed

@@ -33,7 +33,7 @@ var (
 
 // isPath reports whether a backquoted span names a file or directory: path
 // characters only, and a slash or a file extension in lower case. It leaves
-// out Go identifiers (Position64), qualified ones (ttable.Wide: a capital
+// out Go identifiers (Position64), qualified ones (solver.Solver: a capital
 // after the dot), commands (go generate ./...: a space) and the server's
 // paths (/solve: a slash first).
 func isPath(s string) bool {

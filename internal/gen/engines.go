@@ -31,14 +31,14 @@ type engine struct {
 	// position.Bits128) or "packed" (a position.KeyPacked, whose table
 	// file's records hold its Position128's key).
 	keyKind string
-	// alloc is the Go expression of the shared table of mib MiB for g's
-	// board; tableBits that of the bits of the keys of a table of the
-	// variant's own (compact: none).
-	alloc, tableBits string
+	// keyBits is the Go expression of the bits of the keys of g's board
+	// (ttable.Config.KeyBits), tableBits the same of the variant's
+	// geometry g (compact: none).
+	keyBits, tableBits string
 	// grows: the shared table grows as entries are stored
-	// (ttable.Table.Grow, ttable.Wide.Grow); clampMove: a move beyond the
-	// columns a ttable.Table entry holds (ttable.MaxMoves) is stored as
-	// none, which costs order, never a result.
+	// (ttable.Config.Grow); clampMove: a move beyond the columns a
+	// tables.Compact entry holds (tables.MaxMoves) is stored as none,
+	// which costs order, never a result.
 	grows, clampMove bool
 	// fileKeyFits is the Go condition on the words lo and hi of a table
 	// file's record, and t the shared table, that they are a key of the
@@ -61,35 +61,35 @@ var engines = []engine{
 	{
 		variant: v7x6, fits: "g.Size == board.Standard",
 		geometry: "position.Geometry{}", position: "position.Position", key: "position.Key", keyKind: "word",
-		alloc: "ttable.New(mib)", fileKeyFits: "hi == 0 && lo < 1<<(position.Width*(position.Height+1))",
+		keyBits: "g.Bits()", fileKeyFits: "hi == 0 && lo < 1<<(position.Width*(position.Height+1))",
 		maxWidth: "position.Width", maxCells: "position.Cells",
 		helpersSpread: true, gallop: "gallopNone", drawRule: false,
 	},
 	{
-		variant: v49, fits: "g.Bits() <= ttable.KeyBits",
+		variant: v49, fits: "g.Bits() <= tables.KeyBits",
 		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
-		alloc: "ttable.NewGrowing(mib)", grows: true, clampMove: true, fileKeyFits: "hi == 0 && lo < 1<<ttable.KeyBits",
+		keyBits: "g.Bits()", grows: true, clampMove: true, fileKeyFits: "hi == 0 && lo < 1<<tables.KeyBits",
 		maxWidth: "49 / (board.MinSide + 1) // 9x4", maxCells: "44 // 4x11, the most cells in 49 bits",
 		helpersSpread: false, gallop: "gallopUp", drawRule: true,
 	},
 	{
 		variant: v64, fits: "g.Bits() <= 64",
 		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
-		alloc: "ttable.NewWide(mib, g.Bits())", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "hi == 0",
+		keyBits: "g.Bits()", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "hi == 0",
 		maxWidth: "64 / (board.MinSide + 1) // 12x4", maxCells: "60 // 4x15, the most cells in 64 bits",
 		helpersSpread: false, gallop: "gallopBoth", drawRule: true,
 	},
 	{
 		variant: vPacked, fits: "position.Packs(g.Width, g.Height)",
 		geometry: "must(position.NewGeometryPacked(g.Width, g.Height))", position: "position.PositionPacked", key: "position.KeyPacked", keyKind: "packed",
-		alloc: "ttable.NewWide(mib, 64+g.Width)", tableBits: "64 + g.Width()", grows: true,
+		keyBits: "64 + g.Width", tableBits: "64 + g.Width()", grows: true,
 		maxWidth: "64 / board.MinSide // 16x4", maxCells: "64",
 		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
 	},
 	{
 		variant: v128, fits: "true",
 		geometry: "must(position.NewGeometry128(g.Width, g.Height))", position: "position.Position128", key: "position.Bits128", keyKind: "two",
-		alloc: "ttable.NewWide(mib, g.Bits())", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "bits.Len64(hi) <= t.KeyBits()-64",
+		keyBits: "g.Bits()", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "bits.Len64(hi) <= t.KeyBits()-64",
 		maxWidth: "board.MaxWidth", maxCells: "124 // 4x31",
 		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
 	},
@@ -152,9 +152,9 @@ func glue() ([]byte, error) {
 		return nil, err
 	}
 	type row struct {
-		Suffix, Fits, Geometry, Position, Key, KeyKind, Alloc, TableBits, FileKeyFits string
-		MaxWidth, MaxCells, Gallop, Table, Ref, Make                                  string
-		Compact, Grows, ClampMove, HelpersSpread, DrawRule                            bool
+		Suffix, Fits, Geometry, Position, Key, KeyKind, KeyBits, TableBits, FileKeyFits string
+		MaxWidth, MaxCells, Gallop, Table, Ref, Make                                    string
+		Compact, Grows, ClampMove, HelpersSpread, DrawRule                              bool
 	}
 	var rows []row
 	for _, e := range engines {
@@ -162,12 +162,12 @@ func glue() ([]byte, error) {
 		if e.suffix == "" {
 			geom = "position.Geometry"
 		}
-		tbl, ref := "*ttable.Wide", "ttable.WideRef"
+		tbl, ref := "*tables.Wide", "tables.WideRef"
 		if e.compact {
-			tbl, ref = "*ttable.Table", "ttable.Ref"
+			tbl, ref = "*tables.Compact", "tables.CompactRef"
 		}
 		rows = append(rows, row{Suffix: e.suffix, Make: e.geometry, Fits: e.fits, Geometry: geom, Position: e.position, Key: e.key,
-			KeyKind: e.keyKind, Alloc: e.alloc, TableBits: e.tableBits, FileKeyFits: e.fileKeyFits,
+			KeyKind: e.keyKind, KeyBits: e.keyBits, TableBits: e.tableBits, FileKeyFits: e.fileKeyFits,
 			MaxWidth: e.maxWidth, MaxCells: e.maxCells, Gallop: e.gallop, Table: tbl, Ref: ref,
 			Compact: e.compact, Grows: e.grows, ClampMove: e.clampMove, HelpersSpread: e.helpersSpread, DrawRule: e.drawRule})
 	}
@@ -203,6 +203,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/tables"
 	"c4solve/ttable"
 )
 
@@ -211,8 +212,9 @@ import (
 var engineKinds = []engineKind{ {{- range .Rows}}
 	{
 		fits: func(g *board.Grid) bool { return {{.Fits}} },
-		alloc: func(g *board.Grid, mib int) (Table, error) { return {{.Alloc}} },
-		solver: func(g *board.Grid, tt Table, threads int) variant {
+		keyBits: func(g *board.Grid) int { return {{.KeyBits}} },
+		grows: {{.Grows}},
+		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
 			return newSolver{{.Suffix}}(g, {{.Make}}, tt.({{.Table}}), threads)
 		},
 	}, {{- end}}
@@ -274,11 +276,11 @@ func tableRef{{.Suffix}}(t {{.Table}}, k {{.Key}}) {{.Ref}} {
 }
 
 // tablePut{{.Suffix}} stores k's entry in t.{{if .ClampMove}} It stores no move beyond the
-// columns an entry has room for (ttable.MaxMoves): a move stored orders the
+// columns an entry has room for (tables.MaxMoves): a move stored orders the
 // moves, so its loss costs order, never a result.{{end}}
 func tablePut{{.Suffix}}(t {{.Table}}, k {{.Key}}, lower, upper, move int, nodes uint64) {
 {{- if .ClampMove}}
-	if move >= ttable.MaxMoves {
+	if move >= tables.MaxMoves {
 		move = -1
 	}
 {{- end}}
@@ -294,9 +296,9 @@ func tablePut{{.Suffix}}(t {{.Table}}, k {{.Key}}, lower, upper, move int, nodes
 // newTable{{.Suffix}} returns a table of mib MiB of its own for a worker.
 func newTable{{.Suffix}}(g {{.Geometry}}, mib int) {{.Table}} {
 {{- if .Compact}}
-	return must(ttable.New(mib))
+	return must(tables.NewCompact(mib, false))
 {{- else}}
-	return must(ttable.NewWide(mib, {{.TableBits}}))
+	return must(tables.NewWide(mib, {{.TableBits}}, false))
 {{- end}}
 }
 

@@ -80,7 +80,7 @@ type variant struct {
 	// plays on the positions of those of 64.
 	position string
 	// compact: the variant keeps its positions in a ttable.Table, as 7x6
-	// does, not in the job's qualified names (ttable.Wide).
+	// does, not in the job's qualified names (tables.Wide).
 	compact bool
 	// constant: the variant is the geometry of one board, 7x6, its
 	// fields the constants NewGeometry gives them (see evaluate).
@@ -165,8 +165,8 @@ var jobs = []job{
 		glue:      glue, glueOut: "zvariants.go",
 		varying: []string{"positionOfKey", "keyOfPosition", "maxWidth", "maxCells", "tableRef", "tablePut", "newTable", "keyHash", "keyWords", "tablePutWords", "growTable", "helpersSpread", "drawRule", "gallop"},
 		qualified: map[string]string{
-			"ttable.Table": "ttable.Wide",
-			"ttable.Ref":   "ttable.WideRef",
+			"tables.Compact":    "tables.Wide",
+			"tables.CompactRef": "tables.WideRef",
 		},
 		unexport: true,
 	},

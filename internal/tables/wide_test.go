@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ func TestWidePutGet(t *testing.T) {
 		keyBits int
 		folded  bool
 	}{{64, true}, {72, true}, {128, false}} {
-		tt := must(NewWide(1, c.keyBits))
+		tt := must(NewWide(1, c.keyBits, true))
 		if tt.folded() != c.folded {
 			t.Fatalf("%d bits: folded = %t", c.keyBits, tt.folded())
 		}
@@ -60,7 +60,7 @@ func TestWidePutGet(t *testing.T) {
 // gives its high word back.
 func TestWideFolded(t *testing.T) {
 	const keyBits = 72
-	tt := must(NewWide(64, keyBits))
+	tt := must(NewWide(64, keyBits, true))
 	if !tt.folded() {
 		t.Fatal("a table of 64 MiB does not fold keys of 72 bits")
 	}
@@ -93,7 +93,7 @@ func TestWideFolded(t *testing.T) {
 		}
 		tt.Grow(1 << 40)
 	}
-	if small := must(NewWide(1, 64+20)); small.folded() {
+	if small := must(NewWide(1, 64+20, true)); small.folded() {
 		t.Errorf("a table of 1 MiB (2^14 buckets) folds keys of 84 bits")
 	}
 }
@@ -101,7 +101,7 @@ func TestWideFolded(t *testing.T) {
 // TestWideClear: no entry survives a Clear, however many Clears come
 // after it (the epoch wraps after 256).
 func TestWideClear(t *testing.T) {
-	tt := must(NewWide(1, 128))
+	tt := must(NewWide(1, 128, true))
 	r := rand.New(rand.NewPCG(1, 2))
 	keys := make([][2]uint64, 2000)
 	for i := range keys {
@@ -123,7 +123,7 @@ func TestWideClear(t *testing.T) {
 // TestWideKeepsWork: in a full bucket, the entry of the least work is the
 // one replaced.
 func TestWideKeepsWork(t *testing.T) {
-	tt := must(NewWide(1, 64))
+	tt := must(NewWide(1, 64, true))
 	// Keys in one bucket: found by trying.
 	var same []uint64
 	want := tt.Ref(1, 0).b
@@ -151,7 +151,7 @@ func TestWideKeepsWork(t *testing.T) {
 // that every access is atomic.
 func TestWideConcurrent(t *testing.T) {
 	for _, keyBits := range []int{72, 128} {
-		t.Run(fmt.Sprint(keyBits), func(t *testing.T) { wideConcurrent(t, must(NewWide(1, keyBits))) })
+		t.Run(fmt.Sprint(keyBits), func(t *testing.T) { wideConcurrent(t, must(NewWide(1, keyBits, true))) })
 	}
 }
 
@@ -194,9 +194,9 @@ func wideConcurrent(t *testing.T, tt *Wide) {
 	}
 }
 
-// TestWideAging: entries of long ago are the first replaced, as Table's.
+// TestWideAging: entries of long ago are the first replaced, as Compact's.
 func TestWideAging(t *testing.T) {
-	tt := must(NewWide(1, 64))
+	tt := must(NewWide(1, 64, true))
 	tt.Put(99, 0, 1, 1, -1, 1<<30)
 	for range 3 * agePeriod {
 		tt.NewSearch()
@@ -213,7 +213,7 @@ func TestWideAging(t *testing.T) {
 // long ago (generation 0) in the first generation that looks at its part
 // when it is agePeriod generations old or more, and not before.
 func TestAgingMarks(t *testing.T) {
-	tt, wt := must(New(1)), must(NewWide(1, 64))
+	tt, wt := must(NewCompact(1, false)), must(NewWide(1, 64, true))
 	tt.NewSearch()
 	wt.NewSearch()
 	for k := range uint64(5000) {

@@ -1,6 +1,6 @@
 //go:build amd64 && !race
 
-package ttable
+package tables
 
 import (
 	"sync/atomic"
@@ -14,7 +14,7 @@ import (
 //
 //   - An aligned word is written whole by any x86 store, so a reader
 //     sees the old word or the new one, never a mix: what a single-word
-//     slot needs (Table.Put).
+//     slot needs (Compact.Put).
 //   - x86 (total store order) makes stores visible in program order, and
 //     the compiler orders a plain store with the atomic operations around
 //     it, so a seqlock writer's entry words are visible before the even

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"math/rand/v2"
@@ -7,12 +7,12 @@ import (
 )
 
 func TestClear(t *testing.T) {
-	testClear(t, (*Table).Clear)
+	testClear(t, (*Compact).Clear)
 }
 
 // TestClearAll clears a table with epochs by zeroing it all.
 func TestClearAll(t *testing.T) {
-	tt := must(New(4))
+	tt := must(NewCompact(4, false))
 	tt.Clear() // an epoch other than the first
 	keys := make([]uint64, 5000)
 	r := rand.New(rand.NewPCG(5, 6))
@@ -38,7 +38,7 @@ func TestClearAll(t *testing.T) {
 // TestPrefault: Prefault keeps every entry and changes no slot, also
 // while other goroutines put and get.
 func TestPrefault(t *testing.T) {
-	tt := must(New(4))
+	tt := must(NewCompact(4, false))
 	keys := make([]uint64, 5000)
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := range keys {
@@ -72,7 +72,7 @@ func TestPrefault(t *testing.T) {
 // TestClearPart clears the table part by part, checking that the entries
 // left are exactly those of the parts not yet cleared.
 func TestClearPart(t *testing.T) {
-	testClear(t, func(tt *Table) {
+	testClear(t, func(tt *Compact) {
 		for k := range ClearParts {
 			before := usedSlots(tt)
 			part := len(tt.words) / ClearParts
@@ -90,8 +90,8 @@ func TestClearPart(t *testing.T) {
 	})
 }
 
-func testClear(t *testing.T, clearTable func(*Table)) {
-	tt := must(New(1))
+func testClear(t *testing.T, clearTable func(*Compact)) {
+	tt := must(NewCompact(1, false))
 	r := rand.New(rand.NewPCG(7, 8))
 	keys := make([]uint64, 10000)
 	for i := range keys {
@@ -125,7 +125,7 @@ func testClear(t *testing.T, clearTable func(*Table)) {
 // an earlier epoch: the bucket of a key stored before the last Clear and
 // filled since holds only current entries.
 func TestClearEpochs(t *testing.T) {
-	tt := must(New(4))
+	tt := must(NewCompact(4, false))
 	if tt.epochBits != 2 {
 		t.Fatalf("a table of 4 MiB has %d epoch bits; want 2", tt.epochBits)
 	}
@@ -173,7 +173,7 @@ func TestClearEpochs(t *testing.T) {
 // BenchmarkClear measures Clear at the default table size: the part it
 // zeroes, not the table.
 func BenchmarkClear(b *testing.B) {
-	tt := must(New(DefaultMiB))
+	tt := must(NewCompact(512, false))
 	for b.Loop() {
 		tt.Clear()
 	}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package ttable
+package tables
 
 import "sync/atomic"
 

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"sync/atomic"

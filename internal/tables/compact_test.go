@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func TestLayout(t *testing.T) {
 }
 
 func TestPutGet(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	structured := []uint64{
 		0, // mix(0) = 0: bucket 0, check 0, so the word is only data
 		1, 2, keyMask, 0x1234, 1 << 48,
@@ -133,7 +133,7 @@ func TestMerge(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tt := must(New(1))
+			tt := must(NewCompact(1, false))
 			const key = 0x1234
 			for _, p := range tc.puts {
 				tt.Put(key, p.lower, p.upper, p.move, 100)
@@ -149,7 +149,7 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-func usedSlots(t *Table) int {
+func usedSlots(t *Compact) int {
 	n := 0
 	for i := range t.words {
 		if t.words[i].Load() != 0 {
@@ -162,7 +162,7 @@ func usedSlots(t *Table) int {
 // TestSameBucketNoFalseHit puts keys that share a bucket, found by brute
 // force, and checks that none is ever returned for another.
 func TestSameBucketNoFalseHit(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	mask := uint64(1)<<tt.startBits - 1
 	target := mix(0) & mask
 	var keys []uint64
@@ -209,7 +209,7 @@ func TestSameBucketNoFalseHit(t *testing.T) {
 // TestSameCheckNoFalseHit uses keys whose stored checks are equal but whose
 // buckets differ: a hit must need both to match.
 func TestSameCheckNoFalseHit(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const check = 0x2a5a5
 	var keys []uint64
 	for b := uint64(0); b < 64; b++ {
@@ -244,10 +244,10 @@ func TestNewSize(t *testing.T) {
 		{100, 64 << 20},
 	}
 	for _, tc := range tests {
-		tt := must(New(tc.mib))
+		tt := must(NewCompact(tc.mib, false))
 		got := tt.Bytes()
 		if got != tc.wantBytes {
-			t.Errorf("must(New(%d)).Bytes() = %d; want %d", tc.mib, got, tc.wantBytes)
+			t.Errorf("NewCompact(%d, false).Bytes() = %d; want %d", tc.mib, got, tc.wantBytes)
 		}
 		const bucketBytes = bucketLen * slotBytes
 		if bucketBytes != 32 {
@@ -255,16 +255,16 @@ func TestNewSize(t *testing.T) {
 		}
 		buckets := got / bucketBytes
 		if got%bucketBytes != 0 || buckets&(buckets-1) != 0 {
-			t.Errorf("must(New(%d)).Bytes() = %d; want a power of two number of %d-byte buckets", tc.mib, got, bucketBytes)
+			t.Errorf("NewCompact(%d, false).Bytes() = %d; want a power of two number of %d-byte buckets", tc.mib, got, bucketBytes)
 		}
 		if limit := max(tc.mib, MinMiB) << 20; got > limit {
-			t.Errorf("must(New(%d)).Bytes() = %d; want at most %d", tc.mib, got, limit)
+			t.Errorf("NewCompact(%d, false).Bytes() = %d; want at most %d", tc.mib, got, limit)
 		}
 		if 1<<tt.startBits != buckets {
-			t.Errorf("must(New(%d)): startBits %d for %d buckets", tc.mib, tt.startBits, buckets)
+			t.Errorf("NewCompact(%d, false): startBits %d for %d buckets", tc.mib, tt.startBits, buckets)
 		}
 		if tt.startBits < minBucketBits {
-			t.Errorf("must(New(%d)): startBits %d; want at least %d so the check fits", tc.mib, tt.startBits, minBucketBits)
+			t.Errorf("NewCompact(%d, false): startBits %d; want at least %d so the check fits", tc.mib, tt.startBits, minBucketBits)
 		}
 	}
 }
@@ -273,7 +273,7 @@ func TestNewSize(t *testing.T) {
 // a true score f(k), and every Put gives bounds around it, so any hit, torn
 // or merged by racing writers or not, must contain f(k). Run it with -race.
 func TestConcurrent(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	f := func(k uint64) int { return int(k%43) - 21 }
 	// Half the keys crowd into 16 buckets so that writers fight over slots;
 	// the rest spread out.
@@ -325,7 +325,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestNoAllocs(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	var k uint64
 	if n := testing.AllocsPerRun(1000, func() {
 		k = (k + 0x9e3779b97f4a7c15) & keyMask
@@ -349,7 +349,7 @@ func benchKeys() []uint64 {
 
 func BenchmarkGet(b *testing.B) {
 	keys := benchKeys()
-	tt := must(New(64))
+	tt := must(NewCompact(64, false))
 	// Fill about half the table so that probes meet real entries.
 	r := rand.New(rand.NewPCG(14, 15))
 	for range len(tt.words) / 2 {
@@ -391,7 +391,7 @@ func BenchmarkGet(b *testing.B) {
 
 func BenchmarkPut(b *testing.B) {
 	keys := benchKeys()
-	tt := must(New(64))
+	tt := must(NewCompact(64, false))
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -400,7 +400,7 @@ func BenchmarkPut(b *testing.B) {
 	}
 }
 
-// growStartBits is the bucket bits of growStartMiB of a Table.
+// growStartBits is the bucket bits of growStartMiB of a Compact.
 const growStartBits = 20
 
 // TestGrowingTable grows a table from the part a solve starts with to all
@@ -410,7 +410,7 @@ const growStartBits = 20
 // found with their bounds, or lost, never others' bounds. Clear starts
 // the next solve on the first part again.
 func TestGrowingTable(t *testing.T) {
-	tt, err := NewGrowing(128) // 2^22 buckets: two doublings from the start
+	tt, err := NewCompact(128, true) // 2^22 buckets: two doublings from the start
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// user is what TestFreeWhileUsed asks of Table and Wide alike.
+// user is what TestFreeWhileUsed asks of Compact and Wide alike.
 type user interface {
 	Acquire() error
 	Release()
@@ -15,7 +15,7 @@ type user interface {
 	Bytes() int
 }
 
-// tables returns a Table and a Wide of 1 MiB, each with a put and a get
+// tables returns a Compact and a Wide of 1 MiB, each with a put and a get
 // of one key.
 func tables() []struct {
 	name     string
@@ -25,8 +25,8 @@ func tables() []struct {
 	memory   *memory
 	released func() bool // the memory given back
 } {
-	tt, _ := New(1)
-	w, _ := NewWide(1, 128)
+	tt, _ := NewCompact(1, false)
+	w, _ := NewWide(1, 128, true)
 	return []struct {
 		name     string
 		t        user
@@ -35,7 +35,7 @@ func tables() []struct {
 		memory   *memory
 		released func() bool
 	}{
-		{"Table", tt,
+		{"Compact", tt,
 			func(key uint64, score int) { tt.Put(key, score, score, -1, 1) },
 			func(key uint64) (int, bool) { e, ok := tt.Get(key); return e.Lower, ok },
 			&tt.mem, func() bool { return tt.words == nil }},

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"math/rand/v2"
@@ -50,7 +50,7 @@ func unmix(h uint64) uint64 {
 
 // keyIn returns the j-th key whose mixed value falls in bucket b of t: the
 // key whose mixed value has bucket bits b and check j.
-func keyIn(t *Table, b, j uint64) uint64 {
+func keyIn(t *Compact, b, j uint64) uint64 {
 	return unmix(j<<t.startBits | b)
 }
 

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"sync"
@@ -10,7 +10,7 @@ import (
 
 // allocSlots maps n zeroed slots from the operating system, and returns
 // them with the function that unmaps them, which does so once however
-// often it is called (Table.Free, then the cleanup).
+// often it is called (Compact.Free, then the cleanup).
 func allocSlots(n int) ([]atomic.Uint64, func(), error) {
 	mem, err := unix.Mmap(-1, 0, n*slotBytes, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
 	if err != nil {

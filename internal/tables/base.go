@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 )
 
-// base is what both kinds of table (Table, Wide) keep and do alike:
+// base is what both kinds of table (Compact, Wide) keep and do alike:
 // the words of their buckets, the part of them in use (Grow), the
 // generations by which entries age (NewSearch), the epochs by which a
 // Clear drops them, and the users of the memory (Acquire, Free). Each
@@ -81,8 +81,17 @@ func (t *base) Release() { t.mem.release() }
 func (t *base) Free() { t.mem.free() }
 
 // growStartMiB is the part of a growing table a solve starts with (see
-// Grow): 2^20 buckets of a Table, 2^19 of a Wide.
+// Grow): 2^20 buckets of a Compact, 2^19 of a Wide.
 const growStartMiB = 32
+
+// startMiB is the part of a table a solve starts with: growStartMiB where
+// it grows, else all of it.
+func startMiB(grow bool) int {
+	if grow {
+		return growStartMiB
+	}
+	return MaxMiB
+}
 
 // growStores is how many stores of a search an entry of the table in use
 // takes before Grow doubles it. Every page the table grows into costs its

@@ -1,6 +1,6 @@
 //go:build !amd64
 
-package ttable
+package tables
 
 import "sync/atomic"
 

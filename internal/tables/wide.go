@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 )
 
 // Wide is a transposition table for keys of one or two words: those of
-// the boards over 49 bits, up to 128 (Table's keys are of 49 bits at
+// the boards over 49 bits, up to 128 (Compact's keys are of 49 bits at
 // most). Its methods are safe for concurrent use by any number of
-// goroutines, as Table's are. The zero value is not usable; call NewWide.
+// goroutines, as Compact's are. The zero value is not usable; call NewWide.
 //
 // # Why a false hit cannot happen
 //
@@ -39,10 +39,10 @@ import (
 //	           7-13  upper bound + 64
 //	          14-18  best move + 1 (0: none; columns up to 30)
 //	          19-23  work: bit length of the node count of the search
-//	          24-33  generation (see Table.NewSearch)
-//	          34-41  epoch: the Clear the entry belongs to (see Table)
+//	          24-33  generation (see Compact.NewSearch)
+//	          34-41  epoch: the Clear the entry belongs to (see Compact)
 //
-// Replacement, generations and epochs are Table's: a store replaces the
+// Replacement, generations and epochs are Compact's: a store replaces the
 // entry of the same key, merging the bounds, or an empty one, or the one
 // of the least work, older generations first; Clear makes every entry of
 // an earlier epoch empty, zeroing one part of the table in turn.
@@ -95,13 +95,14 @@ const (
 // NewWide returns an empty table of at most mib MiB (clamped to [MinMiB,
 // MaxMiB]) for keys of keyBits bits (1 to 128): the low word of a key
 // holds its first 64 bits, the high word the others. It returns an error
-// where the memory cannot be had, which is mapped as New's is.
-func NewWide(mib, keyBits int) (*Wide, error) {
+// where the memory cannot be had, which is mapped, and grows (grow), as
+// NewCompact's is.
+func NewWide(mib, keyBits int, grow bool) (*Wide, error) {
 	if keyBits < 1 || keyBits > 128 {
 		return nil, fmt.Errorf("ttable: keys of %d bits: 1 to 128", keyBits)
 	}
 	t := &Wide{keyBits: keyBits, stride: 2, hiFold: ^uint64(0)}
-	if err := t.allocate(mib, bucketWords, growStartMiB); err != nil {
+	if err := t.allocate(mib, bucketWords, startMiB(grow)); err != nil {
 		return nil, err
 	}
 	if keyBits-64 > bits.Len64(t.start) {
@@ -123,16 +124,16 @@ func (t *Wide) KeyBits() int { return t.keyBits }
 // cheap where the table is large enough already.
 func (t *Wide) Grow(stores uint64) { t.grow(stores, uint64(bucketWords-2)/uint64(t.stride)) }
 
-// Clear empties the table, as Table.Clear does: a new epoch, and one part
+// Clear empties the table, as Compact.Clear does: a new epoch, and one part
 // in 256 zeroed; the next solve starts on a part of the table
 // again (see Grow). It must not run concurrently with other methods.
 func (t *Wide) Clear() { t.clear(wideEpochs, wideEpochShift) }
 
-// NewSearch starts a new generation (Table.NewSearch).
+// NewSearch starts a new generation (Compact.NewSearch).
 func (t *Wide) NewSearch() { t.newSearch(t.age) }
 
 // age marks, in part g%agePeriod of the table, the entries agePeriod
-// generations old or more as of long ago (Table's "Generations"), each
+// generations old or more as of long ago (Compact's "Generations"), each
 // bucket under its lock; a bucket being written is left for next time.
 func (t *Wide) age(g uint64) {
 	part := t.agePart(g)
@@ -153,7 +154,7 @@ func (t *Wide) age(g uint64) {
 }
 
 // WideRef is where the entry of one key is or would be in a Wide table,
-// as Ref is for a Table. The zero value is not usable; Wide.Ref returns
+// as CompactRef is for a Compact. The zero value is not usable; Wide.Ref returns
 // one. Its methods are safe for concurrent use.
 type WideRef struct {
 	b      *[bucketWords]atomic.Uint64
@@ -180,7 +181,7 @@ func (t *Wide) bucket(lo, hi uint64) uint64 {
 	return (h ^ hi&t.hiFold) & t.active.Load()
 }
 
-// Prefetch starts loading r's bucket into the cache (Ref.Prefetch). The
+// Prefetch starts loading r's bucket into the cache (CompactRef.Prefetch). The
 // address is taken through unsafe.Pointer, not as &r.b[0]: that
 // expression's nil check is a load of the bucket (TESTB AL, (AX)), which
 // waits for the very miss the prefetch is meant to overlap (a third of
@@ -237,7 +238,7 @@ func wideEntry(b *[bucketWords]atomic.Uint64, s, d uint64) (Entry, bool) {
 
 // Put records that the score of the key of words lo and hi lies in
 // [lower, upper] (both in [-63, 63]) and that move (-1 if none) was
-// best, found by a search of the given number of nodes, as Table.Put
+// best, found by a search of the given number of nodes, as Compact.Put
 // does. A store that finds another writer in the bucket is dropped.
 func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
 	r := t.Ref(lo, hi)

@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ func mergedSuffix(e Entry, puts []putRecord) bool {
 // 4096 buckets only (random checks, so otherwise arbitrary keys), which
 // keeps the pressure per bucket while the test stays quick under -race.
 func TestOverfill(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const buckets = 4096
 	slots := buckets * bucketLen
 	nKeys, nPuts := 4*slots, 8*slots
@@ -108,7 +108,7 @@ func TestOverfill(t *testing.T) {
 }
 
 func TestReplaceLeastWork(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const b = 77
 	nodes := []uint64{1 << 10, 1 << 3, 1 << 20, 1 << 15}
 	for i, n := range nodes {
@@ -126,7 +126,7 @@ func TestReplaceLeastWork(t *testing.T) {
 }
 
 func TestReplaceOlderGeneration(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const b = 1234
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	// Generation 0: two entries of much work.
@@ -165,7 +165,7 @@ func TestReplaceOlderGeneration(t *testing.T) {
 // TestMergeRefreshesGeneration checks that storing into an old entry makes
 // it current, so it is then kept over an old one.
 func TestMergeRefreshesGeneration(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const b = 4321
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	for i := range uint64(4) {
@@ -189,7 +189,7 @@ func TestMergeRefreshesGeneration(t *testing.T) {
 // TestMergeKeepsWork checks that a cheap store into an entry does not make
 // it look cheap: the entry keeps the larger work of the two.
 func TestMergeKeepsWork(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const b = 999
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	for i, n := range []uint64{1 << 20, 1 << 10, 1 << 12, 1 << 14} {
@@ -209,7 +209,7 @@ func TestMergeKeepsWork(t *testing.T) {
 // the current search is kept over entries stored at the start, however
 // much work those took: they are old, and must not look current again.
 func TestAgingPastWrap(t *testing.T) {
-	tt := must(New(1))
+	tt := must(NewCompact(1, false))
 	const b = 2024
 	k := func(i uint64) uint64 { return keyIn(tt, b, i) }
 	searches := 0

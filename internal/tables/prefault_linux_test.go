@@ -1,4 +1,4 @@
-package ttable
+package tables
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 
 // residentPages returns how many of the pages of the table's memory are
 // resident (mincore(2)), and how many pages it has.
-func residentPages(t *testing.T, tt *Table) (resident, pages int) {
+func residentPages(t *testing.T, tt *Compact) (resident, pages int) {
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(&tt.words[0])), len(tt.words)*slotBytes)
 	vec := make([]byte, (len(mem)+os.Getpagesize()-1)/os.Getpagesize())
 	if _, _, errno := unix.Syscall(unix.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
@@ -26,7 +26,7 @@ func residentPages(t *testing.T, tt *Table) (resident, pages int) {
 // TestPrefaultResident: a new table's memory is mapped but not resident;
 // after Prefault, every page of it is.
 func TestPrefaultResident(t *testing.T) {
-	tt := must(New(64))
+	tt := must(NewCompact(64, false))
 	if n, pages := residentPages(t, tt); n == pages {
 		t.Fatalf("all %d pages of a new table are resident before Prefault; the test proves nothing", pages)
 	}
@@ -40,8 +40,8 @@ func TestPrefaultResident(t *testing.T) {
 // unmapped), twice is harmless, and the cleanup after it unmaps nothing
 // again.
 func TestFree(t *testing.T) {
-	tt := must(New(64))
-	w := must(NewWide(64, 128))
+	tt := must(NewCompact(64, false))
+	w := must(NewWide(64, 128, true))
 	mems := [][]byte{
 		unsafe.Slice((*byte)(unsafe.Pointer(&tt.words[0])), len(tt.words)*slotBytes),
 		unsafe.Slice((*byte)(unsafe.Pointer(&w.words[0])), len(w.words)*8),

@@ -1,11 +1,11 @@
-package ttable
+package tables
 
 import (
 	"errors"
 	"sync/atomic"
 )
 
-// ErrFreed is the error of Acquire on a table that was freed (Table.Free,
+// ErrFreed is the error of Acquire on a table that was freed (Compact.Free,
 // Wide.Free): its memory is gone, and a solve that asks for it gets this
 // error instead of a crash.
 var ErrFreed = errors.New("ttable: the table was freed")

@@ -2,7 +2,7 @@
 
 // The analysis of every move of a position, written once for every board
 // (engine.tmpl.go names the variants). internal/gen writes it as
-// zanalysis.go, zanalysis49.go, zanalysis64.go, zanalysisPacked.go and
+// zanalysis.go, zanalysis49.go, zanalysis64.go, zanalysis80.go and
 // zanalysis128.go.
 // Edit this file, then run go generate ./... ; CI fails when the
 // generated files differ from it (internal/gen).

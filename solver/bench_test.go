@@ -104,7 +104,7 @@ func BenchmarkEngines(b *testing.B) {
 }
 
 // wideBenchPositions pair positions of boards of one word (8x7, engine64)
-// with positions of boards of two (8x8, enginePacked: bitboards of one
+// with positions of boards of two (8x8, engine80: bitboards of one
 // word without sentinels, keys of two) at the same depth, 40 free cells,
 // so that their nodes/s compare the engines' node
 // costs (issue 49: the 128-bit engine's nodes/s at least two thirds of the
@@ -119,7 +119,7 @@ var wideBenchPositions = []struct{ size, moves string }{
 
 // BenchmarkBoards solves wideBenchPositions, each from a cleared table of
 // -tt MiB at one thread, and reports the solve's nodes/s: compare the
-// 8x7 rows (engine64) with the 8x8 rows (enginePacked).
+// 8x7 rows (engine64) with the 8x8 rows (engine80).
 func BenchmarkBoards(b *testing.B) {
 	ctx := context.Background()
 	for _, bp := range wideBenchPositions {

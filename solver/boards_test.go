@@ -378,7 +378,7 @@ func TestSizedGameOver(t *testing.T) {
 }
 
 // TestSizedZeroAllocs: the engines of other boards allocate nothing a
-// solve either: engine49 (5x5), engine64 (9x5), enginePacked (10x6) and
+// solve either: engine49 (5x5), engine64 (9x5), engine80 (10x6) and
 // engine128 (11x5).
 func TestSizedZeroAllocs(t *testing.T) {
 	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
@@ -405,7 +405,7 @@ func TestSizedZeroAllocs(t *testing.T) {
 // room for the solvers of another board) keeps its memory until the solve
 // ends, which gives the exact score; a solve after that gets
 // ttable.ErrFreed, not a crash. On each engine: engine49 (6x5), engine64
-// (8x7), enginePacked (10x6), engine128 (11x5), and 7x6's Solver.
+// (8x7), engine80 (10x6), engine128 (11x5), and 7x6's Solver.
 func TestFreedTable(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {

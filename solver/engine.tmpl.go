@@ -3,7 +3,7 @@
 // The engine, written once for every board: internal/gen instantiates it
 // as engine (7x6, the board's dimensions constants), engine49 (any board
 // of at most 49 bits, on Position64), engine64 (at most 64 bits),
-// enginePacked (at most 64 cells in one word) and engine128 (at most 128
+// engine80 (at most 64 cells in one word) and engine128 (at most 128
 // bits), each in five files, one a template: this one (zengine*.go), the
 // engine's API and its solves of a root; search.tmpl.go (zsearch*.go),
 // the search of one worker; worker.tmpl.go (zworker*.go), the workers of
@@ -317,24 +317,14 @@ func (s *Engine) search(ctx context.Context, p position.Position, lower, upper, 
 	return r, nil
 }
 
-// known returns the result of p that needs no search, with ok, if it has
-// one: a win at once, or a position of the book b (nil for none); or
-// ErrGameOver for a game that is over.
+// known is Known of the engine's position p, with the book b.
 func known(g position.Geometry, p position.Position, b EngineBook) (r Result, ok bool, err error) {
 	n := p.Stones()
-	if p.Won() || n == g.Cells() {
-		return Result{}, false, ErrGameOver
-	}
-	if p.CanWinNext() {
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
-	}
+	var lookup func() (int, bool)
 	if b.Book != nil && n <= b.Depth() {
-		if sc, ok := b.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
-		}
+		lookup = func() (int, bool) { return b.Lookup(p) }
 	}
-	return Result{}, false, nil
+	return knownOf(p.Won() || n == g.Cells(), p.CanWinNext(), g.WinNextScore(n), lookup)
 }
 
 // prepare checks p, the root of a solve of the range [lower, upper], and

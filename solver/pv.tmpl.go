@@ -2,7 +2,7 @@
 
 // The line of perfect play, written once for every board (engine.tmpl.go
 // names the variants). internal/gen writes it as zpv.go, zpv49.go,
-// zpv64.go, zpvPacked.go and zpv128.go.
+// zpv64.go, zpv80.go and zpv128.go.
 // Edit this file, then run go generate ./... ; CI fails when the
 // generated files differ from it (internal/gen).
 

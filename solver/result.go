@@ -39,14 +39,24 @@ func (r Result) Weak() Result {
 // table.
 func Known(p board.Board, b Book) (r Result, ok bool, err error) {
 	g, n := p.Grid(), p.Stones()
+	var lookup func() (int, bool)
+	if b != nil && n <= b.Depth() {
+		lookup = func() (int, bool) { return b.Lookup(p) }
+	}
+	return knownOf(p.Won() || n == g.Cells(), p.CanWinNext(), g.WinNextScore(n), lookup)
+}
+
+// knownOf is Known, and the engines' own check of a root, of the facts
+// of a position: the game is over, its side to move wins at once (for
+// winScore), and lookup (nil for none) asks its book.
+func knownOf(over, winsNext bool, winScore int, lookup func() (int, bool)) (r Result, ok bool, err error) {
 	switch {
-	case p.Won() || n == g.Cells():
+	case over:
 		return Result{}, false, ErrGameOver
-	case p.CanWinNext():
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
-	case b != nil && n <= b.Depth():
-		if sc, ok := b.Lookup(p); ok {
+	case winsNext:
+		return Result{Score: winScore, Lower: winScore, Upper: winScore, Nodes: 1}, true, nil
+	case lookup != nil:
+		if sc, ok := lookup(); ok {
 			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
 		}
 	}

@@ -3,7 +3,7 @@
 // The search of one worker, written once for every board (engine.tmpl.go
 // names the variants): negamax, its static bounds, its move generation
 // and ordering, its table probes and stores. internal/gen writes it as
-// zsearch.go, zsearch49.go, zsearch64.go, zsearchPacked.go and
+// zsearch.go, zsearch49.go, zsearch64.go, zsearch80.go and
 // zsearch128.go.
 // Edit this file, then run go generate ./... ; CI fails when the
 // generated files differ from it (internal/gen).

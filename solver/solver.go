@@ -88,7 +88,7 @@ func must[T any](v T, err error) T {
 }
 
 // variant is what Solver asks of the engine of its board (engine,
-// engine49, engine64, enginePacked, engine128): its methods on positions
+// engine49, engine64, engine80, engine128): its methods on positions
 // as Boards.
 type variant interface {
 	Solve(ctx context.Context, b board.Board) (Result, error)

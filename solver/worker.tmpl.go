@@ -3,7 +3,7 @@
 // The workers of lazy SMP, written once for every board (engine.tmpl.go
 // names the variants): a worker's state, its root probes and polls, and
 // how an engine runs its workers on one root. internal/gen writes it as
-// zworker.go, zworker49.go, zworker64.go, zworkerPacked.go and
+// zworker.go, zworker49.go, zworker64.go, zworker80.go and
 // zworker128.go.
 // Edit this file, then run go generate ./... ; CI fails when the
 // generated files differ from it (internal/gen).

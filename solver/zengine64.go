@@ -302,24 +302,14 @@ func (s *engine64) search(ctx context.Context, p position.Position64, lower, upp
 	return r, nil
 }
 
-// known64 returns the result of p that needs no search, with ok, if it has
-// one: a win at once, or a position of the book b (nil for none); or
-// ErrGameOver for a game that is over.
+// known64 is Known of the engine's position p, with the book b.
 func known64(g *position.Geometry64, p position.Position64, b engineBook64) (r Result, ok bool, err error) {
 	n := p.Stones()
-	if p.Won() || n == g.Cells() {
-		return Result{}, false, ErrGameOver
-	}
-	if p.CanWinNext() {
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
-	}
+	var lookup func() (int, bool)
 	if b.Book != nil && n <= b.Depth() {
-		if sc, ok := b.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
-		}
+		lookup = func() (int, bool) { return b.Lookup(p) }
 	}
-	return Result{}, false, nil
+	return knownOf(p.Won() || n == g.Cells(), p.CanWinNext(), g.WinNextScore(n), lookup)
 }
 
 // prepare checks p, the root of a solve of the range [lower, upper], and

@@ -43,7 +43,7 @@ var engineKinds = []engineKind{
 		keyBits: func(g *board.Grid) int { return 64 + g.Width },
 		grows:   true,
 		solver: func(g *board.Grid, tt ttable.Table, threads int) variant {
-			return newSolverPacked(g, must(position.NewGeometryPacked(g.Width, g.Height)), tt.(*tables.Wide), threads)
+			return newSolver80(g, must(position.NewGeometryPacked(g.Width, g.Height)), tt.(*tables.Wide), threads)
 		},
 	},
 	{
@@ -287,26 +287,26 @@ func tablePutWords64(g *position.Geometry64, t *tables.Wide, lo, hi uint64, lowe
 // in it use more of its memory.
 func growTable64(t *tables.Wide, stores uint64) { t.Grow(stores) }
 
-// The glue of enginePacked.
+// The glue of engine80.
 
-// maxWidthPacked and maxCellsPacked are the most columns and cells of a board of
-// enginePacked: the sizes of the search's arrays.
+// maxWidth80 and maxCells80 are the most columns and cells of a board of
+// engine80: the sizes of the search's arrays.
 const (
-	maxWidthPacked = 64 / board.MinSide // 16x4
-	maxCellsPacked = 64
+	maxWidth80 = 64 / board.MinSide // 16x4
+	maxCells80 = 64
 )
 
-// helpersSpreadPacked is enginePacked's helpersSpread.
-const helpersSpreadPacked = true
+// helpersSpread80 is engine80's helpersSpread.
+const helpersSpread80 = true
 
-// gallopPacked is enginePacked's gallop.
-const gallopPacked = gallopBoth
+// gallop80 is engine80's gallop.
+const gallop80 = gallopBoth
 
-// drawRulePacked is enginePacked's drawRule.
-const drawRulePacked = true
+// drawRule80 is engine80's drawRule.
+const drawRule80 = true
 
-// positionOfKeyPacked returns the position of a Board's key.
-func positionOfKeyPacked(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
+// positionOfKey80 returns the position of a Board's key.
+func positionOfKey80(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
 	kp, err := g.KeyOf128(position.Bits128(k))
 	if err != nil {
 		return position.PositionPacked{}, err
@@ -314,53 +314,53 @@ func positionOfKeyPacked(g *position.GeometryPacked, k board.Key) (position.Posi
 	return g.FromKey(kp)
 }
 
-// keyOfPositionPacked returns the key of the Board of p.
-func keyOfPositionPacked(g *position.GeometryPacked, p position.PositionPacked) board.Key {
+// keyOfPosition80 returns the key of the Board of p.
+func keyOfPosition80(g *position.GeometryPacked, p position.PositionPacked) board.Key {
 	return board.Key(g.Key128(p.Key()))
 }
 
-// tableRefPacked returns where k's entry is in t.
-func tableRefPacked(t *tables.Wide, k position.KeyPacked) tables.WideRef {
+// tableRef80 returns where k's entry is in t.
+func tableRef80(t *tables.Wide, k position.KeyPacked) tables.WideRef {
 	return t.Ref(k.Lo, k.Hi)
 }
 
-// tablePutPacked stores k's entry in t.
-func tablePutPacked(t *tables.Wide, k position.KeyPacked, lower, upper, move int, nodes uint64) {
+// tablePut80 stores k's entry in t.
+func tablePut80(t *tables.Wide, k position.KeyPacked, lower, upper, move int, nodes uint64) {
 	t.Put(k.Lo, k.Hi, lower, upper, move, nodes)
 }
 
-// newTablePacked returns a table of mib MiB of its own for a worker.
-func newTablePacked(g *position.GeometryPacked, mib int) *tables.Wide {
+// newTable80 returns a table of mib MiB of its own for a worker.
+func newTable80(g *position.GeometryPacked, mib int) *tables.Wide {
 	return must(tables.NewWide(mib, 64+g.Width(), false))
 }
 
-// keyHashPacked returns the word of k the busy table keeps: a fold of its
+// keyHash80 returns the word of k the busy table keeps: a fold of its
 // words, whose collisions cost order, never a result.
-func keyHashPacked(k position.KeyPacked) uint64 {
+func keyHash80(k position.KeyPacked) uint64 {
 	return k.Hash()
 }
 
-// keyWordsPacked returns k as the two words of a table file's records: the
+// keyWords80 returns k as the two words of a table file's records: the
 // key of its Position128, as the files of the other boards over 64 bits.
-func keyWordsPacked(g *position.GeometryPacked, k position.KeyPacked) (lo, hi uint64) {
+func keyWords80(g *position.GeometryPacked, k position.KeyPacked) (lo, hi uint64) {
 	k128 := g.Key128(k)
 	return k128.Lo, k128.Hi
 }
 
-// tablePutWordsPacked stores the entry of the key of the words of a table file's
-// record, and reports false where they are no key of enginePacked's.
-func tablePutWordsPacked(g *position.GeometryPacked, t *tables.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
+// tablePutWords80 stores the entry of the key of the words of a table file's
+// record, and reports false where they are no key of engine80's.
+func tablePutWords80(g *position.GeometryPacked, t *tables.Wide, lo, hi uint64, lower, upper, move int, nodes uint64) bool {
 	k, err := g.KeyOf128(position.Bits128{Lo: lo, Hi: hi})
 	if err != nil {
 		return false
 	}
-	tablePutPacked(t, k, lower, upper, move, nodes)
+	tablePut80(t, k, lower, upper, move, nodes)
 	return true
 }
 
-// growTablePacked lets the shared table of a search that has stored so many entries
+// growTable80 lets the shared table of a search that has stored so many entries
 // in it use more of its memory.
-func growTablePacked(t *tables.Wide, stores uint64) { t.Grow(stores) }
+func growTable80(t *tables.Wide, stores uint64) { t.Grow(stores) }
 
 // The glue of engine128.
 

@@ -80,7 +80,7 @@ var engines = []engine{
 		helpersSpread: false, gallop: "gallopBoth", drawRule: true,
 	},
 	{
-		variant: vPacked, fits: "position.Packs(g.Width, g.Height)",
+		variant: v80, fits: "position.Packs(g.Width, g.Height)",
 		geometry: "must(position.NewGeometryPacked(g.Width, g.Height))", position: "position.PositionPacked", key: "position.KeyPacked", keyKind: "packed",
 		keyBits: "64 + g.Width", tableBits: "64 + g.Width()", grows: true,
 		maxWidth: "64 / board.MinSide // 16x4", maxCells: "64",

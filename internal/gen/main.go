@@ -15,14 +15,15 @@
 //     a geometry whose fields gen replaces by their values on 7x6
 //     (evaluate.go), so that its methods are constants the compiler folds;
 //   - 49, the search of the boards of at most 49 bits (engine49) on the
-//     positions of variant 64, its tables ttable.Table, whose entries
-//     are of one word, as 7x6's;
+//     positions of variant 64, its tables of one-word entries
+//     (tables.Compact), as 7x6's;
 //   - 64, for any board of at most 64 bits (Position64, engine64, ...),
 //     the geometry a pointer to the dimensions and masks worked out once;
-//   - Packed, for the boards of at most 64 cells whose bitboards with a
-//     sentinel bit a column take more than 64 bits (8x8, 9x7, 10x6): one
-//     word without the sentinels (PositionPacked, enginePacked, ...), the
-//     code under the constant packed taking their place;
+//   - Packed, the positions of the boards of at most 64 cells whose
+//     bitboards with a sentinel bit a column take more than 64 bits (8x8,
+//     9x7, 10x6): one word without the sentinels (PositionPacked, ...),
+//     the code under the constant packed taking their place; 80, their
+//     search (engine80), whose keys are of at most 80 bits;
 //   - 128, for any board of at most 128 bits (Position128, engine128,
 //     ...), its bitboards position.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a
@@ -67,7 +68,12 @@ import (
 
 // variant is one instantiation of a template.
 type variant struct {
-	suffix string // appended to the names that vary: "" (7x6), "49", "64", "Packed" or "128"
+	// suffix is appended to the names that vary. A position's names the
+	// layout of its bitboards: "" 7x6's, "64" one word, "Packed" one word
+	// without sentinel bits, "128" two words. A search's names the most
+	// bits of its keys, its table's: "" 7x6's (49), "49", "64", "80" or
+	// "128".
+	suffix string
 	wide   bool   // bitboards are position.Bits128
 	// maskShifts: every shift of a bitboard by a count that is not a
 	// constant is by less than 64 (the board has at most 64 bits), and
@@ -94,9 +100,12 @@ var (
 	v49    = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
 	v64    = variant{suffix: "64", maskShifts: true}
 	v128   = variant{suffix: "128", wide: true}
-	// Packed: the boards of at most 64 cells over 64 bits (8x8, 9x7,
-	// 10x6), in one word without sentinel bits, keys of two words.
+	// Packed: the positions of the boards of at most 64 cells over 64
+	// bits (8x8, 9x7, 10x6), in one word without sentinel bits; v80 the
+	// search of those boards, whose keys are of 64 bits and one a column,
+	// at most 80 (16x4).
 	vPacked = variant{suffix: "Packed", maskShifts: true}
+	v80     = variant{suffix: "80", maskShifts: true, position: "Packed"}
 )
 
 // positionSuffix returns the suffix of package position's names in v.

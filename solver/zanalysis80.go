@@ -13,18 +13,18 @@ import (
 	"c4solve/internal/position"
 )
 
-// engineAnalysisPacked holds the score of each move of a position, from the point of
+// engineAnalysis80 holds the score of each move of a position, from the point of
 // view of the side that plays it, column 1 first. Legal[c] is false for a
 // full column, whose Scores[c] is 0.
 //
 // When Analyze is stopped, Scores are not all known, and Lower <= score
 // <= Upper is what it established about the position's score (the best
 // move's); when it finishes, both are that score.
-type engineAnalysisPacked struct {
+type engineAnalysis80 struct {
 	g            *position.GeometryPacked
-	Scores       [maxWidthPacked]int
-	Legal        [maxWidthPacked]bool
-	Lows, Highs  [maxWidthPacked]int // each move's score lies in [Lows, Highs]: Scores where solved
+	Scores       [maxWidth80]int
+	Legal        [maxWidth80]bool
+	Lows, Highs  [maxWidth80]int // each move's score lies in [Lows, Highs]: Scores where solved
 	Lower, Upper int
 	Nodes        uint64
 	Expanded     uint64 // of Nodes, those that searched a child (Result.Expanded)
@@ -32,7 +32,7 @@ type engineAnalysisPacked struct {
 
 // public returns the analysis as an Analysis, for code that handles
 // boards of every size.
-func (an engineAnalysisPacked) public() Analysis {
+func (an engineAnalysis80) public() Analysis {
 	w := an.g.Width()
 	return Analysis{Scores: an.Scores[:w], Legal: an.Legal[:w], Lows: an.Lows[:w], Highs: an.Highs[:w],
 		Lower: an.Lower, Upper: an.Upper, Nodes: an.Nodes, Expanded: an.Expanded}
@@ -44,7 +44,7 @@ func (an engineAnalysisPacked) public() Analysis {
 // solved side by side (see solveChildren); with a time limit (ctx's
 // deadline), those still open after the first spreadFirst of the time are
 // searched in rounds for the rest of it (see spread).
-func (s *enginePacked) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
+func (s *engine80) Analyze(ctx context.Context, b board.Board, weak bool) (Analysis, error) {
 	g := s.g
 	if !weak {
 		an, err := s.analyze(ctx, s.position(b), g.MinScore(), g.MaxScore())
@@ -59,8 +59,8 @@ func (s *enginePacked) Analyze(ctx context.Context, b board.Board, weak bool) (A
 	return an.public(), err
 }
 
-// childSolvePacked is the solve of one move of a position being analyzed.
-type childSolvePacked struct {
+// childSolve80 is the solve of one move of a position being analyzed.
+type childSolve80 struct {
 	p      position.PositionPacked // the position after the move
 	col    int                     // the move's column
 	r      Result
@@ -78,9 +78,9 @@ type childSolvePacked struct {
 }
 
 // analyze solves every move of p for a score clipped to [lower, upper].
-func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, lower, upper int) (engineAnalysisPacked, error) {
+func (s *engine80) analyze(ctx context.Context, p position.PositionPacked, lower, upper int) (engineAnalysis80, error) {
 	g := s.g
-	an := engineAnalysisPacked{g: g}
+	an := engineAnalysis80{g: g}
 	if p.Over() {
 		return an, ErrGameOver
 	}
@@ -93,8 +93,8 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 	// known is the best score of the moves that need no search: a win at
 	// once, or a draw in the last cell.
 	known := g.MinScore() - 1
-	var children []*childSolvePacked
-	var childOf [maxWidthPacked]*childSolvePacked
+	var children []*childSolve80
+	var childOf [maxWidth80]*childSolve80
 	for col := 0; col < g.Width(); col++ {
 		if !p.CanPlay(col) {
 			continue
@@ -109,7 +109,7 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 			known = max(known, 0)
 			continue
 		}
-		childOf[col] = &childSolvePacked{p: child, col: col}
+		childOf[col] = &childSolve80{p: child, col: col}
 		children = append(children, childOf[col])
 	}
 	// A position of the book whose children are not in it (it has the
@@ -132,7 +132,7 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 			lo, hi = r.Lower, r.Upper
 		}
 		c.rb.set(lo, hi, first)
-		view.moves = append(view.moves, moveRange{rb: &c.rb, least: lossLaterScorePacked(g, n+1), most: winLaterScorePacked(g, n+1), lower: childLower})
+		view.moves = append(view.moves, moveRange{rb: &c.rb, least: lossLaterScore80(g, n+1), most: winLaterScore80(g, n+1), lower: childLower})
 	}
 	s.view.Store(view)
 	defer s.view.Store(nil)
@@ -188,9 +188,9 @@ func (s *enginePacked) analyze(ctx context.Context, p position.PositionPacked, l
 // settle makes the result of c, whose searches have stopped, what its
 // range rb, clipped below at lower, says: the score if it closed, else the
 // bounds found, with ctx's error.
-func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower int) {
+func (s *engine80) settle(ctx context.Context, c *childSolve80, lower int) {
 	var closed bool
-	c.r, closed = c.rb.result(lossLaterScorePacked(s.g, c.p.Stones()), winLaterScorePacked(s.g, c.p.Stones()), lower, c.nodes)
+	c.r, closed = c.rb.result(lossLaterScore80(s.g, c.p.Stones()), winLaterScore80(s.g, c.p.Stones()), lower, c.nodes)
 	c.r.Expanded = c.expanded
 	if !closed {
 		c.err = ctx.Err()
@@ -202,7 +202,7 @@ func (s *enginePacked) settle(ctx context.Context, c *childSolvePacked, lower in
 // with more than one worker side by side (solveChildren), else one after
 // another, in column order, until ctx is done; the children not begun
 // then keep their whole ranges.
-func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePacked, v *rootView) {
+func (s *engine80) solveMoves(ctx context.Context, children []*childSolve80, v *rootView) {
 	if len(s.workers) > 1 && len(children) > 1 {
 		s.solveChildren(ctx, children)
 		// Banked, as each search below is, so that Progress's count
@@ -228,8 +228,8 @@ func (s *enginePacked) solveMoves(ctx context.Context, children []*childSolvePac
 
 // centerFirst returns the children not solved yet, center first: the
 // central moves are the likely best, and their entries help the others.
-func (s *enginePacked) centerFirst(children []*childSolvePacked) []*childSolvePacked {
-	order := make([]*childSolvePacked, 0, len(children))
+func (s *engine80) centerFirst(children []*childSolve80) []*childSolve80 {
+	order := make([]*childSolve80, 0, len(children))
 	for i := range s.g.Width() {
 		col := s.g.ColumnOrder(i)
 		for _, c := range children {
@@ -253,11 +253,11 @@ func (s *enginePacked) centerFirst(children []*childSolvePacked) []*childSolvePa
 // the others kept their whole ranges; in rounds, however soon the time
 // ends, every move has had its share of it. When ctx is done, the
 // children keep the ranges found.
-func (s *enginePacked) spread(ctx context.Context, children []*childSolvePacked, v *rootView) {
+func (s *engine80) spread(ctx context.Context, children []*childSolve80, v *rootView) {
 	order := s.centerFirst(children)
 	defer s.flushJournal()
 	for budget := uint64(spreadNodes); ; budget = min(2*budget, 1<<62) {
-		var open []*childSolvePacked
+		var open []*childSolve80
 		for _, c := range order {
 			if lo, hi := c.rb.get(); lo < hi {
 				open = append(open, c)
@@ -291,13 +291,13 @@ func (s *enginePacked) spread(ctx context.Context, children []*childSolvePacked,
 // from the cores than lazy SMP does on each in turn, and the helpers keep
 // the cores busy at the end, when one hard child is left. When ctx is
 // done, the children not finished keep the ranges found.
-func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolvePacked) {
+func (s *engine80) solveChildren(ctx context.Context, children []*childSolve80) {
 	order := s.centerFirst(children)
 	if len(order) == 0 {
 		return
 	}
 	var mu sync.Mutex
-	pick := func() (c *childSolvePacked, helper bool) {
+	pick := func() (c *childSolve80, helper bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, c := range order {
@@ -307,7 +307,7 @@ func (s *enginePacked) solveChildren(ctx context.Context, children []*childSolve
 				return c, false
 			}
 		}
-		var least *childSolvePacked
+		var least *childSolve80
 		for _, c := range order {
 			if lo, hi := c.rb.get(); lo < hi && (least == nil || c.searching < least.searching) {
 				least = c

@@ -22,7 +22,7 @@ import (
 // a book, and from run to run: each move is checked with one null-window
 // probe, "does this move keep the score?", whose answer is exact, and
 // after the solve of p the table holds most of the answers.
-func (s *enginePacked) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
+func (s *engine80) PV(ctx context.Context, b board.Board, score int) ([]int, Result, error) {
 	p := s.position(b)
 	var line []int
 	r := Result{Score: score, Lower: score, Upper: score}
@@ -48,7 +48,7 @@ func (s *enginePacked) PV(ctx context.Context, b board.Board, score int) ([]int,
 
 // bestMove returns a move of p that keeps p's exact score, adding the
 // nodes of its probes to r's and v's.
-func (s *enginePacked) bestMove(ctx context.Context, p position.PositionPacked, score int, v *rootView, r *Result) (int, error) {
+func (s *engine80) bestMove(ctx context.Context, p position.PositionPacked, score int, v *rootView, r *Result) (int, error) {
 	g := s.g
 	n := p.Stones()
 	for i := range g.Width() {

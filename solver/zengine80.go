@@ -12,37 +12,37 @@ import (
 	"c4solve/internal/tables"
 )
 
-// enginePacked solves the positions of one engine's boards, one at a time,
+// engine80 solves the positions of one engine's boards, one at a time,
 // with one or more worker goroutines that share its transposition table
 // (lazy SMP: every worker searches the same root, and what one stores the
 // others find). The table may also be shared with other engines running
 // concurrently. An Engine itself is not safe for concurrent use, except
 // for Progress. The zero value is not usable; Solver makes one
 // (newSolver).
-type enginePacked struct {
+type engine80 struct {
 	grid    *board.Grid // the Boards of its positions
 	g       *position.GeometryPacked
-	book    engineBookPacked
+	book    engineBook80
 	tt      *tables.Wide
-	workers []*workerPacked
+	workers []*worker80
 	bounds  rootBounds               // of the solve under way
 	view    atomic.Pointer[rootView] // of the analysis or line of perfect play under way, for Progress; nil for none
-	helpers helpersPacked            // of the solve under way
+	helpers helpers80                // of the solve under way
 	busy    *busyTable               // shared by the workers; nil for one
 	noAging bool                     // see SetAging
 }
 
-// newSolverPacked returns a Solver of the Boards of grid, positions of the
+// newSolver80 returns a Solver of the Boards of grid, positions of the
 // geometry g, with the given number of worker goroutines (at least 1) that
 // uses the table tt, shared by the workers, and a table of LeafTableMiB for
 // each worker.
-func newSolverPacked(grid *board.Grid, g *position.GeometryPacked, tt *tables.Wide, threads int) *enginePacked {
-	s := &enginePacked{grid: grid, g: g, tt: tt}
+func newSolver80(grid *board.Grid, g *position.GeometryPacked, tt *tables.Wide, threads int) *engine80 {
+	s := &engine80{grid: grid, g: g, tt: tt}
 	if threads > 1 {
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &workerPacked{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTablePacked(g, LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker80{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable80(g, LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s
@@ -51,7 +51,7 @@ func newSolverPacked(grid *board.Grid, g *position.GeometryPacked, tt *tables.Wi
 // Clear empties the shared table and the workers' own tables, so that the
 // next solve starts cold. It must not run concurrently with a solve. It
 // does nothing to a table freed (tables.Compact.Free).
-func (s *enginePacked) Clear() {
+func (s *engine80) Clear() {
 	if s.tt.Acquire() != nil {
 		return
 	}
@@ -68,25 +68,25 @@ func (s *enginePacked) Clear() {
 }
 
 // position returns b, a Board of the engine's grid, as its position.
-func (s *enginePacked) position(b board.Board) position.PositionPacked {
-	p, err := positionOfKeyPacked(s.g, b.Key())
+func (s *engine80) position(b board.Board) position.PositionPacked {
+	p, err := positionOfKey80(s.g, b.Key())
 	if err != nil {
 		panic(err) // not a Board of the grid
 	}
 	return p
 }
 
-// engineBookPacked is a Book that looks up the engine's positions, each as a
+// engineBook80 is a Book that looks up the engine's positions, each as a
 // Board of the engine's grid. Its Book is nil for none. It is safe for
 // concurrent use where its Book is, as Book requires.
-type engineBookPacked struct {
+type engineBook80 struct {
 	Book
-	s *enginePacked
+	s *engine80
 }
 
 // Lookup returns the score of p, if its Book knows it (not nil).
-func (b engineBookPacked) Lookup(p position.PositionPacked) (score int, ok bool) {
-	bd, err := b.s.grid.FromKey(keyOfPositionPacked(b.s.g, p))
+func (b engineBook80) Lookup(p position.PositionPacked) (score int, ok bool) {
+	bd, err := b.s.grid.FromKey(keyOfPosition80(b.s.g, p))
 	if err != nil {
 		panic(err) // a position of the engine is one of the grid
 	}
@@ -95,8 +95,8 @@ func (b engineBookPacked) Lookup(p position.PositionPacked) (score int, ok bool)
 
 // UseBook makes the Solver answer from b (nil: no book) whatever positions
 // b knows, at the root and wherever a search reaches one.
-func (s *enginePacked) UseBook(b Book) {
-	s.book = engineBookPacked{b, s}
+func (s *engine80) UseBook(b Book) {
+	s.book = engineBook80{b, s}
 	for _, w := range s.workers {
 		w.book, w.bookDepth = s.book, -1
 		if b != nil {
@@ -109,7 +109,7 @@ func (s *enginePacked) UseBook(b Book) {
 // into the shared table, and makes the workers keep there the entries of
 // large subtrees they store from now on (nil: none). The file must be of
 // the Solver's board. A Clear drops the entries loaded: use it after.
-func (s *enginePacked) UseTableFile(tf *TableFile) error {
+func (s *engine80) UseTableFile(tf *TableFile) error {
 	if tf != nil {
 		if err := tf.check(board.Size{Width: s.g.Width(), Height: s.g.Height()}); err != nil {
 			return err
@@ -121,7 +121,7 @@ func (s *enginePacked) UseTableFile(tf *TableFile) error {
 		for _, e := range tf.entries {
 			// The work of the subtrees kept, so that the table keeps
 			// the entries before those of small ones.
-			if !tablePutWordsPacked(s.g, s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
+			if !tablePutWords80(s.g, s.tt, e.lo, e.hi, int(e.lower), int(e.upper), int(e.move), tf.Nodes) {
 				return fmt.Errorf("%w: a key of more bits than the board's", errTableFileSize)
 			}
 		}
@@ -133,7 +133,7 @@ func (s *enginePacked) UseTableFile(tf *TableFile) error {
 // flushJournal writes out what the table file, if any, kept of the
 // search just ended: the next may be long in coming. An error is the
 // table file's OnError's and Close's to report.
-func (s *enginePacked) flushJournal() {
+func (s *engine80) flushJournal() {
 	if tf := s.workers[0].journal; tf != nil {
 		_ = tf.Flush()
 	}
@@ -142,7 +142,7 @@ func (s *enginePacked) flushJournal() {
 // keepIn makes the workers keep in tf the entries of large subtrees they
 // store (nil: none), without loading its entries: those of a Solver on
 // the table of another that loaded them (Batch's).
-func (s *enginePacked) keepIn(tf *TableFile) {
+func (s *engine80) keepIn(tf *TableFile) {
 	for _, w := range s.workers {
 		w.journal = tf
 	}
@@ -150,18 +150,18 @@ func (s *enginePacked) keepIn(tf *TableFile) {
 
 // tableFile returns the table file the Solver keeps entries in, nil for
 // none.
-func (s *enginePacked) tableFile() *TableFile { return s.workers[0].journal }
+func (s *engine80) tableFile() *TableFile { return s.workers[0].journal }
 
 // Table returns the Solver's shared transposition table.
-func (s *enginePacked) Table() *tables.Wide { return s.tt }
+func (s *engine80) Table() *tables.Wide { return s.tt }
 
 // Threads returns the number of worker goroutines.
-func (s *enginePacked) Threads() int { return len(s.workers) }
+func (s *engine80) Threads() int { return len(s.workers) }
 
 // Solve returns the exact score of b, which must not be over. It stops
 // early when ctx is done, returning ctx's error and the bounds found so
 // far. The score does not depend on the number of threads.
-func (s *enginePacked) Solve(ctx context.Context, b board.Board) (Result, error) {
+func (s *engine80) Solve(ctx context.Context, b board.Board) (Result, error) {
 	g := s.g
 	return s.solve(ctx, s.position(b), g.MinScore(), g.MaxScore())
 }
@@ -173,7 +173,7 @@ func (s *enginePacked) Solve(ctx context.Context, b board.Board) (Result, error)
 // nothing below lower. A lower bound that does not hold gives a wrong
 // score. Analyze bounds the moves of a position of the book the same way.
 // A lower of g.MinScore() or less is no bound: SolveAtLeast is Solve.
-func (s *enginePacked) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
+func (s *engine80) SolveAtLeast(ctx context.Context, b board.Board, lower int) (Result, error) {
 	g := s.g
 	if lower <= g.MinScore() {
 		return s.Solve(ctx, b)
@@ -188,7 +188,7 @@ func (s *enginePacked) SolveAtLeast(ctx context.Context, b board.Board, lower in
 
 // SolveWeak returns the sign of the score of p: 1 if the side to move wins,
 // 0 for a draw, -1 if it loses. It searches less than Solve.
-func (s *enginePacked) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
+func (s *engine80) SolveWeak(ctx context.Context, b board.Board) (Result, error) {
 	r, err := s.solve(ctx, s.position(b), -1, 1)
 	return r.Weak(), err
 }
@@ -200,7 +200,7 @@ func (s *enginePacked) SolveWeak(ctx context.Context, b board.Board) (Result, er
 // moves' bounds give the best move's score, not those of the move being
 // searched; during PV, the score it was given. It is safe to call from any
 // goroutine while Solve, Analyze or PV runs.
-func (s *enginePacked) Progress() (nodes uint64, lower, upper int) {
+func (s *engine80) Progress() (nodes uint64, lower, upper int) {
 	v := s.view.Load()
 	if v != nil {
 		v.mu.Lock() // no search's nodes are banked while they are read
@@ -222,7 +222,7 @@ func (s *enginePacked) Progress() (nodes uint64, lower, upper int) {
 // analysis or line of perfect play v, to v's, and zeroes the counts the
 // workers published, as the next search's begin would: Progress counts
 // each node once.
-func (s *enginePacked) bank(v *rootView, nodes uint64) {
+func (s *engine80) bank(v *rootView, nodes uint64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for _, w := range s.workers {
@@ -238,7 +238,7 @@ func (s *enginePacked) bank(v *rootView, nodes uint64) {
 // use to its last, so that a table freed meanwhile (by a server making
 // room for the solvers of another board, say) is given back only after
 // the solve, and a solve on a table freed before gets ttable.ErrFreed.
-func (s *enginePacked) solve(ctx context.Context, p position.PositionPacked, lower, upper int) (Result, error) {
+func (s *engine80) solve(ctx context.Context, p position.PositionPacked, lower, upper int) (Result, error) {
 	if err := s.tt.Acquire(); err != nil {
 		return Result{}, err
 	}
@@ -256,12 +256,12 @@ func (s *enginePacked) solve(ctx context.Context, p position.PositionPacked, low
 // solve beside a stream of short ones then keeps almost nothing. Their
 // owner calls NewSearch itself, when no solve is under way or now and then.
 // The workers' own tables age with each solve either way.
-func (s *enginePacked) SetAging(on bool) { s.noAging = !on }
+func (s *engine80) SetAging(on bool) { s.noAging = !on }
 
 // newSearch starts a new generation in the tables (tables.Compact.NewSearch): what
 // earlier searches stored is the first to be replaced. Analyze and PV
 // start one for all the solves they make, which are one search.
-func (s *enginePacked) newSearch() {
+func (s *engine80) newSearch() {
 	// Until the search sets its range, Progress reads the widest: not the
 	// range of the solve before, nor a zero range (0 <= score <= 0 shown
 	// at the start of an analysis, before its moves' ranges are set).
@@ -281,7 +281,7 @@ func (s *enginePacked) newSearch() {
 
 // search is solve within the current generation of the tables. Its first
 // probe is first, if the range holds it (noFirst: none; see rootBounds.set).
-func (s *enginePacked) search(ctx context.Context, p position.PositionPacked, lower, upper, first int) (Result, error) {
+func (s *engine80) search(ctx context.Context, p position.PositionPacked, lower, upper, first int) (Result, error) {
 	r, lo, hi, err := s.prepare(p, lower, upper)
 	if err != nil || lo >= hi {
 		return r, err
@@ -294,7 +294,7 @@ func (s *enginePacked) search(ctx context.Context, p position.PositionPacked, lo
 	for _, w := range s.workers {
 		nodes, expanded = nodes+w.nodes, expanded+w.expanded
 	}
-	r, closed := rb.result(lossLaterScorePacked(s.g, p.Stones()), winLaterScorePacked(s.g, p.Stones()), lower, nodes)
+	r, closed := rb.result(lossLaterScore80(s.g, p.Stones()), winLaterScore80(s.g, p.Stones()), lower, nodes)
 	r.Expanded = expanded
 	if !closed {
 		return r, ctx.Err()
@@ -302,33 +302,23 @@ func (s *enginePacked) search(ctx context.Context, p position.PositionPacked, lo
 	return r, nil
 }
 
-// knownPacked returns the result of p that needs no search, with ok, if it has
-// one: a win at once, or a position of the book b (nil for none); or
-// ErrGameOver for a game that is over.
-func knownPacked(g *position.GeometryPacked, p position.PositionPacked, b engineBookPacked) (r Result, ok bool, err error) {
+// known80 is Known of the engine's position p, with the book b.
+func known80(g *position.GeometryPacked, p position.PositionPacked, b engineBook80) (r Result, ok bool, err error) {
 	n := p.Stones()
-	if p.Won() || n == g.Cells() {
-		return Result{}, false, ErrGameOver
-	}
-	if p.CanWinNext() {
-		sc := g.WinNextScore(n)
-		return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1}, true, nil
-	}
+	var lookup func() (int, bool)
 	if b.Book != nil && n <= b.Depth() {
-		if sc, ok := b.Lookup(p); ok {
-			return Result{Score: sc, Lower: sc, Upper: sc, Nodes: 1, FromBook: true}, true, nil
-		}
+		lookup = func() (int, bool) { return b.Lookup(p) }
 	}
-	return Result{}, false, nil
+	return knownOf(p.Won() || n == g.Cells(), p.CanWinNext(), g.WinNextScore(n), lookup)
 }
 
 // prepare checks p, the root of a solve of the range [lower, upper], and
 // answers what needs no search: a game over (an error), a win at once, a
 // position of the book (then lo >= hi, and r is the answer). Otherwise it
 // returns the range [lo, hi) the probes start from.
-func (s *enginePacked) prepare(p position.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
+func (s *engine80) prepare(p position.PositionPacked, lower, upper int) (r Result, lo, hi int, err error) {
 	g := s.g
-	if r, ok, err := knownPacked(g, p, s.book); ok || err != nil {
+	if r, ok, err := known80(g, p, s.book); ok || err != nil {
 		return r, 0, 0, err
 	}
 	n := p.Stones()
@@ -342,7 +332,7 @@ func (s *enginePacked) prepare(p position.PositionPacked, lower, upper int) (r R
 	if lo >= hi {
 		// Closed before any probe (a loss at once, or a clipped range):
 		// a closed range reads as a result.
-		r, _ = (&rootBounds{lo: lo, hi: hi}).result(lossLaterScorePacked(s.g, n), winLaterScorePacked(s.g, n), lower, 1)
+		r, _ = (&rootBounds{lo: lo, hi: hi}).result(lossLaterScore80(s.g, n), winLaterScore80(s.g, n), lower, 1)
 		return r, lo, hi, nil
 	}
 	return Result{}, lo, hi, nil

@@ -7,19 +7,19 @@ import (
 	"c4solve/internal/tables"
 )
 
-// movePacked is a candidate move: the cell the stone lands on, the threats it
+// move80 is a candidate move: the cell the stone lands on, the threats it
 // leaves its player, its column, and its ordering score. Its fields fit
 // in 32 bytes, two vector moves.
-type movePacked struct {
+type move80 struct {
 	cell, threats position.Bitboard
 	replies       position.Bitboard // the child's moves that do not lose at once
 	col, score    int32
 }
 
-// nodePacked is the state of one interior node of the search, shared by the
+// node80 is the state of one interior node of the search, shared by the
 // steps of negamax: the position, its window, what the table and the
 // moves searched so far have established, and the moves to search.
-type nodePacked struct {
+type node80 struct {
 	p          position.PositionPacked
 	oppThreats position.Bitboard // p.OpponentWinningCells()
 	next       position.Bitboard // the moves that do not lose at once
@@ -42,16 +42,16 @@ type nodePacked struct {
 	start         uint64 // w.nodes when the node began, for the work it took
 }
 
-// moveListPacked is the moves of a node still to search. Each worker keeps one
+// moveList80 is the moves of a node still to search. Each worker keeps one
 // per number of stones (worker.lists), reused from node to node, rather
 // than one on the stack of each node, which Go would clear every time.
-type moveListPacked struct {
-	moves [maxWidthPacked]movePacked         // best first
-	count int                                // len(moves) in use
-	keys  [maxWidthPacked]position.KeyPacked // the moves' table keys, if etc or exclusive
+type moveList80 struct {
+	moves [maxWidth80]move80             // best first
+	count int                            // len(moves) in use
+	keys  [maxWidth80]position.KeyPacked // the moves' table keys, if etc or exclusive
 	// The places of the moves' table entries, or for a move with a forced
 	// reply the entry after the reply's, if etc (see enhancedCutoff).
-	refs [maxWidthPacked]tables.WideRef
+	refs [maxWidth80]tables.WideRef
 
 	// exclusive: the node is near the root and other workers search
 	// beside this one, so moves use the busy table (see searchMoves).
@@ -71,7 +71,7 @@ type moveListPacked struct {
 // ordered, the table's move first (generateMoves), the children's keys and
 // table entries (childKeys, enhancedCutoff), the scout search of the moves
 // (searchMoves), and the store of what was found.
-func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bitboard, alpha, beta int, claimevenFails bool) int {
+func (w *worker80) negamax(p position.PositionPacked, oppThreats position.Bitboard, alpha, beta int, claimevenFails bool) int {
 	g := w.g
 	w.nodes++
 	if w.nodes%pollInterval == 0 {
@@ -92,13 +92,13 @@ func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bi
 	if n >= g.Cells()-2 {
 		return 0 // both last stones can only be played, and neither wins
 	}
-	if forcedPacked(next) {
+	if forced80(next) {
 		// A forced move (one move does not lose at once) is played
 		// through: the node's score is its child's, and the node takes no
 		// table slot, leaving the room to positions with a choice. Only
 		// the range's bounds are applied here; the static rules are left
 		// to the child, whose bounds are the node's one move later.
-		lo, hi := lossLaterScorePacked(g, n), winLaterScorePacked(g, n)
+		lo, hi := lossLaterScore80(g, n), winLaterScore80(g, n)
 		if lo >= beta || lo >= hi {
 			return lo
 		}
@@ -119,9 +119,9 @@ func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bi
 	} else {
 		key = p.Key()
 	}
-	ref := tableRefPacked(w.table(n), key)
+	ref := tableRef80(w.table(n), key)
 	ref.Prefetch()
-	lo, hi, fails := staticBoundsPacked(p, n, alpha, beta, claimevenFails)
+	lo, hi, fails := staticBounds80(p, n, alpha, beta, claimevenFails)
 	// Field by field into the worker's node for n stones: a composite
 	// literal is built on the stack and copied, and the copy's wide loads
 	// stall on the narrow stores that built it.
@@ -136,21 +136,21 @@ func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bi
 	ml := &w.lists[n]
 	ml.count = 0
 	switch w.generateMoves(nd, ml) {
-	case winNextPacked:
+	case winNext80:
 		// The opponent cannot parry one of our moves: we win with our
 		// next stone, the best any move can do (see maxScore).
-		return winLaterScorePacked(g, n)
-	case winAfterPacked:
+		return winLaterScore80(g, n)
+	case winAfter80:
 		// None wins with our next stone, and one wins with the one after:
 		// the best that is left.
-		return winLaterScorePacked(g, n+2)
-	case drawAtLeastPacked:
+		return winLaterScore80(g, n+2)
+	case drawAtLeast80:
 		// A move leaves the opponent no line of four: we score at least
 		// 0, and the window asks no more (beta <= 0).
 		return 0
 	}
 	// No move wins with our next stone: at best the one after.
-	nd.hi = min(nd.hi, winLaterScorePacked(g, n+2))
+	nd.hi = min(nd.hi, winLaterScore80(g, n+2))
 	if nd.hi <= nd.alpha {
 		return nd.hi
 	}
@@ -177,7 +177,7 @@ func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bi
 	return nd.best
 }
 
-// staticBoundsPacked returns bounds on the score of p, a position of n stones
+// staticBounds80 returns bounds on the score of p, a position of n stones
 // whose side to move cannot win at once and has a move that does not lose
 // at once, from the board alone: how soon either side can still win,
 // whether either has a line of four left open, Allis' claimeven rule,
@@ -198,9 +198,9 @@ func (w *workerPacked) negamax(p position.PositionPacked, oppThreats position.Bi
 // It also returns the moves after which claimeven gives no bound, as the
 // reply rule found them (0 where it was not tried), which the children
 // then need not try: the reply rule has tried claimeven after every move.
-func staticBoundsPacked(p position.PositionPacked, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails position.Bitboard) {
+func staticBounds80(p position.PositionPacked, n, alpha, beta int, claimevenFails bool) (lo, hi int, fails position.Bitboard) {
 	g := p.Geometry()
-	lo, hi = lossLaterScorePacked(g, n), winLaterScorePacked(g, n)
+	lo, hi = lossLaterScore80(g, n), winLaterScore80(g, n)
 	// Claimeven bounds the side to move where the stones have the
 	// parity of ClaimParity (on 7x6 the first player), the reply rule the
 	// other; each bound is 0 or beyond, which makes the open-line test on
@@ -236,7 +236,7 @@ func staticBoundsPacked(p position.PositionPacked, n, alpha, beta int, claimeven
 // position or its mirror image (which has the same score: nd.key), and notes the
 // entry's best move. It reports whether the bounds already decide the
 // node, and then its value.
-func (w *workerPacked) probeTable(nd *nodePacked) (int, bool) {
+func (w *worker80) probeTable(nd *node80) (int, bool) {
 	g := w.g
 	nd.ttMove = -1
 	if e, ok := nd.ref.Get(); ok {
@@ -275,10 +275,10 @@ func (w *workerPacked) probeTable(nd *nodePacked) (int, bool) {
 // (which would spare generating them where it fails high again): a move
 // that wins at once and the children's table entries (enhancedCutoff) then
 // decide some nodes before any search (docs/performance.md).
-func (w *workerPacked) generateMoves(nd *nodePacked, ml *moveListPacked) winTimePacked {
+func (w *worker80) generateMoves(nd *node80, ml *moveList80) winTime80 {
 	g := w.g
 	p := nd.p
-	found := noWinPacked
+	found := noWin80
 	rest := nd.next // the moves not generated yet
 	if nd.symmetric {
 		rest &= g.LeftHalf()
@@ -303,17 +303,17 @@ func (w *workerPacked) generateMoves(nd *nodePacked, ml *moveListPacked) winTime
 		threats := p.ThreatsAfter(cell)
 		replies := child.NonLosingMovesAgainst(threats)
 		if replies == 0 {
-			return winNextPacked
+			return winNext80
 		}
-		if found == noWinPacked && forcedPacked(replies) {
-			if x := afterReplyCandidatesPacked(g, child.Mask(), threats, replies); x != 0 && winsAfterReplyPacked(child, replies, x) {
-				found = winAfterPacked
+		if found == noWin80 && forced80(replies) {
+			if x := afterReplyCandidates80(g, child.Mask(), threats, replies); x != 0 && winsAfterReply80(child, replies, x) {
+				found = winAfter80
 			}
 		}
-		if drawRulePacked && !draw && nd.beta <= 0 && !child.CanStillWin() {
+		if drawRule80 && !draw && nd.beta <= 0 && !child.CanStillWin() {
 			draw = true
 		}
-		sc := int32(orderScorePacked(p, cell, threats, nd.oppThreats)) << tieBits
+		sc := int32(orderScore80(p, cell, threats, nd.oppThreats)) << tieBits
 		if tiebreak {
 			sc += g.CellLines(cell)
 		}
@@ -330,24 +330,24 @@ func (w *workerPacked) generateMoves(nd *nodePacked, ml *moveListPacked) winTime
 		m.cell, m.threats, m.replies, m.col, m.score = cell, threats, replies, int32(col), sc
 		ml.count++
 	}
-	if found == noWinPacked && draw {
-		return drawAtLeastPacked
+	if found == noWin80 && draw {
+		return drawAtLeast80
 	}
 	return found
 }
 
-// winTimePacked is how soon a node's side to move is known to win (see
+// winTime80 is how soon a node's side to move is known to win (see
 // generateMoves).
-type winTimePacked int
+type winTime80 int
 
 const (
-	noWinPacked       winTimePacked = iota
-	winNextPacked                   // with its next stone
-	winAfterPacked                  // with the one after
-	drawAtLeastPacked               // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
+	noWin80       winTime80 = iota
+	winNext80               // with its next stone
+	winAfter80              // with the one after
+	drawAtLeast80           // no win seen, and a move leaves the opponent no line of four: a draw at least, all the window asks
 )
 
-// afterReplyCandidatesPacked returns our moves that leave the opponent no parry
+// afterReplyCandidates80 returns our moves that leave the opponent no parry
 // once it has played reply, its one move that does not lose at once after
 // our move; mask is the board before reply, threats ours (p.ThreatsAfter
 // of our move). It looks for two patterns that need nothing of the
@@ -363,7 +363,7 @@ const (
 //
 // A candidate must also not lose at once itself (winsAfterReply). Small
 // enough to be inlined: it runs for every move with a forced reply.
-func afterReplyCandidatesPacked(g *position.GeometryPacked, mask, threats, reply position.Bitboard) position.Bitboard {
+func afterReplyCandidates80(g *position.GeometryPacked, mask, threats, reply position.Bitboard) position.Bitboard {
 	t := threats &^ reply
 	playable := g.NextCells(mask | reply)
 	below := g.Below(t)
@@ -374,10 +374,10 @@ func afterReplyCandidatesPacked(g *position.GeometryPacked, mask, threats, reply
 	return x
 }
 
-// winsAfterReplyPacked reports whether one of the candidates x (see
+// winsAfterReply80 reports whether one of the candidates x (see
 // afterReplyCandidates) does not lose at once once the opponent, to move
 // in child, has played reply: then it wins.
-func winsAfterReplyPacked(child position.PositionPacked, reply, x position.Bitboard) bool {
+func winsAfterReply80(child position.PositionPacked, reply, x position.Bitboard) bool {
 	oppThreats := child.ThreatsAfter(reply)
 	child.PlayMove(reply)
 	return x&child.NonLosingMovesAgainst(oppThreats) != 0
@@ -389,7 +389,7 @@ func winsAfterReplyPacked(child position.PositionPacked, reply, x position.Bitbo
 // with a forced reply has no entry of its own (negamax plays the reply
 // through), so the place is the grandchild's after that reply, whose score
 // the move has.
-func (w *workerPacked) childKeys(nd *nodePacked, ml *moveListPacked, etc bool) {
+func (w *worker80) childKeys(nd *node80, ml *moveList80, etc bool) {
 	for i := 0; i < ml.count; i++ {
 		m := &ml.moves[i]
 		child := nd.p
@@ -404,7 +404,7 @@ func (w *workerPacked) childKeys(nd *nodePacked, ml *moveListPacked, etc bool) {
 		if !etc {
 			continue
 		}
-		if forcedPacked(m.replies) {
+		if forced80(m.replies) {
 			child.PlayMove(m.replies)
 			var key position.KeyPacked
 			if w.mirrorKeys {
@@ -412,9 +412,9 @@ func (w *workerPacked) childKeys(nd *nodePacked, ml *moveListPacked, etc bool) {
 			} else {
 				key = child.Key()
 			}
-			ml.refs[i] = tableRefPacked(w.table(nd.n+2), key)
+			ml.refs[i] = tableRef80(w.table(nd.n+2), key)
 		} else {
-			ml.refs[i] = tableRefPacked(w.table(nd.n+1), ml.keys[i])
+			ml.refs[i] = tableRef80(w.table(nd.n+1), ml.keys[i])
 		}
 		// Load the buckets all at once: their memory latencies overlap,
 		// and the children's own probes find them cached.
@@ -428,7 +428,7 @@ func (w *workerPacked) childKeys(nd *nodePacked, ml *moveListPacked, etc bool) {
 // entry, their lower bounds together bound the node from above, which may
 // prove a fail low. It reports whether the entries decide the node, and
 // then its value.
-func (w *workerPacked) enhancedCutoff(nd *nodePacked, ml *moveListPacked) (int, bool) {
+func (w *worker80) enhancedCutoff(nd *node80, ml *moveList80) (int, bool) {
 	g := w.g
 	upper := g.MinScore() - 1 // below any score
 	for i := 0; i < ml.count; i++ {
@@ -439,7 +439,7 @@ func (w *workerPacked) enhancedCutoff(nd *nodePacked, ml *moveListPacked) (int, 
 		}
 		// The move's score lies in [lower, upper].
 		lower, up := -e.Upper, -e.Lower
-		if forcedPacked(ml.moves[i].replies) {
+		if forced80(ml.moves[i].replies) {
 			lower, up = e.Lower, e.Upper
 		}
 		if lower >= nd.beta {
@@ -459,9 +459,9 @@ func (w *workerPacked) enhancedCutoff(nd *nodePacked, ml *moveListPacked) (int, 
 	return 0, false
 }
 
-// forcedPacked reports whether a set of moves holds at most one move (callers
+// forced80 reports whether a set of moves holds at most one move (callers
 // have ruled out none).
-func forcedPacked(moves position.Bitboard) bool { return moves&(moves-1) == 0 }
+func forced80(moves position.Bitboard) bool { return moves&(moves-1) == 0 }
 
 // searchMoves searches nd's moves in order, principal variation search:
 // the first move searched gets the full window, the others a null window
@@ -472,19 +472,19 @@ func forcedPacked(moves position.Bitboard) bool { return moves&(moves-1) == 0 }
 // the first move is always searched, so that no worker waits on another.
 // It reports whether a move failed high or the search stopped, and then
 // the node's value.
-func (w *workerPacked) searchMoves(nd *nodePacked, ml *moveListPacked) (int, bool) {
+func (w *worker80) searchMoves(nd *node80, ml *moveList80) (int, bool) {
 	g := w.g
 	w.expanded++ // a child is searched: the first is never deferred
 	exclusive := ml.exclusive
 	a, beta := nd.alpha, nd.beta
 	best, bestCol := g.MinScore()-1, -1
-	var deferred [maxWidthPacked]bool
+	var deferred [maxWidth80]bool
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < ml.count; i++ {
 			if pass == 1 && !deferred[i] {
 				continue
 			}
-			if pass == 0 && exclusive && i > 0 && w.busy.has(keyHashPacked(ml.keys[i])) {
+			if pass == 0 && exclusive && i > 0 && w.busy.has(keyHash80(ml.keys[i])) {
 				deferred[i] = true
 				continue
 			}
@@ -492,7 +492,7 @@ func (w *workerPacked) searchMoves(nd *nodePacked, ml *moveListPacked) (int, boo
 			child := nd.p
 			child.PlayMove(m.cell)
 			if exclusive {
-				w.busy.add(keyHashPacked(ml.keys[i]))
+				w.busy.add(keyHash80(ml.keys[i]))
 			}
 			var sc int
 			fails := nd.claimevenFails&m.cell != 0
@@ -507,7 +507,7 @@ func (w *workerPacked) searchMoves(nd *nodePacked, ml *moveListPacked) (int, boo
 				}
 			}
 			if exclusive {
-				w.busy.remove(keyHashPacked(ml.keys[i]))
+				w.busy.remove(keyHash80(ml.keys[i]))
 			}
 			if w.stopped {
 				return 0, true
@@ -532,7 +532,7 @@ func (w *workerPacked) searchMoves(nd *nodePacked, ml *moveListPacked) (int, boo
 // store records in the table that nd's score lies in [lower, upper], that
 // col (-1 for none) was best, and that the search of nd took the nodes
 // since start.
-func (w *workerPacked) store(nd *nodePacked, lower, upper, col int, start uint64) {
+func (w *worker80) store(nd *node80, lower, upper, col int, start uint64) {
 	g := w.g
 	if nd.mirrored && col >= 0 {
 		col = g.Width() - 1 - col
@@ -541,22 +541,22 @@ func (w *workerPacked) store(nd *nodePacked, lower, upper, col int, start uint64
 	if t == w.tt {
 		w.stores++
 	}
-	tablePutPacked(t, nd.key, lower, upper, col, w.nodes-start)
+	tablePut80(t, nd.key, lower, upper, col, w.nodes-start)
 	if w.journal != nil && w.nodes-start >= w.journal.Nodes {
-		lo, hi := keyWordsPacked(g, nd.key)
+		lo, hi := keyWords80(g, nd.key)
 		w.journal.add(lo, hi, lower, upper, col)
 	}
 }
 
 // table returns the table that holds positions of n stones.
-func (w *workerPacked) table(n int) *tables.Wide {
+func (w *worker80) table(n int) *tables.Wide {
 	if n >= w.leafFrom {
 		return w.leaf
 	}
 	return w.tt
 }
 
-// orderScorePacked rates a move for ordering: the threats it leaves its player
+// orderScore80 rates a move for ordering: the threats it leaves its player
 // (cells that would complete four, p.ThreatsAfter(cell), passed in as
 // threats; oppThreats are the opponent's), three points each, plus one point for
 // each threat directly above a column's next free cell, which the opponent
@@ -564,7 +564,7 @@ func (w *workerPacked) table(n int) *tables.Wide {
 // not count: the opponent's comes first. Idea from Christophe Steininger's
 // solver; the weights are this package's, measured on the published sets
 // against other weights (docs/performance.md).
-func orderScorePacked(p position.PositionPacked, cell, threats, oppThreats position.Bitboard) int {
+func orderScore80(p position.PositionPacked, cell, threats, oppThreats position.Bitboard) int {
 	g := p.Geometry()
 	t := threats &^ g.Above(oppThreats)
 	next := g.NextCells(p.Mask() | cell)
@@ -576,5 +576,5 @@ func orderScorePacked(p position.PositionPacked, cell, threats, oppThreats posit
 // second stone from now at best, and loses to the opponent's second stone
 // from now at worst. (As n <= g.Cells(), the halvings are of numbers >=
 // 0, and shifts: a signed division by 2 costs a sign correction.)
-func winLaterScorePacked(g *position.GeometryPacked, n int) int  { return (g.Cells() - 1 - n) >> 1 }
-func lossLaterScorePacked(g *position.GeometryPacked, n int) int { return -((g.Cells() - 2 - n) >> 1) }
+func winLaterScore80(g *position.GeometryPacked, n int) int  { return (g.Cells() - 1 - n) >> 1 }
+func lossLaterScore80(g *position.GeometryPacked, n int) int { return -((g.Cells() - 2 - n) >> 1) }

@@ -12,23 +12,23 @@ import (
 	"c4solve/internal/tables"
 )
 
-// workerPacked is one search thread: its counters, its own table for positions
+// worker80 is one search thread: its counters, its own table for positions
 // near the leaves, and its view of the stop signal. The workers of one
 // Solver share the transposition table, the root's score range (rb), the
 // busy table, the book, and the context that stops them.
-type workerPacked struct {
+type worker80 struct {
 	g          *position.GeometryPacked
-	tt         *tables.Wide     // shared by all workers
-	leaf       *tables.Wide     // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int              // see leafEmpty and sharedPlies
-	leafStale  int              // parts of leaf (tables.ClearParts) still to clear before it is used
-	journal    *TableFile       // where the entries of large subtrees are kept, nil for none
-	workers    int              // of the Solver, this one included
-	book       engineBookPacked // its Book nil for none
-	bookDepth  int              // the book's depth, -1 for none
-	id         int              // 0 for the first worker, 1 and up for the helpers
-	helper     bool             // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
-	rootStones int              // stones on the board at the root of the solve
+	tt         *tables.Wide // shared by all workers
+	leaf       *tables.Wide // this worker's own, for positions of leafFrom stones or more
+	leafFrom   int          // see leafEmpty and sharedPlies
+	leafStale  int          // parts of leaf (tables.ClearParts) still to clear before it is used
+	journal    *TableFile   // where the entries of large subtrees are kept, nil for none
+	workers    int          // of the Solver, this one included
+	book       engineBook80 // its Book nil for none
+	bookDepth  int          // the book's depth, -1 for none
+	id         int          // 0 for the first worker, 1 and up for the helpers
+	helper     bool         // the worker helps another with its root: it asks other probes (helperProbe) where helpersSpread
+	rootStones int          // stones on the board at the root of the solve
 	// mirrorKeys: the table's keys are CanonicalKey's, one for a position
 	// and its mirror image, where the root's tree may hold both (see
 	// probeRoot); else each position's own Key, no reflection at all.
@@ -44,8 +44,8 @@ type workerPacked struct {
 	done    <-chan struct{} // the current search's context's Done channel
 	stopped bool            // set once done is closed or the probe is moot; unwinds the search
 
-	path  [maxCellsPacked]nodePacked     // the node of each number of stones on the search path
-	lists [maxCellsPacked]moveListPacked // its moves
+	path  [maxCells80]node80     // the node of each number of stones on the search path
+	lists [maxCells80]moveList80 // its moves
 
 	rb    *rootBounds // the range the workers narrow together
 	busy  *busyTable  // the subtrees workers are searching; nil for one worker
@@ -63,7 +63,7 @@ type workerPacked struct {
 // asking the probes beside the first worker's (helperProbe) where
 // helpersSpread; the node count at which it calls join (0: never); and
 // the node count at which it stops, its budget (0: none).
-func (w *workerPacked) begin(busy *busyTable, helper bool, limit, budget uint64) {
+func (w *worker80) begin(busy *busyTable, helper bool, limit, budget uint64) {
 	w.nodes, w.expanded, w.stores, w.limit, w.budget = 0, 0, 0, limit, budget
 	w.published.Store(0)
 	w.busy, w.helper = busy, helper
@@ -74,7 +74,7 @@ func (w *workerPacked) begin(busy *busyTable, helper bool, limit, budget uint64)
 // it stops early when ctx is done or the solve's range rb, if not nil, has
 // closed, so that a solve that ends while a helper clears does not wait
 // for the whole of it.
-func (w *workerPacked) clearLeaf(ctx context.Context, rb *rootBounds) bool {
+func (w *worker80) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 	for ; w.leafStale > 0; w.leafStale-- {
 		if ctx.Err() != nil {
 			return false
@@ -91,7 +91,7 @@ func (w *workerPacked) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 
 // probeRoot runs null-window probes at the root p until the shared range
 // closes, the search is stopped or the worker has spent its budget.
-func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
+func (w *worker80) probeRoot(ctx context.Context, p position.PositionPacked, rb *rootBounds) {
 	w.rootStones = p.Stones()
 	// Every position of the root's tree holds the root's stones, and its
 	// mirror image their reflections: where a stone of the root faces
@@ -112,8 +112,8 @@ func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked,
 		if lo >= hi || ctx.Err() != nil || w.spent() {
 			return
 		}
-		w.probe = rb.probe(lo, hi, gallopPacked)
-		if w.helper && helpersSpreadPacked {
+		w.probe = rb.probe(lo, hi, gallop80)
+		if w.helper && helpersSpread80 {
 			w.probe = helperProbe(lo, hi, w.probe, max(w.id, 1))
 		}
 		w.stopped = false
@@ -129,9 +129,9 @@ func (w *workerPacked) probeRoot(ctx context.Context, p position.PositionPacked,
 // settled the question of the probe under way, so that its answer no
 // longer matters. It also starts the other workers once the first has
 // searched its share alone.
-func (w *workerPacked) poll() {
+func (w *worker80) poll() {
 	w.published.Store(w.nodes)
-	growTablePacked(w.tt, w.stores*uint64(w.workers))
+	growTable80(w.tt, w.stores*uint64(w.workers))
 	if w.journal != nil {
 		w.journal.tick()
 	}
@@ -155,7 +155,7 @@ func (w *workerPacked) poll() {
 }
 
 // spent says whether the worker has searched its budget of nodes.
-func (w *workerPacked) spent() bool { return w.budget != 0 && w.nodes >= w.budget }
+func (w *worker80) spent() bool { return w.budget != 0 && w.nodes >= w.budget }
 
 // runWorkers searches p with the workers until the range rb closes, ctx
 // is done or each worker has searched budget nodes (0: no budget). The first worker searches alone, in the calling goroutine, until
@@ -165,7 +165,7 @@ func (w *workerPacked) spent() bool { return w.budget != 0 && w.nodes >= w.budge
 // waiting for them costs more than such a solve. A worker that finds the
 // range closed, by itself or by another, returns at its next poll, so no
 // worker needs to cancel the others.
-func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked, rb *rootBounds, budget uint64) {
+func (s *engine80) runWorkers(ctx context.Context, p position.PositionPacked, rb *rootBounds, budget uint64) {
 	first := s.workers[0]
 	if len(s.workers) == 1 {
 		first.begin(nil, false, 0, budget)
@@ -175,7 +175,7 @@ func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked
 	for _, w := range s.workers[1:] {
 		w.begin(s.busy, true, 0, budget)
 	}
-	s.helpers = helpersPacked{ctx: ctx, p: p, rb: rb}
+	s.helpers = helpers80{ctx: ctx, p: p, rb: rb}
 	// Alone, the first worker has no one to keep out of its subtrees;
 	// startHelpers gives it the busy table when the others join.
 	first.begin(nil, false, helperNodes, budget)
@@ -183,8 +183,8 @@ func (s *enginePacked) runWorkers(ctx context.Context, p position.PositionPacked
 	s.helpers.g.Wait()
 }
 
-// helpersPacked is what a solve's helper workers need to start.
-type helpersPacked struct {
+// helpers80 is what a solve's helper workers need to start.
+type helpers80 struct {
 	g   errgroup.Group
 	ctx context.Context
 	p   position.PositionPacked
@@ -193,7 +193,7 @@ type helpersPacked struct {
 
 // startHelpers starts every worker but the first on the solve under way.
 // The first worker calls it once it has searched helperNodes nodes.
-func (s *enginePacked) startHelpers() {
+func (s *engine80) startHelpers() {
 	h := &s.helpers
 	s.workers[0].busy = s.busy
 	for _, w := range s.workers[1:] {

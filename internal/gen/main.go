@@ -74,7 +74,7 @@ type variant struct {
 	// bits of its keys, its table's: "" 7x6's (49), "49", "64", "80" or
 	// "128".
 	suffix string
-	wide   bool   // bitboards are position.Bits128
+	wide   bool // bitboards are position.Bits128
 	// maskShifts: every shift of a bitboard by a count that is not a
 	// constant is by less than 64 (the board has at most 64 bits), and
 	// the count is written masked, count&63, so that the compiler leaves

@@ -28,7 +28,7 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 		return fmt.Errorf("%d positions: at most %d a run (ask for more with other seeds)", n, MaxRandomPositions)
 	case g.Size == Standard && stones <= countedStones:
 		if exist := CountRandom(stones); n > exist {
-			return fmt.Errorf("%d positions of %s asked for: %s", n, count(stones, "stone", "stones"), onlyExist(exist))
+			return fmt.Errorf("%d positions of %s asked for: only %s", n, count(stones, "stone", "stones"), count(exist, "distinct position exists", "distinct positions exist"))
 		}
 	}
 	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
@@ -152,13 +152,4 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// onlyExist says that only n distinct positions exist, in words that
-// agree with n.
-func onlyExist(n int) string {
-	if n == 1 {
-		return "only 1 distinct position exists"
-	}
-	return fmt.Sprintf("only %d distinct positions exist", n)
 }

@@ -179,8 +179,8 @@ func (b *Book) encode() []byte {
 	return buf
 }
 
-// ReadFile reads and checks the book in the file name. Errors name the
-// file and the problem.
+// ReadFile reads and checks the book in the file name. Its errors name the
+// file and the problem (FileError).
 //
 // It reads no more than the header says the book takes, so that a file
 // that is no book (/dev/zero, say) is refused without reading it whole.
@@ -192,7 +192,7 @@ func ReadFile(name string) (*Book, error) {
 		if st.IsDir() {
 			what = "is a directory"
 		}
-		return nil, fmt.Errorf("%s: %s: a book is a file", name, what)
+		return nil, &FileError{Name: name, Err: fmt.Errorf("%s: a book is a file", what)}
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -202,13 +202,13 @@ func ReadFile(name string) (*Book, error) {
 	header := make([]byte, headerSize)
 	n, err := io.ReadFull(f, header)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &FileError{Name: name, Err: err}
 	}
 	if n < headerSize {
 		return Decode(name, header[:n]) // refused: too short, or not a book
 	}
 	if _, err := decode(header); err != nil && !errors.Is(err, errTruncated) {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &FileError{Name: name, Err: err}
 	}
 	// The root's moves, then at most 10 bytes a word of key and 1 of
 	// score a position, and one byte more to tell a longer file.
@@ -220,10 +220,10 @@ func ReadFile(name string) (*Book, error) {
 	limit := int64(header[15]) + int64(count)*(words*binary.MaxVarintLen64+1) + 1
 	rest, err := io.ReadAll(io.LimitReader(f, limit))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &FileError{Name: name, Err: err}
 	}
 	if int64(len(rest)) == limit {
-		return nil, fmt.Errorf("%s: longer than its header says a book of %d positions takes: %w", name, count, errDamaged)
+		return nil, &FileError{Name: name, Err: fmt.Errorf("longer than its header says a book of %d positions takes: %w", count, errDamaged)}
 	}
 	return Decode(name, append(header, rest...))
 }
@@ -238,10 +238,30 @@ var errTruncated = errors.New("truncated: the file ends early")
 func Decode(name string, data []byte) (*Book, error) {
 	b, err := decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("book %s: %w", name, err)
+		return nil, &FileError{Name: name, Err: err, decoded: true}
 	}
 	return b, nil
 }
+
+// A FileError is an error of ReadFile or Decode: the book of the file
+// Name, refused for Err. Its message names the file, "book NAME: ERR"
+// where Decode refused the bytes and "NAME: ERR" where ReadFile refused
+// the file before; where the file cannot be opened at all, ReadFile
+// returns os.Open's *fs.PathError instead.
+type FileError struct {
+	Name    string
+	Err     error
+	decoded bool
+}
+
+func (e *FileError) Error() string {
+	if e.decoded {
+		return "book " + e.Name + ": " + e.Err.Error()
+	}
+	return e.Name + ": " + e.Err.Error()
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
 
 func decode(data []byte) (*Book, error) {
 	if len(data) < len(magic) || string(data[:len(magic)]) != magic {

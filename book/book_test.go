@@ -183,6 +183,9 @@ func TestDecodeRefuses(t *testing.T) {
 		if msg := err.Error(); !strings.HasPrefix(msg, "book x.c4book: ") || !strings.Contains(msg, tt.want) {
 			t.Errorf("%s: error %q, want it to name the file and say %q", tt.name, msg, tt.want)
 		}
+		if fe, ok := err.(*FileError); !ok || fe.Name != "x.c4book" || !strings.Contains(fe.Err.Error(), tt.want) || strings.Contains(fe.Err.Error(), "x.c4book") {
+			t.Errorf("%s: error %#v, want a *FileError of x.c4book whose Err says %q without the name", tt.name, err, tt.want)
+		}
 	}
 }
 

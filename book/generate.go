@@ -405,9 +405,6 @@ func Merge(parts ...*Book) (*Book, error) {
 		return nil, errors.New("no parts to merge")
 	}
 	first := parts[0]
-	if first.shards == 0 {
-		return nil, errors.New("part 1 is a whole book, not a part")
-	}
 	seen := make([]bool, first.shards+1)
 	for i, b := range parts {
 		switch {
@@ -448,13 +445,9 @@ func Merge(parts ...*Book) (*Book, error) {
 			scores[k] = b.scores[j]
 		}
 	}
+	// Every key of scores is one of deepest (shard): as many are all of them.
 	if len(scores) != len(deepest) {
 		return nil, fmt.Errorf("the parts hold %d positions of %d stones; the run has %d", len(scores), first.depth, len(deepest))
-	}
-	for _, k := range deepest {
-		if _, ok := scores[k]; !ok {
-			return nil, fmt.Errorf("position with key %s is in no part", formatKey(k))
-		}
 	}
 	return complete(g, first.root, first.depth, levels, scores), nil
 }

@@ -66,8 +66,10 @@ func Spell(moves string) string {
 	return moves
 }
 
-// unspell is Spell's inverse: "" for EmptyBoard.
-func unspell(moves string) string {
+// Unspell is Spell's inverse: the moves of a position as a line or a
+// query writes them, "" for EmptyBoard. It is how JSON writes them too:
+// the empty board's pos is the empty string.
+func Unspell(moves string) string {
 	if moves == EmptyBoard {
 		return ""
 	}
@@ -85,7 +87,7 @@ func (f Format) grid() *board.Grid { return cmp.Or(f.Grid, standardGrid) }
 // board), on f's board: Moves as given, and the Board. Its errors are the
 // board package's *ParseError.
 func (f Format) Position(moves string) (Line, error) {
-	b, err := f.grid().Parse(unspell(moves), f.From0)
+	b, err := f.grid().Parse(Unspell(moves), f.From0)
 	return Line{Moves: moves, Board: b}, err
 }
 
@@ -122,7 +124,7 @@ func (f Format) ParseLine(num int, text string) (l Line, ok bool, err error) {
 		return Line{}, false, &LineError{Num: num, Moves: fields[0], Err: err}
 	}
 	l.Num = num
-	moves := unspell(l.Moves)
+	moves := Unspell(l.Moves)
 	maxScore, width := f.grid().MaxScore(), f.grid().Width
 	score := func(field string) (int, error) {
 		sc, err := strconv.Atoi(field)

@@ -27,20 +27,10 @@ type Result struct {
 	Seconds    float64 `json:"seconds"`
 }
 
-// JSONPos is how JSON writes a position's moves, pos as a line writes
-// them: the empty board's pos is the empty string, where a line writes
-// EmptyBoard. Both read back as the empty board.
-func JSONPos(pos string) string {
-	if pos == EmptyBoard {
-		return ""
-	}
-	return pos
-}
-
-// MarshalJSON writes r with its pos as JSONPos writes it.
+// MarshalJSON writes r with its pos as Unspell writes it.
 func (r Result) MarshalJSON() ([]byte, error) {
 	type fields Result // without this method
-	r.Pos = JSONPos(r.Pos)
+	r.Pos = Unspell(r.Pos)
 	return json.Marshal(fields(r))
 }
 

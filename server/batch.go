@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
+	"c4solve/posfile"
 )
 
 // The limits of a batch (POST /solve, POST /analyze) where Config sets
@@ -168,16 +169,14 @@ func batchPositions(body []byte) ([]string, error) {
 			return nil, fmt.Errorf("the body is not a JSON array of strings: %v", err)
 		}
 		for i, pos := range positions {
-			positions[i] = emptyBoard(pos)
+			positions[i] = posfile.Unspell(pos)
 		}
 		return positions, nil
 	}
 	var positions []string
 	for line := range strings.Lines(string(body)) {
-		switch line = strings.TrimSpace(line); line {
-		case "":
-		default:
-			positions = append(positions, emptyBoard(line))
+		if line = strings.TrimSpace(line); line != "" {
+			positions = append(positions, posfile.Unspell(line))
 		}
 	}
 	return positions, nil

@@ -276,23 +276,13 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z
 		case 0:
 			err = errors.New("no pos parameter: ask /solve?pos=MOVES (pos= for the empty board)")
 		case 1:
-			return emptyBoard(pos[0]), z, true
+			return posfile.Unspell(pos[0]), z, true
 		default:
 			err = fmt.Errorf("pos given %d times; give it once", len(pos))
 		}
 	}
 	writeError(w, http.StatusBadRequest, err.Error())
 	return "", board.Size{}, false
-}
-
-// emptyBoard returns pos, or "" where pos is `""` (two quote characters),
-// the empty board as a line writes it: either is the empty board, and
-// the answer's pos is "".
-func emptyBoard(pos string) string {
-	if pos == `""` {
-		return ""
-	}
-	return pos
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size

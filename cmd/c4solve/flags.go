@@ -163,17 +163,14 @@ func (f *bookFlags) loadBook(z board.Size) (solver.Book, error) {
 func readBook(name string) (*book.Book, error) {
 	bk, err := book.ReadFile(name)
 	var pe *fs.PathError
+	var fe *book.FileError
 	switch {
 	case err == nil:
 		return bk, nil
 	case errors.As(err, &pe) && pe.Path == name:
-		return nil, fmt.Errorf("-book %s: %w", name, pe.Err)
-	}
-	msg := err.Error()
-	for _, prefix := range []string{"book " + name + ": ", name + ": "} {
-		if rest, ok := strings.CutPrefix(msg, prefix); ok {
-			return nil, fmt.Errorf("-book %s: %s", name, rest)
-		}
+		err = pe.Err
+	case errors.As(err, &fe):
+		err = fe.Err
 	}
 	return nil, fmt.Errorf("-book %s: %w", name, err)
 }

@@ -183,10 +183,8 @@ func (g *game) run(ctx context.Context, std stdio) int {
 		case "u":
 			g.undo()
 		case "h":
-			if an, exact, err := g.analyze(ctx, p); err == nil && exact {
-				g.hint(an)
-			} else if err == nil {
-				g.hintFound(an)
+			if an, exact, err := g.analyze(ctx, p); err == nil {
+				g.hint(an, exact)
 			}
 		default:
 			col := -1
@@ -253,32 +251,24 @@ func (g *game) analyze(ctx context.Context, p board.Board) (an solver.Analysis, 
 	return an, false, err
 }
 
-func (g *game) hint(an solver.Analysis) {
-	var sb strings.Builder
-	sb.WriteString("hint: the score of each column:")
-	for col, sc := range an.Scores {
-		if an.Legal[col] {
-			fmt.Fprintf(&sb, " %c:%d", board.ColumnName(col), sc)
-		} else {
-			fmt.Fprintf(&sb, " %c:full", board.ColumnName(col))
+// hint prints the score of each column of an analysis, or of one that
+// -timeout stopped (not exact), the best move found
+// (solver.Analysis.BestFound), the one c4solve would play, and the bounds
+// established on each column's score, lo..hi, or the score where the
+// column was solved (as each is in an exact analysis).
+func (g *game) hint(an solver.Analysis, exact bool) {
+	what := "the score of each column"
+	if !exact {
+		col, proved := an.BestFound()
+		how := "not proved"
+		if proved {
+			how = "proved best"
 		}
+		fmt.Fprintf(g.c.stdout, "hint: not solved within %v; the best found is column %c, %s\n", g.c.opt.timeout, board.ColumnName(col), how)
+		what = "the bounds of each column's score"
 	}
-	fmt.Fprintln(g.c.stdout, sb.String())
-}
-
-// hintFound prints the hint of an analysis stopped by -timeout: the best
-// move found (solver.Analysis.BestFound), the one c4solve would play, and
-// the bounds established on each column's score, lo..hi, or the score
-// where the column was solved.
-func (g *game) hintFound(an solver.Analysis) {
-	col, proved := an.BestFound()
-	how := "not proved"
-	if proved {
-		how = "proved best"
-	}
-	fmt.Fprintf(g.c.stdout, "hint: not solved within %v; the best found is column %c, %s\n", g.c.opt.timeout, board.ColumnName(col), how)
 	var sb strings.Builder
-	sb.WriteString("hint: the bounds of each column's score:")
+	fmt.Fprintf(&sb, "hint: %s:", what)
 	for col, legal := range an.Legal {
 		switch {
 		case !legal:

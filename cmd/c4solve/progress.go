@@ -186,43 +186,31 @@ func (c *command) showProgress() (stop func()) {
 	if !c.terminal || c.s == nil {
 		return func() {}
 	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		start := time.Now()
-		tick := time.NewTicker(progressDelay / 4)
-		defer tick.Stop()
-		var bar *progressbar.ProgressBar
-		for {
-			select {
-			case <-done:
-				if bar != nil {
-					bar.Clear()
-					clearLine(c.stderr)
-				}
-				return
-			case <-tick.C:
-			}
-			d := time.Since(start)
-			if d < progressDelay {
-				continue
-			}
-			if bar == nil {
-				// The spinner turns with each tick of this loop: with
-				// its own interval the bar renders from a goroutine of
-				// its own, which would outlive stop and write after it.
-				bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
-					progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionSetSpinnerChangeInterval(0))
-			}
-			nodes, lo, hi := c.s.Progress()
-			bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
-				nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
-			bar.Add(1)
+	start := time.Now()
+	var bar *progressbar.ProgressBar // made and used by every's goroutine, then by stop
+	halt := every(progressDelay/4, func() {
+		d := time.Since(start)
+		if d < progressDelay {
+			return
 		}
+		if bar == nil {
+			// The spinner turns with each tick: with its own interval the
+			// bar renders from a goroutine of its own, which would outlive
+			// stop and write after it.
+			bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr),
+				progressbar.OptionSpinnerType(14), progressbar.OptionSetElapsedTime(true),
+				progressbar.OptionSetSpinnerChangeInterval(0))
+		}
+		nodes, lo, hi := c.s.Progress()
+		bar.Describe(fmt.Sprintf("%d nodes  %.2f M nodes/s  %d <= score <= %d",
+			nodes, float64(nodes)/d.Seconds()/1e6, lo, hi))
+		bar.Add(1)
 	})
 	return func() {
-		close(done)
-		wg.Wait()
+		halt() // every's goroutine has ended: bar is ours
+		if bar != nil {
+			bar.Clear()
+			clearLine(c.stderr)
+		}
 	}
 }

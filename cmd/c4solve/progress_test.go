@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"c4solve/board"
+	"c4solve/posfile"
+	"c4solve/solver"
 )
 
 // TestProgressLog: every long job whose standard error is not a terminal
@@ -76,4 +83,56 @@ func TestProgressLog(t *testing.T) {
 			t.Errorf("%s -quiet: exit %d, stdout %q, stderr %q; want 0 and nothing on stderr", tc.name, code, qout, errOut)
 		}
 	}
+}
+
+// TestAnalyzeProgressBounds: the progress of -analyze shows the bounds
+// established so far on the position's score, each at least as wide as
+// those printed when -timeout stops it, and never a range not begun
+// (0 <= score <= 0, before: for the whole search of -size 8x5 -analyze
+// 45, whose bounds at the end are 2 <= score <= 17 or closer).
+func TestAnalyzeProgressBounds(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 20 * time.Millisecond
+	z, _ := board.ParseSize("8x5")
+	g, err := board.NewGrid(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := g.Parse("45", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 2} {
+		var out, errOut bytes.Buffer
+		c := &command{opt: options{analyze: true}, s: testSolver(t, g, 16, threads), stdout: &out, stderr: &errOut, terminal: true}
+		ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
+		c.solveLine(ctx, "argument 1", posfile.Line{Moves: "45", Board: b})
+		cancel()
+		var lo, hi int
+		if _, err := fmt.Sscanf(out.String(), "45 incomplete %d <= score <= %d", &lo, &hi); err != nil {
+			t.Fatalf("%d threads: -size 8x5 -analyze -timeout 800ms 45: stdout %q; want its bounds", threads, out.String())
+		}
+		shown := regexp.MustCompile(`(-?\d+) <= score <= (-?\d+)`).FindAllStringSubmatch(errOut.String(), -1)
+		if len(shown) == 0 {
+			t.Fatalf("%d threads: stderr %q; want the progress", threads, errOut.String())
+		}
+		for _, m := range shown {
+			l, _ := strconv.Atoi(m[1])
+			h, _ := strconv.Atoi(m[2])
+			if l > lo || h < hi {
+				t.Fatalf("%d threads: progress showed %s; the bounds at the end are %d <= score <= %d", threads, m[0], lo, hi)
+			}
+		}
+	}
+}
+
+// testSolver returns solver.New's solver of g, and fails t where the
+// table's memory cannot be had.
+func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(g, mib, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"c4solve/bench"
-	"c4solve/posfile"
 )
 
 // emit writes a result on standard output: with -json v, as one line of
@@ -23,7 +22,8 @@ func (c *command) emit(v any, text string) {
 	fmt.Fprintf(c.stdout, "%s\n", b)
 }
 
-// verifyMismatch is a line verify found a wrong score on, as -json prints it.
+// verifyMismatch is a line verify found a wrong score on, as -json prints it
+// (Pos as posfile.Unspell writes it).
 type verifyMismatch struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
@@ -31,13 +31,6 @@ type verifyMismatch struct {
 	Expected int    `json:"expected"`
 	Score    int    `json:"score"`
 	Mismatch bool   `json:"mismatch"`
-}
-
-// MarshalJSON writes m with its pos as posfile.JSONPos writes it.
-func (m verifyMismatch) MarshalJSON() ([]byte, error) {
-	type fields verifyMismatch // without this method
-	m.Pos = posfile.JSONPos(m.Pos)
-	return json.Marshal(fields(m))
 }
 
 // verifyStopped is the line whose solve verify was stopped in, with the
@@ -49,13 +42,6 @@ type verifyStopped struct {
 	Lower      int    `json:"lower"`
 	Upper      int    `json:"upper"`
 	Incomplete bool   `json:"incomplete"`
-}
-
-// MarshalJSON writes v with its pos as posfile.JSONPos writes it.
-func (v verifyStopped) MarshalJSON() ([]byte, error) {
-	type fields verifyStopped // without this method
-	v.Pos = posfile.JSONPos(v.Pos)
-	return json.Marshal(fields(v))
 }
 
 // verifySummary is verify's summary of a file, as -json prints it;

@@ -130,7 +130,7 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		Game string `json:"game"`
 		review.Review
 		Incomplete bool `json:"incomplete,omitempty"`
-	}{posfile.JSONPos(posfile.Spell(l.Moves)), rv, err != nil}, sb.String())
+	}{posfile.Unspell(l.Moves), rv, err != nil}, sb.String())
 	return err == nil
 }
 

@@ -115,7 +115,7 @@ func TestReviewInput(t *testing.T) {
 }
 
 // TestReviewJSONEmptyBoard: review -json writes the game of no moves as
-// JSON writes the empty board's pos (posfile.JSONPos), the empty string, whether
+// JSON writes the empty board's pos (posfile.Unspell), the empty string, whether
 // it came as an argument or as a line of standard input ("" both).
 func TestReviewJSONEmptyBoard(t *testing.T) {
 	const want = `{"game":"","moves":[],"players":[{"moves":0,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"accuracy":null},` +

@@ -3,20 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"c4solve/board"
 	"c4solve/posfile"
-	"c4solve/solver"
 )
 
 // TestSize solves positions of other boards with -size: plain, -analyze,
@@ -306,83 +302,4 @@ func TestBookWide(t *testing.T) {
 	if code != 0 || out != want || strings.Count(errOut, "nodes=1 ") != 2 {
 		t.Errorf("-size 8x8 -book: exit %d, %q, %q; want %q, each from the book in 1 node", code, out, errOut, want)
 	}
-}
-
-func mustRead(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// TestTableFileFlag: -table-file is made, loaded the next time, and a file
-// of another board is refused, naming both.
-func TestTableFileFlag(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.c4table")
-	code, out, errOut := runCmd(context.Background(), "", "-size", "5x4", "-table-file", path, "")
-	if code != 0 || out != "\"\" 0\n" || !strings.Contains(errOut, "table file "+path+": 0 entries loaded") || !strings.Contains(errOut, "entries added") {
-		t.Fatalf("-table-file: exit %d, %q, %q", code, out, errOut)
-	}
-	code, _, errOut = runCmd(context.Background(), "", "-size", "6x4", "-table-file", path, "")
-	if code != 2 || !strings.Contains(errOut, "a table file of the 5x4 board, and the board solved is 6x4") {
-		t.Errorf("-table-file of 5x4 with -size 6x4: exit %d, %q; want 2 and both boards named", code, errOut)
-	}
-	code, _, errOut = runCmd(context.Background(), "", "-table-file", path, "4453")
-	if code != 2 || !strings.Contains(errOut, "a table file of the 5x4 board, and the board solved is 7x6") {
-		t.Errorf("-table-file of 5x4 on 7x6: exit %d, %q; want 2 and both boards named", code, errOut)
-	}
-}
-
-// TestAnalyzeProgressBounds: the progress of -analyze shows the bounds
-// established so far on the position's score, each at least as wide as
-// those printed when -timeout stops it, and never a range not begun
-// (0 <= score <= 0, before: for the whole search of -size 8x5 -analyze
-// 45, whose bounds at the end are 2 <= score <= 17 or closer).
-func TestAnalyzeProgressBounds(t *testing.T) {
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	progressDelay = 20 * time.Millisecond
-	z, _ := board.ParseSize("8x5")
-	g, err := board.NewGrid(z)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := g.Parse("45", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, threads := range []int{1, 2} {
-		var out, errOut bytes.Buffer
-		c := &command{opt: options{analyze: true}, s: testSolver(t, g, 16, threads), stdout: &out, stderr: &errOut, terminal: true}
-		ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
-		c.solveLine(ctx, "argument 1", posfile.Line{Moves: "45", Board: b})
-		cancel()
-		var lo, hi int
-		if _, err := fmt.Sscanf(out.String(), "45 incomplete %d <= score <= %d", &lo, &hi); err != nil {
-			t.Fatalf("%d threads: -size 8x5 -analyze -timeout 800ms 45: stdout %q; want its bounds", threads, out.String())
-		}
-		shown := regexp.MustCompile(`(-?\d+) <= score <= (-?\d+)`).FindAllStringSubmatch(errOut.String(), -1)
-		if len(shown) == 0 {
-			t.Fatalf("%d threads: stderr %q; want the progress", threads, errOut.String())
-		}
-		for _, m := range shown {
-			l, _ := strconv.Atoi(m[1])
-			h, _ := strconv.Atoi(m[2])
-			if l > lo || h < hi {
-				t.Fatalf("%d threads: progress showed %s; the bounds at the end are %d <= score <= %d", threads, m[0], lo, hi)
-			}
-		}
-	}
-}
-
-// testSolver returns solver.New's solver of g, and fails t where the
-// table's memory cannot be had.
-func testSolver(t testing.TB, g *board.Grid, mib, threads int) *solver.Solver {
-	t.Helper()
-	s, err := solver.New(g, mib, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }

@@ -184,3 +184,30 @@ func tableFileHeader(args []string) string {
 	}
 	return "c4solve table file 1\n" + size + "\n"
 }
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestTableFileFlag: -table-file is made, loaded the next time, and a file
+// of another board is refused, naming both.
+func TestTableFileFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.c4table")
+	code, out, errOut := runCmd(context.Background(), "", "-size", "5x4", "-table-file", path, "")
+	if code != 0 || out != "\"\" 0\n" || !strings.Contains(errOut, "table file "+path+": 0 entries loaded") || !strings.Contains(errOut, "entries added") {
+		t.Fatalf("-table-file: exit %d, %q, %q", code, out, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "-size", "6x4", "-table-file", path, "")
+	if code != 2 || !strings.Contains(errOut, "a table file of the 5x4 board, and the board solved is 6x4") {
+		t.Errorf("-table-file of 5x4 with -size 6x4: exit %d, %q; want 2 and both boards named", code, errOut)
+	}
+	code, _, errOut = runCmd(context.Background(), "", "-table-file", path, "4453")
+	if code != 2 || !strings.Contains(errOut, "a table file of the 5x4 board, and the board solved is 7x6") {
+		t.Errorf("-table-file of 5x4 on 7x6: exit %d, %q; want 2 and both boards named", code, errOut)
+	}
+}

@@ -111,7 +111,7 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			}
 			seen.Add(o.Time, o.Nodes, o.Mismatch)
 			if o.Mismatch {
-				c.emit(verifyMismatch{name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score, true},
+				c.emit(verifyMismatch{name, l.Num, posfile.Unspell(l.Moves), l.Expected, o.Score, true},
 					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
 				c.fail(exitMismatch)
 			}
@@ -137,7 +137,7 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			c.fail(exitIncomplete)
 		}
 		if o := stopped; o != nil { // its bounds, as a stopped solve prints them
-			c.emit(verifyStopped{name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper, true},
+			c.emit(verifyStopped{name, o.Line.Num, posfile.Unspell(o.Line.Moves), o.Lower, o.Upper, true},
 				fmt.Sprintf("%s:%d %s incomplete %d <= score <= %d", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper))
 		}
 		summary := name + " " + st.String()

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/board"
+	"c4solve/internal/settings"
 	"c4solve/solver"
 	"c4solve/ttable"
 )
@@ -261,10 +262,6 @@ func families(g *board.Grid, levels [][]board.Key) []family {
 	return fams
 }
 
-// defaultTableMiB is the size of the table of a generation given none:
-// small, for a library caller who did not size one.
-const defaultTableMiB = 64
-
 // solveAll solves the positions of g of the families fams (total in all)
 // missing from scores and adds them. Each worker takes a whole family and
 // solves its members one after the other, on a table warm from the ones
@@ -302,7 +299,7 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 		opt.Known(resumed, copied)
 	}
 	progress()
-	tt, err := ttable.New(solver.TableConfig(g, cmp.Or(opt.TableMiB, defaultTableMiB)))
+	tt, err := ttable.New(solver.TableConfig(g, cmp.Or(opt.TableMiB, settings.BookTableMiB)))
 	if err != nil {
 		return err
 	}

@@ -16,14 +16,6 @@ import (
 	"c4solve/posfile"
 )
 
-// The limits of a batch (POST /solve, POST /analyze) where Config sets
-// none: a body of 1 MiB holds 10,000 positions of 7x6 of up to 42 moves
-// with room to spare.
-const (
-	DefaultMaxBatch = 10_000
-	DefaultMaxBody  = 1 << 20
-)
-
 // BatchError is the line of a batch's answer for a position that got no
 // answer: a bad position, or a solve stopped (Config.Timeout, a server
 // that stops: Error is then ErrStopping's text, and so it is for each

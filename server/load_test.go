@@ -21,8 +21,8 @@ import (
 	"c4solve/board"
 	"c4solve/book"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/server"
-	"c4solve/ttable"
 )
 
 var loadThreads = flag.Int("loadthreads", runtime.NumCPU(), "search goroutines of each solve in TestLoad")
@@ -125,8 +125,8 @@ func TestRandomGames(t *testing.T) {
 		t.Skip("-short")
 	}
 	// As c4solve serve by default: a solver and a search goroutine per
-	// CPU, a table of ttable.DefaultMiB.
-	ts := newServer(t, server.Config{TableMiB: ttable.DefaultMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
+	// CPU, a table of settings.DefaultTableMiB.
+	ts := newServer(t, server.Config{TableMiB: settings.DefaultTableMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 	took := make([][]time.Duration, position.Cells)
 	rng := rand.New(rand.NewPCG(*gamesSeed, 12))
 	for g := range *games {
@@ -179,7 +179,7 @@ var (
 
 // TestColdLatency measures what a caller waits for /solve, as serve's
 // defaults answer it (a solver and a search goroutine per CPU, a table of
-// ttable.DefaultMiB, the built-in book), cold: a fresh server for each
+// settings.DefaultTableMiB, the built-in book), cold: a fresh server for each
 // stone count, asked about random positions of real play one after the
 // other. It logs the median and the slowest answer a stone count, and
 // with -latency-out writes every move's position and score, which
@@ -212,7 +212,7 @@ func TestColdLatency(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		ts := newServer(t, server.Config{TableMiB: ttable.DefaultMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
+		ts := newServer(t, server.Config{TableMiB: settings.DefaultTableMiB, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Timeout: time.Minute})
 		var took []time.Duration
 		for _, moves := range positions {
 			start := time.Now()

@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/internal/settings"
 	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -90,7 +91,7 @@ type Config struct {
 	// size (solver.Solver.UseBook); nil for none.
 	Books map[board.Size]solver.Book
 	// MaxBatch and MaxBody are the most positions and bytes of a batch
-	// (POST /solve, POST /analyze); zero: DefaultMaxBatch, DefaultMaxBody.
+	// (POST /solve, POST /analyze); zero: 10,000 and 1 MiB.
 	MaxBatch, MaxBody int
 }
 
@@ -133,7 +134,7 @@ var page embed.FS
 func New(cfg Config) (*Server, error) {
 	cfg.Solvers, cfg.Threads, cfg.Queue, cfg.Boards = max(cfg.Solvers, 1), max(cfg.Threads, 1), max(cfg.Queue, 0), max(cfg.Boards, 1)
 	cfg.Size = cfg.Size.OrStandard()
-	cfg.MaxBatch, cfg.MaxBody = cmp.Or(cfg.MaxBatch, DefaultMaxBatch), cmp.Or(cfg.MaxBody, DefaultMaxBody)
+	cfg.MaxBatch, cfg.MaxBody = cmp.Or(cfg.MaxBatch, settings.MaxBatch), cmp.Or(cfg.MaxBody, settings.MaxBody)
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
 	s.boards = &boards{mib: cfg.TableMiB, solvers: cfg.Solvers, threads: cfg.Threads, max: cfg.Boards,
 		books: cfg.Books, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 )
 
 // Analysis holds the score of each move of a position, from the point of
@@ -82,3 +83,7 @@ func (an Analysis) BestFound() (col int, proved bool) {
 	}
 	return col, true
 }
+
+// spreadFirst is settings.SpreadFirst, a variable so that tests may
+// spread an analysis's rounds from the start.
+var spreadFirst = settings.SpreadFirst

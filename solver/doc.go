@@ -47,7 +47,7 @@
 // shared one: they are most of the nodes, their subtrees are small, and
 // their entries are wanted soon after they are stored, so a probe that
 // stays in the core's cache saves more than a large table's longer memory
-// beats (tuning.go holds the threshold and its measurements).
+// beats (internal/settings holds the threshold and its measurements).
 //
 // Moves are ordered by the threats (cells where four would be completed)
 // they leave, weighing most those right above a column's next free cell,
@@ -88,7 +88,7 @@
 // root, sharing the table and the root's score range: lazy SMP, as in the
 // chess engines that popularised it (see "Lazy SMP" on the Chess
 // Programming Wiki). The first worker searches alone until it has searched
-// a few thousand nodes (tuning.go), so that small solves start no goroutine; the
+// a few thousand nodes (internal/settings), so that small solves start no goroutine; the
 // others join it then, each asking the probe next to the first worker's,
 // the one it would ask next. Near the root a worker defers the moves whose
 // subtrees another worker is searching to a second pass, when their

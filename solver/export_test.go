@@ -12,7 +12,7 @@ import (
 type Standard = engine
 
 // NewStandard returns the engine of 7x6 with threads workers (at least 1)
-// sharing tt, and a table of LeafTableMiB for each.
+// sharing tt, and a table of settings.LeafTableMiB for each.
 func NewStandard(tt *tables.Compact, threads int) *engine {
 	return newSolver(gridOf(position.Geometry{}), position.Geometry{}, tt, threads)
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"c4solve/board"
+	"c4solve/internal/settings"
 	"c4solve/ttable"
 )
 
@@ -65,7 +66,7 @@ func (p *Pool) TryGet() (*Solver, bool) {
 func (p *Pool) lend() *Solver {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.inUse == 0 || p.lends >= agingLends {
+	if p.inUse == 0 || p.lends >= settings.AgingLends {
 		p.tt.NewSearch()
 		p.lends = 0
 	}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"c4solve/internal/settings"
 	"sync"
 )
 
@@ -61,7 +62,7 @@ func (rb *rootBounds) set(lo, hi, first int) {
 
 // probe returns the probe to ask in the range [lo, hi): the solve's first
 // while the range holds it, then nextProbe's.
-func (rb *rootBounds) probe(lo, hi int, gallop gallops) int {
+func (rb *rootBounds) probe(lo, hi int, gallop settings.Gallop) int {
 	if lo <= rb.first && rb.first < hi {
 		return rb.first
 	}
@@ -108,12 +109,12 @@ func (rb *rootBounds) update(probe, r int) {
 // helperProbe is the probe of helper id (1 and up) where the first worker
 // asks "score > v?" in the range [lo, hi): the question next to v that the
 // first worker would ask next, so that the helper answers it meanwhile.
-// Once v is an end of the range beside mtdCenter, probes walk away from
+// Once v is an end of the range beside settings.MtdCenter, probes walk away from
 // the center (nextProbe), and the helper asks the one beyond v; while the
 // range holds the center on both sides of v, odd helpers ask above v and
 // even ones below. A helper with no question left beside v asks v too.
 func helperProbe(lo, hi, v, id int) int {
-	up := lo >= mtdCenter || hi-1 > mtdCenter && id%2 == 1
+	up := lo >= settings.MtdCenter || hi-1 > settings.MtdCenter && id%2 == 1
 	if up && v+1 < hi {
 		return v + 1
 	}
@@ -126,15 +127,6 @@ func helperProbe(lo, hi, v, id int) int {
 	return v
 }
 
-// gallops says which ways a walk of probes gallops (nextProbe).
-type gallops int
-
-const (
-	gallopNone gallops = iota // a step of one each way
-	gallopUp                  // up only
-	gallopBoth                // up and down
-)
-
 // nextProbe picks the value v of the next null-window probe "score > v?"
 // in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
 // the range, moved halfway out to the range's end on its side of zero: a
@@ -143,33 +135,33 @@ const (
 // measured (docs/performance.md) gain on one set what
 // they lose on another.
 //
-// Once the range is at most mtdWidth wide, the cheap probes are done, and
+// Once the range is at most settings.MtdWidth wide, the cheap probes are done, and
 // every probe left is near the score: the probe is then the value of the
-// range nearest mtdCenter, so that a score near it, the most common, is
+// range nearest settings.MtdCenter, so that a score near it, the most common, is
 // closed in on from both sides by two probes, and another walks to it one
 // step at a time (as MTD(f) does from a first guess: Plaat, Schaeffer,
 // Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
 // where bisection would probe around it.
 //
-// A walk may gallop (see gallops): away from mtdCenter, it doubles its
+// A walk may gallop (see settings.Gallop): away from settings.MtdCenter, it doubles its
 // distance from it with each step while the range is more than
-// gallopWidth wide, "> 0", "> 1", "> 3", "> 7", ... up and "> -2",
+// settings.GallopWidth wide, "> 0", "> 1", "> 3", "> 7", ... up and "> -2",
 // "> -4", "> -8", ... down, as an exponential search does. On boards
 // whose scores lie far from zero, the proofs of the small wins that a walk
 // asks first can cost more than the proof of the large one: on an 8x8
 // position of score 10 (21 stones), "> 3" to "> 7" took 15 of its 19.8
 // million nodes, where "> 8" took 0.13 million (docs/performance.md).
-func nextProbe(lo, hi int, gallop gallops) int {
-	if hi-lo <= mtdWidth {
-		if gallop != gallopNone && hi-lo > gallopWidth {
-			if lo > mtdCenter {
-				return min(2*lo-mtdCenter-1, hi-1)
+func nextProbe(lo, hi int, gallop settings.Gallop) int {
+	if hi-lo <= settings.MtdWidth {
+		if gallop != settings.GallopNone && hi-lo > settings.GallopWidth {
+			if lo > settings.MtdCenter {
+				return min(2*lo-settings.MtdCenter-1, hi-1)
 			}
-			if hi <= mtdCenter && gallop == gallopBoth {
-				return max(2*hi-mtdCenter-1, lo)
+			if hi <= settings.MtdCenter && gallop == settings.GallopBoth {
+				return max(2*hi-settings.MtdCenter-1, lo)
 			}
 		}
-		return min(max(mtdCenter, lo), hi-1)
+		return min(max(settings.MtdCenter, lo), hi-1)
 	}
 	med := lo + (hi-lo)/2
 	if med <= 0 && lo/2 < med {

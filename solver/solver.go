@@ -78,7 +78,7 @@ func engineOf(g *board.Grid) *engineKind {
 }
 
 // must returns v, and panics for an error: the geometry of a grid's
-// board, which NewGrid checked, and a worker's own table of LeafTableMiB
+// board, which NewGrid checked, and a worker's own table of settings.LeafTableMiB
 // (newTable), whose memory a process that has its shared table has.
 func must[T any](v T, err error) T {
 	if err != nil {

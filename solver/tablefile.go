@@ -20,6 +20,7 @@ import (
 	"c4solve/board"
 	"c4solve/internal/atomicfile"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 )
 
 // TableFile keeps the table entries of large subtrees of a long solve on
@@ -150,7 +151,7 @@ func OpenTableFile(path string, z board.Size) (*TableFile, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	tf := &TableFile{Nodes: DefaultTableFileNodes, FlushEvery: DefaultTableFileFlush, f: f, w: f, size: z, ReadOnly: readOnly}
+	tf := &TableFile{Nodes: settings.TableFileNodes, FlushEvery: settings.TableFileFlush, f: f, w: f, size: z, ReadOnly: readOnly}
 	if err := tf.read(path); err != nil {
 		f.Close()
 		return nil, err

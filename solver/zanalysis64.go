@@ -11,6 +11,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 )
 
 // engineAnalysis64 holds the score of each move of a position, from the point of
@@ -245,7 +246,7 @@ func (s *engine64) centerFirst(children []*childSolve64) []*childSolve64 {
 // analysis with a time limit (ctx's deadline), in rounds: each round
 // searches every child whose range is open, center first, for at most
 // budget nodes a worker, and the next round doubles the budget, from
-// spreadNodes; a round with one child open searches it to the end. Each
+// settings.SpreadNodes; a round with one child open searches it to the end. Each
 // child's probes are a solve's: the first, far from 0, are cheap and
 // narrow its range the most. A search cut by its budget leaves its
 // entries in the table, where the next round finds them. Solved one
@@ -256,7 +257,7 @@ func (s *engine64) centerFirst(children []*childSolve64) []*childSolve64 {
 func (s *engine64) spread(ctx context.Context, children []*childSolve64, v *rootView) {
 	order := s.centerFirst(children)
 	defer s.flushJournal()
-	for budget := uint64(spreadNodes); ; budget = min(2*budget, 1<<62) {
+	for budget := uint64(settings.SpreadNodes); ; budget = min(2*budget, 1<<62) {
 		var open []*childSolve64
 		for _, c := range order {
 			if lo, hi := c.rb.get(); lo < hi {

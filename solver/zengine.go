@@ -9,6 +9,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/internal/tables"
 )
 
@@ -34,7 +35,7 @@ type engine struct {
 
 // newSolver returns a Solver of the Boards of grid, positions of the
 // geometry g, with the given number of worker goroutines (at least 1) that
-// uses the table tt, shared by the workers, and a table of LeafTableMiB for
+// uses the table tt, shared by the workers, and a table of settings.LeafTableMiB for
 // each worker.
 func newSolver(grid *board.Grid, g position.Geometry, tt *tables.Compact, threads int) *engine {
 	s := &engine{grid: grid, g: g, tt: tt}
@@ -42,7 +43,7 @@ func newSolver(grid *board.Grid, g position.Geometry, tt *tables.Compact, thread
 		s.busy = new(busyTable)
 	}
 	for id := range max(threads, 1) {
-		s.workers = append(s.workers, &worker{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable(g, LeafTableMiB), bookDepth: -1})
+		s.workers = append(s.workers, &worker{g: g, id: id, workers: max(threads, 1), tt: tt, leaf: newTable(g, settings.LeafTableMiB), bookDepth: -1})
 	}
 	s.workers[0].join = s.startHelpers
 	return s
@@ -63,7 +64,7 @@ func (s *engine) Clear() {
 	// start, and clearing their tables here, untouched, made Test_L3_R1's
 	// solves of a few microseconds about one slower.
 	for _, w := range s.workers[1:] {
-		w.leafStale = tables.ClearParts
+		w.leafStale = settings.ClearParts
 	}
 }
 

@@ -4,6 +4,7 @@ package solver
 
 import (
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/internal/tables"
 )
 
@@ -74,7 +75,7 @@ type moveList64 struct {
 func (w *worker64) negamax(p position.Position64, oppThreats position.Bitboard, alpha, beta int, claimevenFails bool) int {
 	g := w.g
 	w.nodes++
-	if w.nodes%pollInterval == 0 {
+	if w.nodes%settings.PollInterval == 0 {
 		if w.poll(); w.stopped {
 			return 0
 		}
@@ -155,8 +156,8 @@ func (w *worker64) negamax(p position.Position64, oppThreats position.Bitboard, 
 		return nd.hi
 	}
 	nd.beta = min(nd.beta, nd.hi)
-	etc := g.Cells()-n > etcEmpty
-	ml.exclusive = w.busy != nil && n-w.rootStones < busyDepth
+	etc := g.Cells()-n > settings.EtcEmpty
+	ml.exclusive = w.busy != nil && n-w.rootStones < settings.BusyDepth
 	if etc || ml.exclusive {
 		w.childKeys(nd, ml, etc)
 	}
@@ -191,7 +192,7 @@ func (w *worker64) negamax(p position.Position64, oppThreats position.Bitboard, 
 // can decide the node in the window (alpha, beta): with the null windows
 // of the root's probes, most nodes' windows lie far from zero. The reply
 // rule, the costliest, is tried only where a bound of 2 or less can
-// (replyRuleBeta). Where a rule is skipped, the bounds returned are only
+// (settings.ReplyRuleBeta). Where a rule is skipped, the bounds returned are only
 // looser. Claimeven is not tried where claimevenFails says it gives no
 // bound.
 //
@@ -216,7 +217,7 @@ func staticBounds64(p position.Position64, n, alpha, beta int, claimevenFails bo
 				lo = b
 			}
 		}
-	} else if beta <= replyRuleBeta {
+	} else if beta <= settings.ReplyRuleBeta {
 		b, ok, applies := p.ClaimevenReplyBound(beta)
 		if ok {
 			lo = b

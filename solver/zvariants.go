@@ -7,6 +7,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/internal/tables"
 	"c4solve/ttable"
 )
@@ -65,39 +66,12 @@ const (
 	maxCells = position.Cells
 )
 
-// helpersSpread says whether a helper worker asks the probe beside the
-// first worker's (helperProbe) rather than the same one. On 7x6 the
-// neighbours measured as good as or better, and on boards over 64 bits
-// (10x6 at 16 stones, 2 threads: 4.7 s against 6.7 s; 9x7 at 20: 4.6
-// against 4.3); on the other boards, two threads asking the same probe,
-// kept apart by the busy table alone, measured faster: 7x5's empty board
-// 0.73-1.05 s -> 0.52-0.54 s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's
-// 0.74 -> 0.60 s, 8x5's 14.3-14.5 s -> 12.8-13.1 s, 9x5's opening_L2 196
-// -> 174 ms (issue 40; docs/performance.md).
-const helpersSpread = true
-
-// gallop says which ways the root's walk of null-window probes gallops
-// away from mtdCenter (see nextProbe). Mean expanded nodes, one thread,
-// against the walk by one (docs/performance.md):
-//
-//   - 7x6, whose scores lie near zero: none; galloping both ways costs
-//     1.6-2.3% (fresh7j and fresh8j, 40 positions each).
-//   - boards of at most 49 bits: up only; galloping down costs the empty
-//     9x4 board (score -1) 11%, its probe "> -3" one the walk does not
-//     need, and 6x6's (-1) 14%.
-//   - the other boards: both ways; random8x8 -25% (-21% up only),
-//     random10x6 -2.3%, random9x7 -0.4%, his 9x5 files' first 200 of
-//     opening_L2 -11% (-9% up only), midgame_L2 -2.8% (-0.2%).
-const gallop = gallopNone
-
-// drawRule says whether generateMoves looks for a move that leaves the
-// opponent no line of four (drawAtLeast) where the window asks for a draw
-// at most. On the other boards it saves 4-7% of the expanded nodes (9x4's
-// empty board 20.47 M -> 18.97 M); on 7x6 1-2% (Test_L1_R3:30 2.63 M ->
-// 2.59 M), and fresh8g's 40 positions, side by side, alternated twice,
-// took 0.194 and 0.125 s with it against 0.111 and 0.115 s without
-// (docs/performance.md).
-const drawRule = false
+// The tuning of engine, settings.Engines[""].
+const (
+	helpersSpread = true
+	gallop        = settings.GallopNone
+	drawRule      = false
+)
 
 // positionOfKey returns the position of a Board's key.
 func positionOfKey(g position.Geometry, k board.Key) (position.Position, error) {
@@ -157,14 +131,12 @@ const (
 	maxCells49 = 44                       // 4x11, the most cells in 49 bits
 )
 
-// helpersSpread49 is engine49's helpersSpread.
-const helpersSpread49 = false
-
-// gallop49 is engine49's gallop.
-const gallop49 = gallopUp
-
-// drawRule49 is engine49's drawRule.
-const drawRule49 = true
+// The tuning of engine49, settings.Engines["49"].
+const (
+	helpersSpread49 = false
+	gallop49        = settings.GallopUp
+	drawRule49      = true
+)
 
 // positionOfKey49 returns the position of a Board's key.
 func positionOfKey49(g *position.Geometry64, k board.Key) (position.Position64, error) {
@@ -229,14 +201,12 @@ const (
 	maxCells64 = 60                       // 4x15, the most cells in 64 bits
 )
 
-// helpersSpread64 is engine64's helpersSpread.
-const helpersSpread64 = false
-
-// gallop64 is engine64's gallop.
-const gallop64 = gallopBoth
-
-// drawRule64 is engine64's drawRule.
-const drawRule64 = true
+// The tuning of engine64, settings.Engines["64"].
+const (
+	helpersSpread64 = false
+	gallop64        = settings.GallopBoth
+	drawRule64      = true
+)
 
 // positionOfKey64 returns the position of a Board's key.
 func positionOfKey64(g *position.Geometry64, k board.Key) (position.Position64, error) {
@@ -296,14 +266,12 @@ const (
 	maxCells80 = 64
 )
 
-// helpersSpread80 is engine80's helpersSpread.
-const helpersSpread80 = true
-
-// gallop80 is engine80's gallop.
-const gallop80 = gallopBoth
-
-// drawRule80 is engine80's drawRule.
-const drawRule80 = true
+// The tuning of engine80, settings.Engines["80"].
+const (
+	helpersSpread80 = true
+	gallop80        = settings.GallopBoth
+	drawRule80      = true
+)
 
 // positionOfKey80 returns the position of a Board's key.
 func positionOfKey80(g *position.GeometryPacked, k board.Key) (position.PositionPacked, error) {
@@ -371,14 +339,12 @@ const (
 	maxCells128 = 124 // 4x31
 )
 
-// helpersSpread128 is engine128's helpersSpread.
-const helpersSpread128 = true
-
-// gallop128 is engine128's gallop.
-const gallop128 = gallopBoth
-
-// drawRule128 is engine128's drawRule.
-const drawRule128 = true
+// The tuning of engine128, settings.Engines["128"].
+const (
+	helpersSpread128 = true
+	gallop128        = settings.GallopBoth
+	drawRule128      = true
+)
 
 // positionOfKey128 returns the position of a Board's key.
 func positionOfKey128(g *position.Geometry128, k board.Key) (position.Position128, error) {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/internal/tables"
 )
 
@@ -20,8 +21,8 @@ type worker80 struct {
 	g          *position.GeometryPacked
 	tt         *tables.Wide // shared by all workers
 	leaf       *tables.Wide // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int          // see leafEmpty and sharedPlies
-	leafStale  int          // parts of leaf (tables.ClearParts) still to clear before it is used
+	leafFrom   int          // see settings.LeafEmpty and settings.SharedPlies
+	leafStale  int          // parts of leaf (settings.ClearParts) still to clear before it is used
 	journal    *TableFile   // where the entries of large subtrees are kept, nil for none
 	workers    int          // of the Solver, this one included
 	book       engineBook80 // its Book nil for none
@@ -84,7 +85,7 @@ func (w *worker80) clearLeaf(ctx context.Context, rb *rootBounds) bool {
 				return false
 			}
 		}
-		w.leaf.ClearPart(tables.ClearParts - w.leafStale)
+		w.leaf.ClearPart(settings.ClearParts - w.leafStale)
 	}
 	return true
 }
@@ -104,7 +105,7 @@ func (w *worker80) probeRoot(ctx context.Context, p position.PositionPacked, rb 
 	// under key k is of the position whose own key is k, and its move in
 	// that position's columns.
 	w.mirrorKeys = p.MayMeetMirror()
-	w.leafFrom = max(w.g.Cells()-leafEmpty, w.rootStones+sharedPlies)
+	w.leafFrom = max(w.g.Cells()-settings.LeafEmpty, w.rootStones+settings.SharedPlies)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {
@@ -124,7 +125,7 @@ func (w *worker80) probeRoot(ctx context.Context, p position.PositionPacked, rb 
 	}
 }
 
-// poll looks, every pollInterval nodes, whether the search must stop: the
+// poll looks, every settings.PollInterval nodes, whether the search must stop: the
 // context is done, the worker has spent its budget, or other workers have
 // settled the question of the probe under way, so that its answer no
 // longer matters. It also starts the other workers once the first has
@@ -159,7 +160,7 @@ func (w *worker80) spent() bool { return w.budget != 0 && w.nodes >= w.budget }
 
 // runWorkers searches p with the workers until the range rb closes, ctx
 // is done or each worker has searched budget nodes (0: no budget). The first worker searches alone, in the calling goroutine, until
-// it has searched helperNodes nodes; only then do the others join it, in
+// it has searched settings.HelperNodes nodes; only then do the others join it, in
 // goroutines of their own. Most solves are over long before (Test_L3_R1's
 // take tens of nodes), and starting helpers, waking their threads and
 // waiting for them costs more than such a solve. A worker that finds the
@@ -178,7 +179,7 @@ func (s *engine80) runWorkers(ctx context.Context, p position.PositionPacked, rb
 	s.helpers = helpers80{ctx: ctx, p: p, rb: rb}
 	// Alone, the first worker has no one to keep out of its subtrees;
 	// startHelpers gives it the busy table when the others join.
-	first.begin(nil, false, helperNodes, budget)
+	first.begin(nil, false, settings.HelperNodes, budget)
 	first.probeRoot(ctx, p, rb)
 	s.helpers.g.Wait()
 }
@@ -192,7 +193,7 @@ type helpers80 struct {
 }
 
 // startHelpers starts every worker but the first on the solve under way.
-// The first worker calls it once it has searched helperNodes nodes.
+// The first worker calls it once it has searched settings.HelperNodes nodes.
 func (s *engine80) startHelpers() {
 	h := &s.helpers
 	s.workers[0].busy = s.busy

@@ -1,6 +1,9 @@
 package ttable
 
-import "fmt"
+import (
+	"c4solve/internal/settings"
+	"fmt"
+)
 
 // A Limit is the most memory a process's tables may take, and what sets
 // it, in words (see MemoryLimit). The zero value is no known limit.
@@ -37,11 +40,6 @@ type Sizing struct {
 	OtherMiB int  // what the tables beside them take (the search goroutines' own)
 }
 
-// minFitMiB is the smallest size a default (not Explicit) size is cut
-// down to when it does not fit: the smallest table the command and the
-// server make of a default size.
-const minFitMiB = 16
-
 // Fit returns the size, in MiB, of each shared table to allocate for s
 // within l: the size asked for when the tables fit beside the other
 // tables; a default size halved until they fit, no further than 16 MiB;
@@ -53,7 +51,7 @@ func (l Limit) Fit(s Sizing) (mib int, err error) {
 	tables := max(s.Tables, 1)
 	fits := func(mib int) bool { return l.Bytes == 0 || uint64(tables*mib+s.OtherMiB)<<20 <= l.Bytes }
 	mib = s.MiB
-	for !s.Explicit && mib > minFitMiB && !fits(mib) {
+	for !s.Explicit && mib > settings.MinFitMiB && !fits(mib) {
 		mib /= 2
 	}
 	if !fits(mib) {

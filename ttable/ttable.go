@@ -123,12 +123,6 @@ func New(c Config) (Table, error) {
 	return t, nil
 }
 
-// DefaultMiB is the table size the command uses when none is given: large
-// enough that the hardest published positions rarely overwrite useful
-// entries, small enough for a 2-core machine with 24 GiB to run a few
-// solvers at once.
-const DefaultMiB = 512
-
 // MinMiB and MaxMiB bound a table's size. MaxMiB (1 TiB) is beyond any
 // machine this runs on; it keeps the size arithmetic far from overflow.
 const (

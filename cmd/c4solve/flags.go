@@ -16,6 +16,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/internal/settings"
 	"c4solve/posfile"
 	"c4solve/solver"
 	"c4solve/ttable"
@@ -26,7 +27,7 @@ import (
 // instead, to compare them.
 
 // defaultTableMiB is -tt's default (tests make it small).
-var defaultTableMiB = ttable.DefaultMiB
+var defaultTableMiB = settings.DefaultTableMiB
 
 // searchFlags are -threads and -tt.
 type searchFlags struct {
@@ -39,7 +40,7 @@ func (f *searchFlags) register(fs *flag.FlagSet) {
 	f.fs = fs
 	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "search goroutines sharing the table")
 	fs.IntVar(&f.ttMiB, "tt", defaultTableMiB,
-		fmt.Sprintf("shared transposition table size in MiB (each search goroutine adds a table of %d MiB of its own)", solver.LeafTableMiB))
+		fmt.Sprintf("shared transposition table size in MiB (each search goroutine adds a table of %d MiB of its own)", settings.LeafTableMiB))
 }
 
 func (f *searchFlags) check() error {
@@ -47,7 +48,7 @@ func (f *searchFlags) check() error {
 		return fmt.Errorf("-tt %d: %w", f.ttMiB, err)
 	}
 	if f.threads < 1 || f.threads > maxThreads() {
-		return fmt.Errorf("-threads %d: want 1 to %d (%d times this machine's %d CPUs)", f.threads, maxThreads(), threadsPerCPU, runtime.NumCPU())
+		return fmt.Errorf("-threads %d: want 1 to %d (%d times this machine's %d CPUs)", f.threads, maxThreads(), settings.ThreadsPerCPU, runtime.NumCPU())
 	}
 	return nil
 }
@@ -76,7 +77,7 @@ func noteRounded(stderr io.Writer, mib, got int) {
 // an error.
 func fitTable(mib, workers int, explicit bool, stderr io.Writer) (int, error) {
 	limit := processMemoryLimit()
-	fit, err := limit.Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * solver.LeafTableMiB})
+	fit, err := limit.Fit(ttable.Sizing{MiB: mib, Explicit: explicit, OtherMiB: workers * settings.LeafTableMiB})
 	goroutines := plural(workers, "search goroutine")
 	switch {
 	case err != nil && explicit:
@@ -249,10 +250,7 @@ func checkTimeout(d time.Duration) error {
 
 // maxThreads bounds -threads, -solvers and bench's thread counts: far more
 // goroutines than cores only slow the search down, and each adds a table.
-func maxThreads() int { return max(8, threadsPerCPU*runtime.NumCPU()) }
-
-// threadsPerCPU is how many search goroutines a CPU may have.
-const threadsPerCPU = 4
+func maxThreads() int { return max(8, settings.ThreadsPerCPU*runtime.NumCPU()) }
 
 // flagSet is the flag set of a command, with its help text.
 type flagSet struct {

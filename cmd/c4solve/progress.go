@@ -9,6 +9,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"c4solve/internal/settings"
 	"c4solve/solver"
 )
 
@@ -16,7 +17,7 @@ import (
 // when that is not a terminal (a log, a batch job's output, a pipe): one
 // line each time, the first progressEvery after the work began, so that
 // work shorter than that says nothing. (A variable: tests shorten it.)
-var progressEvery = 10 * time.Second
+var progressEvery = settings.ProgressEvery
 
 // logsProgress reports whether long work logs where it is on w, its
 // standard error: w is not a terminal (where a progress display shows it
@@ -177,7 +178,7 @@ const quietUsage = "show no progress on standard error: no bar on a terminal, no
 
 // progressDelay is how long a solve runs before progress is shown: quick
 // solves show none. (A variable: tests shorten it.)
-var progressDelay = time.Second
+var progressDelay = settings.ProgressDelay
 
 // showProgress shows, while a solve runs and stderr is a terminal, its
 // elapsed time, nodes, node rate and score bounds, refreshed in place. It

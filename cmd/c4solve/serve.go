@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"time"
 
+	"c4solve/internal/settings"
 	"c4solve/server"
-	"c4solve/solver"
 	"c4solve/ttable"
 )
 
@@ -190,7 +190,7 @@ func serveTablesMiB(search *searchFlags, solvers, boards int, stderr io.Writer) 
 	limit := processMemoryLimit()
 	asked := search.ttMiB
 	mib, err := limit.Fit(ttable.Sizing{MiB: asked, Tables: boards, Explicit: search.explicitTT(),
-		OtherMiB: boards * solvers * search.threads * solver.LeafTableMiB})
+		OtherMiB: boards * solvers * search.threads * settings.LeafTableMiB})
 	goroutines := fmt.Sprintf("with %d solvers of %d search goroutines a board", solvers, search.threads)
 	var fe *ttable.FitError
 	switch {

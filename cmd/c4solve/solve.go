@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"c4solve/board"
+	"c4solve/internal/settings"
 	"c4solve/posfile"
 	"c4solve/solver"
 )
@@ -100,10 +101,6 @@ func (c *command) solveArgs(ctx context.Context, args []string) {
 	b.flush()
 }
 
-// pastLimitIdle is how long standard input is read on past -timeout
-// while no line comes: a stream that never ends must not keep the command.
-const pastLimitIdle = time.Second
-
 // errIdlePastLimit stops the reading of standard input past -timeout.
 var errIdlePastLimit = errors.New("no line came within a second of the time limit")
 
@@ -112,7 +109,7 @@ var errIdlePastLimit = errors.New("no line came within a second of the time limi
 // without it) each line that comes still gets its line, line for line
 // with the input, as arguments do: its bounds, or its score where that
 // takes no search. Reading stops at the end of the input, at an
-// interrupt, or when no line came for pastLimitIdle past the limit; what
+// interrupt, or when no line came for settings.PastLimitIdle past the limit; what
 // came past it is counted on stderr.
 func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	if isTerminal(std.in) {
@@ -124,7 +121,7 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 	var idle atomic.Pointer[time.Timer] // from the time limit on
 	defer context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			idle.Store(time.AfterFunc(pastLimitIdle, func() { stopRead(errIdlePastLimit) }))
+			idle.Store(time.AfterFunc(settings.PastLimitIdle, func() { stopRead(errIdlePastLimit) }))
 		}
 	})()
 	late := 0 // lines read past the time limit
@@ -134,7 +131,7 @@ func (c *command) solveInput(ctx, outer context.Context, std stdio) {
 		if ctx.Err() != nil {
 			late++
 			if t := idle.Load(); t != nil {
-				t.Reset(pastLimitIdle)
+				t.Reset(settings.PastLimitIdle)
 			}
 		}
 		b.solve(fmt.Sprintf("line %d", l.Num), l, more)

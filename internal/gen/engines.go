@@ -10,6 +10,8 @@ import (
 	"text/template"
 
 	"golang.org/x/tools/go/ast/astutil"
+
+	"c4solve/internal/settings"
 )
 
 // engine is one variant of the solver's engine, a row of engines: how
@@ -47,12 +49,6 @@ type engine struct {
 	// maxWidth and maxCells are the most columns and cells of its boards,
 	// Go constant expressions: the sizes of the search's arrays.
 	maxWidth, maxCells string
-	// The tuning constants of the variant's search, each with its
-	// measurements in tuningHelpersSpread, tuningGallop and tuningDrawRule
-	// (their doc comments in solver/zvariants.go).
-	helpersSpread bool   // see tuningHelpersSpread
-	gallop        string // see tuningGallop
-	drawRule      bool   // see tuningDrawRule
 }
 
 // engines is every variant of the engine, in the order the constructors
@@ -63,70 +59,32 @@ var engines = []engine{
 		geometry: "position.Geometry{}", position: "position.Position", key: "position.Key", keyKind: "word",
 		keyBits: "g.Bits()", fileKeyFits: "hi == 0 && lo < 1<<(position.Width*(position.Height+1))",
 		maxWidth: "position.Width", maxCells: "position.Cells",
-		helpersSpread: true, gallop: "gallopNone", drawRule: false,
 	},
 	{
 		variant: v49, fits: "g.Bits() <= tables.KeyBits",
 		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
 		keyBits: "g.Bits()", grows: true, clampMove: true, fileKeyFits: "hi == 0 && lo < 1<<tables.KeyBits",
 		maxWidth: "49 / (board.MinSide + 1) // 9x4", maxCells: "44 // 4x11, the most cells in 49 bits",
-		helpersSpread: false, gallop: "gallopUp", drawRule: true,
 	},
 	{
 		variant: v64, fits: "g.Bits() <= 64",
 		geometry: "must(position.NewGeometry64(g.Width, g.Height))", position: "position.Position64", key: "position.Key64", keyKind: "word",
 		keyBits: "g.Bits()", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "hi == 0",
 		maxWidth: "64 / (board.MinSide + 1) // 12x4", maxCells: "60 // 4x15, the most cells in 64 bits",
-		helpersSpread: false, gallop: "gallopBoth", drawRule: true,
 	},
 	{
 		variant: v80, fits: "position.Packs(g.Width, g.Height)",
 		geometry: "must(position.NewGeometryPacked(g.Width, g.Height))", position: "position.PositionPacked", key: "position.KeyPacked", keyKind: "packed",
 		keyBits: "64 + g.Width", tableBits: "64 + g.Width()", grows: true,
 		maxWidth: "64 / board.MinSide // 16x4", maxCells: "64",
-		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
 	},
 	{
 		variant: v128, fits: "true",
 		geometry: "must(position.NewGeometry128(g.Width, g.Height))", position: "position.Position128", key: "position.Bits128", keyKind: "two",
 		keyBits: "g.Bits()", tableBits: "g.Width() * (g.Height() + 1)", grows: true, fileKeyFits: "bits.Len64(hi) <= t.KeyBits()-64",
 		maxWidth: "board.MaxWidth", maxCells: "124 // 4x31",
-		helpersSpread: true, gallop: "gallopBoth", drawRule: true,
 	},
 }
-
-// The measurements behind the tuning constants of engines, written as the
-// doc comments of each constant in solver/zvariants.go.
-const (
-	tuningHelpersSpread = `helpersSpread says whether a helper worker asks the probe beside the
-first worker's (helperProbe) rather than the same one. On 7x6 the
-neighbours measured as good as or better, and on boards over 64 bits
-(10x6 at 16 stones, 2 threads: 4.7 s against 6.7 s; 9x7 at 20: 4.6
-against 4.3); on the other boards, two threads asking the same probe,
-kept apart by the busy table alone, measured faster: 7x5's empty board
-0.73-1.05 s -> 0.52-0.54 s, 6x7's 8.47-9.11 s -> 6.17-7.20 s, 6x6's
-0.74 -> 0.60 s, 8x5's 14.3-14.5 s -> 12.8-13.1 s, 9x5's opening_L2 196
--> 174 ms (issue 40; docs/performance.md).`
-	tuningGallop = `gallop says which ways the root's walk of null-window probes gallops
-away from mtdCenter (see nextProbe). Mean expanded nodes, one thread,
-against the walk by one (docs/performance.md):
-
-  - 7x6, whose scores lie near zero: none; galloping both ways costs
-    1.6-2.3% (fresh7j and fresh8j, 40 positions each).
-  - boards of at most 49 bits: up only; galloping down costs the empty
-    9x4 board (score -1) 11%, its probe "> -3" one the walk does not
-    need, and 6x6's (-1) 14%.
-  - the other boards: both ways; random8x8 -25% (-21% up only),
-    random10x6 -2.3%, random9x7 -0.4%, his 9x5 files' first 200 of
-    opening_L2 -11% (-9% up only), midgame_L2 -2.8% (-0.2%).`
-	tuningDrawRule = `drawRule says whether generateMoves looks for a move that leaves the
-opponent no line of four (drawAtLeast) where the window asks for a draw
-at most. On the other boards it saves 4-7% of the expanded nodes (9x4's
-empty board 20.47 M -> 18.97 M); on 7x6 1-2% (Test_L1_R3:30 2.63 M ->
-2.59 M), and fresh8g's 40 positions, side by side, alternated twice,
-took 0.194 and 0.125 s with it against 0.111 and 0.115 s without
-(docs/performance.md).`
-)
 
 // solverVariants are the variants of the solver's templates, engines' in
 // their order.
@@ -141,12 +99,7 @@ func solverVariants() []variant {
 // glue returns solver/zvariants.go: for each of engines, its glue and
 // constants, and the table engineKinds of them all.
 func glue() ([]byte, error) {
-	funcs := template.FuncMap{
-		"comment": func(s string) string { return "// " + strings.ReplaceAll(s, "\n", "\n// ") },
-		"tuning": func() map[string]string {
-			return map[string]string{"helpersSpread": tuningHelpersSpread, "gallop": tuningGallop, "drawRule": tuningDrawRule}
-		},
-	}
+	funcs := template.FuncMap{}
 	t, err := template.New("glue").Funcs(funcs).Parse(glueTemplate)
 	if err != nil {
 		return nil, err
@@ -156,8 +109,13 @@ func glue() ([]byte, error) {
 		MaxWidth, MaxCells, Gallop, Table, Ref, Make                                    string
 		Compact, Grows, ClampMove, HelpersSpread, DrawRule                              bool
 	}
+	gallops := map[settings.Gallop]string{settings.GallopNone: "settings.GallopNone", settings.GallopUp: "settings.GallopUp", settings.GallopBoth: "settings.GallopBoth"}
 	var rows []row
 	for _, e := range engines {
+		tuning, ok := settings.Engines[e.suffix]
+		if !ok {
+			return nil, fmt.Errorf("settings.Engines has no engine%s", e.suffix)
+		}
 		geom := "*position.Geometry" + e.positionSuffix()
 		if e.suffix == "" {
 			geom = "position.Geometry"
@@ -168,11 +126,11 @@ func glue() ([]byte, error) {
 		}
 		rows = append(rows, row{Suffix: e.suffix, Make: e.geometry, Fits: e.fits, Geometry: geom, Position: e.position, Key: e.key,
 			KeyKind: e.keyKind, KeyBits: e.keyBits, TableBits: e.tableBits, FileKeyFits: e.fileKeyFits,
-			MaxWidth: e.maxWidth, MaxCells: e.maxCells, Gallop: e.gallop, Table: tbl, Ref: ref,
-			Compact: e.compact, Grows: e.grows, ClampMove: e.clampMove, HelpersSpread: e.helpersSpread, DrawRule: e.drawRule})
+			MaxWidth: e.maxWidth, MaxCells: e.maxCells, Gallop: gallops[tuning.Gallop], Table: tbl, Ref: ref,
+			Compact: e.compact, Grows: e.grows, ClampMove: e.clampMove, HelpersSpread: tuning.HelpersSpread, DrawRule: tuning.DrawRule})
 	}
 	var buf bytes.Buffer
-	if err := t.Execute(&buf, map[string]any{"Rows": rows, "Tuning": funcs["tuning"].(func() map[string]string)()}); err != nil {
+	if err := t.Execute(&buf, map[string]any{"Rows": rows}); err != nil {
 		return nil, err
 	}
 	// Drop the imports the rows did not use (math/bits, where no row
@@ -203,6 +161,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/internal/position"
+	"c4solve/internal/settings"
 	"c4solve/internal/tables"
 	"c4solve/ttable"
 )
@@ -229,14 +188,12 @@ const (
 	maxCells{{.Suffix}} = {{.MaxCells}}
 )
 
-{{if .Suffix}}// helpersSpread{{.Suffix}} is engine{{.Suffix}}'s helpersSpread.{{else}}{{comment (index $.Tuning "helpersSpread")}}{{end}}
-const helpersSpread{{.Suffix}} = {{.HelpersSpread}}
-
-{{if .Suffix}}// gallop{{.Suffix}} is engine{{.Suffix}}'s gallop.{{else}}{{comment (index $.Tuning "gallop")}}{{end}}
-const gallop{{.Suffix}} = {{.Gallop}}
-
-{{if .Suffix}}// drawRule{{.Suffix}} is engine{{.Suffix}}'s drawRule.{{else}}{{comment (index $.Tuning "drawRule")}}{{end}}
-const drawRule{{.Suffix}} = {{.DrawRule}}
+// The tuning of engine{{.Suffix}}, settings.Engines["{{.Suffix}}"].
+const (
+	helpersSpread{{.Suffix}} = {{.HelpersSpread}}
+	gallop{{.Suffix}}        = {{.Gallop}}
+	drawRule{{.Suffix}}      = {{.DrawRule}}
+)
 
 // positionOfKey{{.Suffix}} returns the position of a Board's key.
 func positionOfKey{{.Suffix}}(g {{.Geometry}}, k board.Key) ({{.Position}}, error) {

@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"c4solve/internal/settings"
 	"fmt"
 	"math/bits"
 	"os"
@@ -80,33 +81,21 @@ func (t *base) Release() { t.mem.release() }
 // table must not use it after: its methods then panic.
 func (t *base) Free() { t.mem.free() }
 
-// growStartMiB is the part of a growing table a solve starts with (see
-// Grow): 2^20 buckets of a Compact, 2^19 of a Wide.
-const growStartMiB = 32
-
-// startMiB is the part of a table a solve starts with: growStartMiB where
+// startMiB is the part of a table a solve starts with: settings.GrowStartMiB where
 // it grows, else all of it.
 func startMiB(grow bool) int {
 	if grow {
-		return growStartMiB
+		return settings.GrowStartMiB
 	}
 	return MaxMiB
 }
 
-// growStores is how many stores of a search an entry of the table in use
-// takes before Grow doubles it. Every page the table grows into costs its
-// first touch (the kernel zeroes it), and every growth loses the entries
-// whose bucket moves, so it grows only as far as the stores call for, not
-// by the nodes searched (docs/performance.md: 9x4's empty board, 9.6 s
-// against 6.5).
-const growStores = 1
-
 // grow is Grow for a table of entries entries a bucket: it doubles the
-// part in use until that part holds growStores entries a store so far.
+// part in use until that part holds settings.GrowStores entries a store so far.
 func (t *base) grow(stores, entries uint64) {
 	for {
 		m := t.active.Load()
-		if m == t.bucketMask || (m+1)*entries*growStores >= stores {
+		if m == t.bucketMask || (m+1)*entries*settings.GrowStores >= stores {
 			return
 		}
 		if t.active.CompareAndSwap(m, m<<1|1) {
@@ -142,17 +131,14 @@ func (t *base) ClearAll() {
 	t.active.Store(t.start)
 }
 
-// ClearParts is the number of parts ClearPart divides a table into.
-const ClearParts = 64
-
-// ClearPart zeroes part k (0 <= k < ClearParts) of the table, so that a
+// ClearPart zeroes part k (0 <= k < settings.ClearParts) of the table, so that a
 // caller can clear a table a part at a time and stop in between: after
 // ClearPart of every part, the table is as after Clear, and every word is
 // zero. It must not run concurrently with other methods.
 func (t *base) ClearPart(k int) {
-	n := len(t.words) / ClearParts // a power of two
+	n := len(t.words) / settings.ClearParts // a power of two
 	clear(t.words[k*n : (k+1)*n])
-	if k == ClearParts-1 {
+	if k == settings.ClearParts-1 {
 		t.gen.Store(0)
 	}
 }

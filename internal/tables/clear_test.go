@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"c4solve/internal/settings"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -73,9 +74,9 @@ func TestPrefault(t *testing.T) {
 // left are exactly those of the parts not yet cleared.
 func TestClearPart(t *testing.T) {
 	testClear(t, func(tt *Compact) {
-		for k := range ClearParts {
+		for k := range settings.ClearParts {
 			before := usedSlots(tt)
-			part := len(tt.words) / ClearParts
+			part := len(tt.words) / settings.ClearParts
 			inPart := 0
 			for i := k * part; i < (k+1)*part; i++ {
 				if tt.words[i].Load() != 0 {

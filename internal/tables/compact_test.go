@@ -400,7 +400,7 @@ func BenchmarkPut(b *testing.B) {
 	}
 }
 
-// growStartBits is the bucket bits of growStartMiB of a Compact.
+// growStartBits is the bucket bits of settings.GrowStartMiB of a Compact.
 const growStartBits = 20
 
 // TestGrowingTable grows a table from the part a solve starts with to all

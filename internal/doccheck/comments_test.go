@@ -25,11 +25,11 @@ func (f finding) String() string { return fmt.Sprintf("%s:%d: %s", f.path, f.lin
 //
 //   - every name a comment cites in backquotes that looks like a Go
 //     identifier (an upper-case letter, a digit, or a dotted form:
-//     leafEmpty, engine49, Solver, ttable.Limit, Engine.spread) is declared
+//     tieBits, engine49, Solver, ttable.Limit, Engine.spread) is declared
 //     in the module, is a package of the module or of the standard library,
 //     or is predeclared (uint64); a plain lower-case word (pos, score, a
 //     JSON field) is not taken for one;
-//   - so is every lower-camel-case word (leafEmpty) or word ending in
+//   - so is every lower-camel-case word (tieBits) or word ending in
 //     digits (engine49) outside backquotes;
 //   - in every NAME.MEMBER form, backquoted or not, whose NAME is a type
 //     of the module, MEMBER is a method or field of a type of that name
@@ -146,7 +146,7 @@ var (
 	// plainWord is a lower-case word that is not taken for an identifier.
 	plainWord = regexp.MustCompile(`^[a-z_]+$`)
 	// proseIdent is a word outside backquotes taken for an identifier: lower
-	// camel case (leafEmpty), or letters then digits (engine49).
+	// camel case (tieBits), or letters then digits (engine49).
 	proseIdent = regexp.MustCompile(`^(?:[a-z]+[A-Z][A-Za-z0-9]*|[a-z]{3,}[0-9]+)$`)
 )
 

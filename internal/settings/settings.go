@@ -151,8 +151,10 @@ const (
 	GallopBoth               // up and down
 )
 
-// Engines is each engine's tuning, by the suffix of its name, the most
-// bits of its keys ("" 7x6's engine, "49" engine49, ...).
+// Engines is each engine's tuning, by the suffix of its name in package
+// solver, the most bits of its keys: "" 7x6's, "49" that of the other
+// boards of at most 49 bits, "64", "80" (boards of at most 64 cells over
+// 64 bits) and "128".
 //
 // HelpersSpread: on 7x6 the neighbours measured as good as or better
 // (Test_L1_R2:40, 2 threads: 28.6-31.5 -> 26.6-27.6 ms), and on boards

@@ -111,6 +111,9 @@ func glue() ([]byte, error) {
 	}
 	gallops := map[settings.Gallop]string{settings.GallopNone: "settings.GallopNone", settings.GallopUp: "settings.GallopUp", settings.GallopBoth: "settings.GallopBoth"}
 	var rows []row
+	if len(settings.Engines) != len(engines) {
+		return nil, fmt.Errorf("settings.Engines tunes %d engines; there are %d", len(settings.Engines), len(engines))
+	}
 	for _, e := range engines {
 		tuning, ok := settings.Engines[e.suffix]
 		if !ok {

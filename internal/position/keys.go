@@ -65,14 +65,17 @@ const (
 
 // fullColumns returns the full columns of mask as bits 0 to Width-1: the
 // top row's bits moved to bits c*Height, gathered by a multiplication
-// (see NewGeometryPacked), the columns past the first gather ones by
-// another.
+// each group of gather columns (see NewGeometryPacked): one on 8x8, two
+// on 9x7 and 10x6, three on 11x5 and 12x5, four on 13x4 to 16x4.
 func (g *GeometryPacked) fullColumns(mask Bitboard) uint64 {
 	x := uint64(mask&g.top) >> (g.height - 1)
 	out := uint64(1)<<g.gather - 1
-	first := (x & g.gatherIn) * g.gatherMul >> g.gatherShift & out
-	rest := (x >> (g.gather * uint(g.height)) & g.gatherIn) * g.gatherMul >> g.gatherShift & out
-	return first | rest<<g.gather
+	full := (x & g.gatherIn) * g.gatherMul >> g.gatherShift & out
+	for c := g.gather; c < uint(g.width); c += g.gather {
+		group := (x >> ((c * uint(g.height)) & 63) & g.gatherIn) * g.gatherMul >> g.gatherShift & out
+		full |= group << (c & 63)
+	}
+	return full
 }
 
 func (g *GeometryPacked) key(current, mask Bitboard) KeyPacked {

@@ -34,8 +34,8 @@ type Geometry128 struct {
 	mirrorPairs  uint // Width/2, the pairs of columns mirror swaps
 	claimParity  int  // see ClaimParity
 	// The full columns of a packed key (fullColumns): the top row's bits
-	// moved to bits c*Height are gathered by a multiplication, gather
-	// columns at a time, into bits 0 to Width-1.
+	// moved to bits c*Height are gathered by a multiplication a group of
+	// gather columns, into bits 0 to Width-1.
 	gatherIn, gatherMul uint64
 	gatherShift, gather uint
 }
@@ -109,9 +109,6 @@ func NewGeometry128(width, height int) (*Geometry128, error) {
 		n := min(width, height)
 		for (n-1)*(height-1)+n > 64 {
 			n--
-		}
-		if 2*n < width {
-			return nil, fmt.Errorf("size %dx%d: the full columns of a key do not gather in two multiplications", width, height)
 		}
 		g.gather, g.gatherShift = uint(n), uint((n-1)*(height-1))
 		for j := range n {

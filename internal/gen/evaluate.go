@@ -108,15 +108,8 @@ func (r *rewriter) evaluate(root string, f *ast.File) error {
 		}
 		return true
 	})
-	r.arrays(f, arrays)
-	return nil
-}
-
-// arrays writes the package-level variables of the array fields evaluate
-// read, named as evaluate names them, their trailing zeros left out, as
-// the source that follows the file (rewriter.tail); and drops the imports
-// nothing uses any more.
-func (r *rewriter) arrays(f *ast.File, arrays map[string]field) {
+	// The arrays' variables, their trailing zeros left out, follow the
+	// file's source.
 	var src strings.Builder
 	src.WriteString("\n// The tables of the 7x6 board's geometry, as NewGeometry64 works them out.\nvar (\n")
 	for _, name := range slices.Sorted(maps.Keys(arrays)) {
@@ -126,6 +119,7 @@ func (r *rewriter) arrays(f *ast.File, arrays map[string]field) {
 	src.WriteString(")\n")
 	r.tail = src.String()
 	pruneImports(r.fset, f) // NewGeometry's
+	return nil
 }
 
 // field is the value of a field of the 7x6 board's Geometry64, as Go

@@ -34,13 +34,13 @@
 // variant's suffix, and so do the names each job lists as varying (the
 // geometry, the key type); the search's exported names are unexported in
 // every variant (Engine is engine in 7x6's, engine64 in 64's), which
-// solver.Solver reaches. From the table engines gen also writes the
-// search's glue, solver/zvariants.go: each variant's table and key
-// functions, its tuning constants, and engineKinds, from which the
-// solver's constructors pick the engine of a board. Plain generics would
-// do the same at run time, but their instantiations share code by GC
-// shape and call the geometry's methods through a dictionary: the 7x6
-// path lost 5-11% of its instructions so (docs/performance.md).
+// solver.Solver reaches. From the table engines and zvariants.go.tmpl
+// gen also writes the search's glue, solver/zvariants.go: each variant's
+// table and key functions, its tuning constants, and engineKinds, from
+// which the solver's constructors pick the engine of a board. Plain
+// generics would do the same at run time, but their instantiations share
+// code by GC shape and call the geometry's methods through a dictionary:
+// the 7x6 path lost 5-11% of its instructions so (docs/performance.md).
 //
 // Run it with go generate ./... from the module's root
 // (internal/position/doc.go holds the one directive); -check reports the
@@ -73,11 +73,8 @@ import (
 
 // variant is one instantiation of a template.
 type variant struct {
-	// suffix is appended to the names that vary. A position's names the
-	// layout of its bitboards: "" 7x6's, "64" one word, "Packed" one word
-	// without sentinel bits, "128" two words. A search's names the most
-	// bits of its keys, its table's: "" 7x6's (49), "49", "64", "80" or
-	// "128".
+	// suffix is appended to the names that vary: a position's names the
+	// layout of its bitboards, a search's the most bits of its keys.
 	suffix string
 	wide   bool // bitboards are position.Bits128
 	// maskShifts: every shift of a bitboard by a count that is not a
@@ -99,16 +96,12 @@ type variant struct {
 }
 
 var (
-	v7x6 = variant{suffix: "", compact: true}
-	// the 7x6 board's geometry, its methods constants (see evaluate)
+	v7x6   = variant{suffix: "", compact: true}
 	vConst = variant{suffix: "", constant: true}
 	v49    = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
 	v64    = variant{suffix: "64", maskShifts: true}
 	v128   = variant{suffix: "128", wide: true}
-	// Packed: the positions of the boards of at most 64 cells over 64
-	// bits (8x8, 9x7, 10x6), in one word without sentinel bits; v80 the
-	// search of those boards, whose keys are of 64 bits and one a column,
-	// at most 80 (16x4).
+	// v80's keys are of 64 bits and one a column, at most 80 (16x4).
 	vPacked = variant{suffix: "Packed", maskShifts: true}
 	v80     = variant{suffix: "80", maskShifts: true, position: "Packed"}
 )

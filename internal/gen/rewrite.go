@@ -88,8 +88,14 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 		return true
 	}
 	if e, ok := n.(ast.Expr); ok {
+		// A constant bitboard: Of128(v), placed where e was, so that the
+		// comments around it stay there.
 		if tv := r.info.Types[e]; tv.Value != nil && isBitboard(tv.Type) {
-			c.Replace(r.literal(e, tv))
+			s := tv.Value.ExactString()
+			if strings.HasPrefix(s, "-") || len(s) > 20 {
+				r.fail(e, "bitboard constant %s is not a word", s)
+			}
+			c.Replace(r.of128(&ast.BasicLit{ValuePos: e.Pos(), Kind: token.INT, Value: s}, e))
 			return true
 		}
 	}
@@ -114,16 +120,16 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 			r.fail(n, "operator %v on a bitboard", n.Op)
 		}
 	case *ast.AssignStmt:
-		ops := r.operands[n]
-		if !isBitboard(ops[0].Type) || n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
+		op, ops := assignOp(n.Tok), r.operands[n]
+		if op == token.ILLEGAL || !isBitboard(ops[0].Type) {
 			break
 		}
-		name, ok := binaryMethods[assignOp(n.Tok)]
+		name, ok := binaryMethods[op]
 		if !ok {
 			r.fail(n, "assignment %v to a bitboard", n.Tok)
 			break
 		}
-		n.Rhs[0] = method(n, n.Lhs[0], name, argument(assignOp(n.Tok), n.Rhs[0], ops[1]))
+		n.Rhs[0] = method(n, n.Lhs[0], name, argument(op, n.Rhs[0], ops[1]))
 		n.Tok = token.ASSIGN
 	case *ast.CallExpr:
 		// A conversion to Bitboard of an integer: the low word.
@@ -206,16 +212,6 @@ func (r *rewriter) binary(c *astutil.Cursor, n *ast.BinaryExpr) {
 // isZero reports whether tv is the constant 0.
 func isZero(tv types.TypeAndValue) bool { return tv.Value != nil && tv.Value.ExactString() == "0" }
 
-// literal returns the Bits128 of the constant expression e: Of128(v),
-// placed where e was, so that the comments around it stay there.
-func (r *rewriter) literal(e ast.Expr, tv types.TypeAndValue) ast.Expr {
-	s := tv.Value.ExactString()
-	if strings.HasPrefix(s, "-") || len(s) > 20 {
-		r.fail(e, "bitboard constant %s is not a word", s)
-	}
-	return r.of128(&ast.BasicLit{ValuePos: e.Pos(), Kind: token.INT, Value: s}, e)
-}
-
 // of128 returns Of128(lo), placed at at.
 func (r *rewriter) of128(lo ast.Expr, at ast.Node) ast.Expr {
 	var fun ast.Expr = &ast.Ident{NamePos: at.Pos(), Name: "Of128"}
@@ -253,10 +249,7 @@ func argument(op token.Token, y ast.Expr, tv types.TypeAndValue) ast.Expr {
 
 // rename gives an identifier of the template its variant's name.
 func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
-	obj := r.info.Defs[id]
-	if obj == nil {
-		obj = r.info.Uses[id]
-	}
+	obj := r.info.ObjectOf(id)
 	if obj == nil || obj.Pkg() != r.pkg || obj.Parent() != r.pkg.Scope() {
 		return // not a package-level name of this package
 	}
@@ -274,7 +267,10 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 	if r.v.suffix == "" && !r.unexported(name) {
 		return
 	}
-	id.Name = r.variantName(name)
+	if r.unexported(name) {
+		id.Name = strings.ToLower(name[:1]) + name[1:]
+	}
+	id.Name += r.v.suffix
 	if slices.Contains(r.j.pointer, name) && r.isTypeUse(c) {
 		c.Replace(&ast.StarExpr{X: id})
 	}
@@ -324,15 +320,6 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 			c.Replace(&ast.StarExpr{X: sel})
 		}
 	}
-}
-
-// variantName returns the name of the variant's instance of name, which
-// the template declares or the job lists as varying.
-func (r *rewriter) variantName(name string) string {
-	if r.unexported(name) {
-		name = strings.ToLower(name[:1]) + name[1:]
-	}
-	return name + r.v.suffix
 }
 
 // unexported reports whether the variants unexport name: an exported

@@ -198,16 +198,7 @@ func (p Player) MarshalJSON() ([]byte, error) {
 // add counts a move of class c.
 func (p *Player) add(c Class) {
 	p.Moves++
-	switch c {
-	case Best:
-		p.Best++
-	case Inaccuracy:
-		p.Inaccuracies++
-	case Mistake:
-		p.Mistakes++
-	case Blunder:
-		p.Blunders++
-	}
+	*[...]*int{Best: &p.Best, Inaccuracy: &p.Inaccuracies, Mistake: &p.Mistakes, Blunder: &p.Blunders}[c]++
 }
 
 // Review is the review of a game, a plain value (Game makes it). Its JSON

@@ -116,10 +116,7 @@ type Move struct {
 // is a Mistake or a Blunder; a Mistake by its drop alone is none.
 func (m Move) Turning() bool { return board.WeakScore(m.Score) != board.WeakScore(m.Played) }
 
-// moveJSON is a Move as programs read it (the command's -json, the
-// server's /review): columns numbered from 1, as move strings number
-// them, and Loss, Drop under the name the first clients read, kept for
-// them.
+// moveJSON is a Move as MarshalJSON writes it.
 type moveJSON struct {
 	Ply    int   `json:"ply"`
 	Player int   `json:"player"`

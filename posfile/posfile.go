@@ -195,7 +195,7 @@ func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
 // is reported to bad, but for a comment, which is skipped however long.
 func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
-		if tooLong { // too long to be a position, but a comment is skipped however long
+		if tooLong { // too long to be a position
 			if !strings.HasPrefix(strings.TrimSpace(text), "#") {
 				bad(&LineError{Num: num, Err: fmt.Errorf("longer than %d bytes", MaxLineBytes)})
 			}

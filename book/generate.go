@@ -77,8 +77,13 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("root %q: %w", opt.Root, err)
 	}
-	if err := checkRange(g.Size, root, opt); err != nil {
-		return nil, err
+	switch {
+	case opt.Depth < root.Stones() || opt.Depth >= g.Cells():
+		return nil, fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), g.Cells()-1)
+	case root.Won():
+		return nil, fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
+	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
+		return nil, fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
 	}
 	levels, err := enumerate(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
 	if err != nil {
@@ -117,20 +122,6 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 		return fill(g, part, todo, scores), nil
 	}
 	return complete(g, opt.Root, opt.Depth, levels, scores), nil
-}
-
-// checkRange refuses the run opt from root, a position of the board z,
-// where its depth, root or shard makes no book.
-func checkRange(z board.Size, root board.Board, opt Options) error {
-	switch {
-	case opt.Depth < root.Stones() || opt.Depth >= z.Cells():
-		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), z.Cells()-1)
-	case root.Won():
-		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
-	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
-		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
-	}
-	return nil
 }
 
 // positionOf returns the position of g whose canonical key is k, a key
@@ -317,7 +308,10 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 				return err
 			}
 			defer pool.Put(s)
-			lower := lowerBound(opt.Parents, positionOf(g, f.parent))
+			lower := -g.MaxScore() // below every score, where the parents' book does not know the parent's
+			if sc, ok := known(opt.Parents, positionOf(g, f.parent)); ok {
+				lower = -sc
+			}
 			for _, k := range f.members {
 				r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
 				if err != nil {
@@ -345,16 +339,6 @@ func known(parents solver.Book, p board.Board) (int, bool) {
 		return 0, false
 	}
 	return parents.Lookup(p)
-}
-
-// lowerBound returns the least score a child of p can have, as parents,
-// the parents' book (nil for none), knows it: minus p's score, or a
-// score below every score where the parents do not know it.
-func lowerBound(parents solver.Book, p board.Board) int {
-	if sc, ok := known(parents, p); ok {
-		return -sc
-	}
-	return -p.Grid().MaxScore()
 }
 
 // fill sets the board of b to g's, and its keys and scores to keys (in
@@ -388,11 +372,7 @@ func complete(g *board.Grid, root string, depth int, levels [][]board.Key, score
 			scores[k] = int8(best)
 		}
 	}
-	var keys []board.Key
-	for _, level := range levels {
-		keys = append(keys, level...)
-	}
-	return fill(g, &Book{root: root, depth: depth}, keys, scores)
+	return fill(g, &Book{root: root, depth: depth}, slices.Concat(levels...), scores)
 }
 
 // Merge joins the parts of a sharded run (see Options.Shard) into the whole

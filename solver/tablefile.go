@@ -116,11 +116,6 @@ type tableRecord struct {
 // write, which root may.
 var openFile = os.OpenFile
 
-// tableFileHeader is the header of a table file of the board z.
-func tableFileHeader(z board.Size) []byte {
-	return fmt.Appendf(nil, "%s%d %d\n", tableFileMagic, z.Width, z.Height)
-}
-
 // OpenTableFile opens the table file path of a board of size z, creating
 // it if it does not exist, locks it against other processes, and reads
 // its entries (see TableFile). A file it refuses (of another board, not
@@ -171,7 +166,7 @@ func (tf *TableFile) read(path string) error {
 		if tf.ReadOnly {
 			return nil // a new file of no entries, that stays so
 		}
-		if _, err := tf.f.Write(tableFileHeader(tf.size)); err != nil {
+		if _, err := fmt.Fprintf(tf.f, "%s%d %d\n", tableFileMagic, tf.size.Width, tf.size.Height); err != nil {
 			return fmt.Errorf("writing the header of %s: %w", path, err)
 		}
 		return nil
@@ -207,7 +202,11 @@ func (tf *TableFile) read(path string) error {
 			tf.Invalid++
 			continue
 		}
-		tf.entries = append(tf.entries, tr.clamp(tf.size))
+		// Bounds within the board's scores: the same facts about a score
+		// that lies there, what a table holds.
+		m := int8(tf.size.MaxScore())
+		tr.lower, tr.upper = max(tr.lower, -m), min(tr.upper, m)
+		tf.entries = append(tf.entries, tr)
 	}
 	tf.Loaded = len(tf.entries)
 	if tf.ReadOnly {
@@ -226,8 +225,8 @@ func (tf *TableFile) read(path string) error {
 	return nil
 }
 
-// readTableHeader reads a table file's header from r, exactly as
-// tableFileHeader writes it, and returns its board and length.
+// readTableHeader reads a table file's header from r, exactly as read
+// writes it, and returns its board and length.
 func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
 	head, err := r.Peek(len(tableFileMagic) + maxTableHeaderLine + 1)
 	if err != nil && err != io.EOF {
@@ -254,18 +253,15 @@ func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
 // headerNumber parses a number of a table file's header: decimal digits,
 // no sign, no zero before, below a thousand.
 func headerNumber(s string) (int, bool) {
-	if s == "" || len(s) > 3 || s[0] == '0' || strings.Trim(s, "0123456789") != "" {
-		return 0, false
-	}
 	n, err := strconv.Atoi(s)
-	return n, err == nil
+	return n, err == nil && 0 < n && n < 1000 && strconv.Itoa(n) == s
 }
 
 // fits reports whether tr could be an entry of a position of the board z
 // (TableFile's Invalid lists what cannot): no bound false whatever the
 // score. The solver stores bounds a little beyond the scores (a window's
 // edge, a root's bound of a loss on the last move): loose, but true, and
-// clamp makes them the board's own.
+// read clamps them to the board's.
 func (tr tableRecord) fits(z board.Size) bool {
 	m := z.MaxScore()
 	if tr.lower > tr.upper || int(tr.lower) > m || int(tr.upper) < -m {
@@ -275,14 +271,6 @@ func (tr tableRecord) fits(z board.Size) bool {
 		return false
 	}
 	return position.Bits128{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
-}
-
-// clamp returns tr with its bounds within the scores of the board z, the
-// same facts about a score that lies there: what a table holds.
-func (tr tableRecord) clamp(z board.Size) tableRecord {
-	m := int8(z.MaxScore())
-	tr.lower, tr.upper = max(tr.lower, -m), min(tr.upper, m)
-	return tr
 }
 
 // add keeps an entry, to be written out within FlushEvery.

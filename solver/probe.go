@@ -141,7 +141,8 @@ func helperProbe(lo, hi, v, id int) int {
 // closed in on from both sides by two probes, and another walks to it one
 // step at a time (as MTD(f) does from a first guess: Plaat, Schaeffer,
 // Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
-// where bisection would probe around it.
+// where bisection would probe around it; and a probe above the score,
+// which must refute every move, costs more than one as far below it.
 //
 // A walk may gallop (see settings.Gallop): away from settings.MtdCenter, it doubles its
 // distance from it with each step while the range is more than

@@ -81,21 +81,16 @@ func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key, s
 // one of format 4.
 func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]int8) error {
 	header := fmt.Sprintf("c4solve book checkpoint 4 board=%v depth=%d root=%q shard=%d/%d\n", ck.g.Size, opt.Depth, opt.Root, opt.Shard, opt.Shards)
-	fi, err := ck.f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.Size() == 0 {
-		if _, err := io.WriteString(ck.f, header); err != nil {
-			return err
-		}
-		return ck.f.Sync()
-	}
 	r := bufio.NewReader(ck.f)
 	got, err := r.ReadString('\n')
 	size, read := recordSize, readRecord
 	format3 := ck.g.Size == board.Standard && got == fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
 	switch {
+	case got == "" && err == io.EOF: // a new file
+		if _, err := io.WriteString(ck.f, header); err != nil {
+			return err
+		}
+		return ck.f.Sync()
 	case strings.HasPrefix(got, "c4solve book checkpoint 1 "):
 		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
 	case format3:
@@ -111,7 +106,7 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 			"to keep it for its own run, give this one a checkpoint of its own (-checkpoint FILE)", got, header, ck.name)
 	}
 	good := int64(len(got))
-	var records []byte // of format 4, of a checkpoint of format 3
+	records := []byte(header) // the file of format 4 that replaces one of format 3
 	rec := make([]byte, size)
 	sum := size - checksumSize
 	for n := 1; ; n++ {
@@ -140,7 +135,7 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 		}
 	}
 	if format3 {
-		return ck.replace(header, records)
+		return ck.replace(records)
 	}
 	if err := ck.f.Truncate(good); err != nil {
 		return err
@@ -149,16 +144,12 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 	return err
 }
 
-// replace replaces the checkpoint's file by one of the first line header
-// and the records records, atomically (a crash leaves the old file or
-// the whole new one), and goes on in the new one, locked as the old one
-// was until then.
-func (ck *checkpoint) replace(header string, records []byte) error {
+// replace replaces the checkpoint's file by one of the contents data,
+// atomically (a crash leaves the old file or the whole new one), and goes
+// on in the new one, locked as the old one was until then.
+func (ck *checkpoint) replace(data []byte) error {
 	err := atomicfile.Write(ck.name, 0o644, func(w io.Writer) error {
-		if _, err := io.WriteString(w, header); err != nil {
-			return err
-		}
-		_, err := w.Write(records)
+		_, err := w.Write(data)
 		return err
 	})
 	if err != nil {

@@ -395,10 +395,8 @@ func Merge(parts ...*Book) (*Book, error) {
 		}
 		seen[b.shard] = true
 	}
-	for k := 1; k <= first.shards; k++ {
-		if !seen[k] {
-			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
-		}
+	if k := slices.Index(seen[1:], false); k >= 0 {
+		return nil, fmt.Errorf("shard %d/%d is missing", k+1, first.shards)
 	}
 	g, _ := board.NewGrid(first.Board())  // checked when the part was read
 	root, _ := g.Parse(first.root, false) // checked when the part was read

@@ -173,13 +173,12 @@ const bytesPerPosition = 96
 // canonical keys, increasing, of the positions of g with that many stones
 // that arise from root and whose game is not over. It refuses a book whose
 // positions would take more than mem bytes (0: no bound, and no error)
-// while they are enumerated, by an estimate made before each level from
-// the growth of the last: at once
-// when all the levels still to make, growing so, would take four times
-// mem (the growth slows as the board fills, so the estimate is high; it
-// waits for a level of projectFrom positions, where transpositions have
-// slowed the first plies' sevenfold growth), and before any level that
-// would itself take the positions past mem.
+// while they are enumerated, by an estimate made before each level from the
+// growth of the last: at once when all the levels still to make, growing
+// so, would take four times mem (the growth slows as the board fills, so
+// the estimate is high; it waits for a level of projectFrom positions,
+// where transpositions have slowed the first plies' sevenfold growth), and
+// before any level that would itself take the positions past mem.
 func enumerate(g *board.Grid, root board.Key, depth int, mem uint64) ([][]board.Key, error) {
 	level := []board.Key{root}
 	levels := [][]board.Key{level}

@@ -48,13 +48,11 @@
 // they leave, weighing most those right above a column's next free cell,
 // then, where the root's opponent is to move, by the lines of four through
 // the cell, then center first; the move the table remembers as best goes
-// first.
-// Immediate wins end the search before it starts; a forced block is the
-// only move tried, played through without a table entry of its own, so
-// the table holds only positions with a choice; moves that let the
-// opponent win at once are never tried
-// (Allis, "A knowledge-based approach of Connect-Four", 1988, and Pons,
-// part 9, "Anticipate direct losing moves").
+// first. Immediate wins end the search before it starts; a forced block is
+// the only move tried, played through without a table entry of its own, so
+// the table holds only positions with a choice; moves that let the opponent
+// win at once are never tried (Allis, "A knowledge-based approach of
+// Connect-Four", 1988, and Pons, part 9, "Anticipate direct losing moves").
 //
 // Static bounds cut nodes before any move: the number of stones bounds
 // how soon either side can win; a side with no open line of four cannot
@@ -95,11 +93,10 @@
 // the time are searched in rounds for the rest of it (see Solver.Analyze);
 // a search cut by its budget leaves its entries in the table for the next
 // round. A position solved within the first third is solved node for node
-// as without a limit. Where the book knows the
-// position but not its children, the book's score bounds every child's,
-// and each child's first probe asks whether it is the best move.
-// Solves side by side
-// gain more from the cores than lazy SMP gives one solve.
+// as without a limit. Where the book knows the position but not its
+// children, the book's score bounds every child's, and each child's first
+// probe asks whether it is the best move. Solves side by side gain more
+// from the cores than lazy SMP gives one solve.
 //
 // # Every board
 //

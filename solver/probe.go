@@ -127,13 +127,12 @@ func helperProbe(lo, hi, v, id int) int {
 	return v
 }
 
-// nextProbe picks the value v of the next null-window probe "score > v?"
-// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
-// the range, moved halfway out to the range's end on its side of zero: a
-// probe far from zero is cheap (a quick win or loss is refuted by a shallow
+// nextProbe picks the value v of the next null-window probe "score > v?" in
+// the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of the
+// range, moved halfway out to the range's end on its side of zero: a probe
+// far from zero is cheap (a quick win or loss is refuted by a shallow
 // search), and scores are near zero more often than not. The other orders
-// measured (docs/performance.md) gain on one set what
-// they lose on another.
+// measured (docs/performance.md) gain on one set what they lose on another.
 //
 // Once the range is at most settings.MtdWidth wide, the cheap probes are done, and
 // every probe left is near the score: the probe is then the value of the

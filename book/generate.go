@@ -253,10 +253,9 @@ func families(g *board.Grid, levels [][]board.Key) []family {
 }
 
 // solveAll solves the positions of g of the families fams (total in all)
-// missing from scores and adds them. Each worker takes a whole family and
-// solves its members one after the other, on a table warm from the ones
-// before; a member of a family whose parent the parents' book knows is
-// solved knowing its least score.
+// missing from scores and adds them, a whole family a worker (see family);
+// a member of a family whose parent the parents' book knows is solved
+// knowing its least score.
 func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key]int8, ck *checkpoint) error {
 	var mu sync.Mutex // guards scores, ck and calls to Progress
 	progress := func() {

@@ -115,13 +115,9 @@
 // ttable): a key's check beside its bounds, three times as many in the
 // same memory as the entries of the boards over 49 bits, which keep whole
 // keys of one or two words. Solver picks the engine of a board's size, for
-// the code that handles every size alike.
-//
-// Solvers that share one table and solve at once (book generation, the
-// server, a Batch's solves side by side) come from a Pool, whose solvers do not
-// start a new table generation at each solve (SetAging): one solver's new
-// generation would make the entries the others are storing look old, the
-// first to be replaced. The pool ages the table itself.
+// the code that handles every size alike. Solvers that share one table and
+// solve at once (book generation, the server, a Batch's solves side by
+// side) come from a Pool.
 package solver
 
 // The generated files (zengine*.go, zsearch*.go, zworker*.go,

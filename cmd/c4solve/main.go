@@ -136,14 +136,10 @@ type subcommand struct {
 // word is the command's name, the last word of its path.
 func (c *subcommand) word() string { return c.path[strings.LastIndexByte(c.path, ' ')+1:] }
 
-// usage is the command's help: its usage line, then its long help.
-func (c *subcommand) usage() string {
-	return "Usage:\n  " + c.path + " " + c.args + "\n\n" + c.long
-}
-
-// flagSet returns a flag set for the command, whose -h prints its usage.
+// flagSet returns a flag set for the command, whose -h prints its usage
+// line, then its long help.
 func (c *subcommand) flagSet(std stdio) *flagSet {
-	return newFlagSet(c.path, c.usage(), std.out, std.err)
+	return newFlagSet(c.path, "Usage:\n  "+c.path+" "+c.args+"\n\n"+c.long, std.out, std.err)
 }
 
 // commandList formats cmds as the list of a usage text: each usage line,

@@ -31,7 +31,6 @@ graded strength"); with
 -timeout, it moves within that time, past it the best move it found.
 `
 
-// runPlay is the play command.
 func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")

@@ -78,7 +78,6 @@ had not answered), and it exits 0.
 // a few connections.
 const minServeFiles = 32
 
-// runServe is the serve command.
 func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")

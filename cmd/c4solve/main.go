@@ -73,11 +73,8 @@ func main() {
 		os.Exit(exitBad)
 	}
 	// A standard output closed at the start (>&-) would lose every
-	// result in silence: Go's runtime opened the null device in its place.
-	// The null device given on purpose (>/dev/null, 1<>/dev/null,
-	// Python's subprocess.DEVNULL) is not refused. Only a build with cgo
-	// tells the two apart (closedStdFiles); one without reads a closed
-	// descriptor as the null device.
+	// result in silence; the null device given on purpose is not refused
+	// (closedStdFiles tells the two apart).
 	var stdin io.Reader = os.Stdin
 	var stdout io.Writer = os.Stdout
 	closedIn, closedOut := closedStdFiles()

@@ -125,8 +125,7 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	if err != nil {
 		return err
 	}
-	// Below a few descriptors Go's runtime cannot even start its network
-	// poller, and ends the process with a dump: say so first.
+	// As main refuses fewer than minFiles.
 	if limit, ok := fileLimit(); ok && limit < minServeFiles {
 		return fmt.Errorf("serve needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit", minServeFiles, limit)
 	}

@@ -122,7 +122,7 @@ func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	status := exitOK
 	var rows []bench.Row
 	terminal := isTerminal(stderr) && !*quiet
-	log, stderr := startLog(stderr, logsProgress(stderr, *quiet), fs.Name(), "position", "solved", 0)
+	log, stderr := startLog(stderr, *quiet, fs.Name(), "position", "solved", 0)
 	defer log.stop()
 	// Every row's table must fit what the process may use: all are
 	// checked before the first row, so that a run is refused at once, not

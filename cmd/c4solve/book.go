@@ -493,7 +493,7 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	total := min(*sample, bk.Len())
 	terminal := isTerminal(std.err) && total > 0 && !*quiet
 	bar := rowProgress(terminal, std.err, "positions checked", total)
-	log, stderr := startLog(std.err, logsProgress(std.err, *quiet), fs.Name(), "position", "checked", total)
+	log, stderr := startLog(std.err, *quiet, fs.Name(), "position", "checked", total)
 	std.err = stderr
 	under := func(checked int) { // the position under way, for the log
 		if checked < total {

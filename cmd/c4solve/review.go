@@ -53,7 +53,7 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	if len(games) > 0 && !(len(games) == 1 && games[0] == "-") {
 		total = len(games)
 	}
-	defer c.startLog(fs.Name(), "game", "reviewed", total, std.err)()
+	defer c.startLog("game", "reviewed", total)()
 	if total > 0 {
 		for i, moves := range games {
 			l, err := c.format.Position(moves)

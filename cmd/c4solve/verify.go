@@ -41,7 +41,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
-	defer c.startLog(fs.Name(), "position", "done", 0, std.err)()
+	defer c.startLog("position", "done", 0)()
 	return exit(c.verify(ctx, files, std.in))
 }
 

@@ -116,12 +116,22 @@ type record struct {
 }
 
 func (r Row) record() record {
-	return record{
-		File: r.File, Threads: r.Threads, TableMiB: r.TableMiB, Table: r.table(), Mode: r.mode(), Book: r.book(),
+	rec := record{
+		File: r.File, Threads: r.Threads, TableMiB: r.TableMiB, Table: "cold", Mode: "strong", Book: "none",
 		Positions: r.Stats.Positions, Mismatches: r.Stats.Mismatches,
 		MeanS: r.Stats.Mean().Seconds(), MedianS: r.Stats.Median().Seconds(), MaxS: r.Stats.Max().Seconds(),
 		MeanNodes: r.Stats.MeanNodes(), MeanExp: r.Stats.MeanExpanded(), NodesPerS: r.Stats.NodesPerSecond(), Speedup: r.Speedup,
 	}
+	if r.Warm {
+		rec.Table = "warm"
+	}
+	if r.Weak {
+		rec.Mode = "weak"
+	}
+	if r.Book != nil && r.BookName != "" {
+		rec.Book = r.BookName
+	}
+	return rec
 }
 
 // csvHeader returns record's JSON keys, in order.
@@ -149,27 +159,6 @@ func csvFields(rec record) []string {
 		}
 	}
 	return f
-}
-
-func (r Row) table() string {
-	if r.Warm {
-		return "warm"
-	}
-	return "cold"
-}
-
-func (r Row) book() string {
-	if r.Book == nil || r.BookName == "" {
-		return "none"
-	}
-	return r.BookName
-}
-
-func (r Row) mode() string {
-	if r.Weak {
-		return "weak"
-	}
-	return "strong"
 }
 
 // WriteMarkdown writes the rows as a markdown table, durations rounded
@@ -200,8 +189,9 @@ func WriteMarkdownRow(w io.Writer, r Row) error {
 	if r.Speedup > 0 {
 		speedup = fmt.Sprintf("%.2f", r.Speedup)
 	}
+	rec := r.record()
 	_, err := fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s | %d | %d | %v | %v | %v | %.0f | %.0f | %.3g | %s |\n",
-		r.File, r.Threads, r.TableMiB, r.table(), r.mode(), r.book(), r.Stats.Positions, r.Stats.Mismatches,
+		r.File, r.Threads, r.TableMiB, rec.Table, rec.Mode, rec.Book, r.Stats.Positions, r.Stats.Mismatches,
 		round(r.Stats.Mean()), round(r.Stats.Median()), round(r.Stats.Max()),
 		r.Stats.MeanNodes(), r.Stats.MeanExpanded(), r.Stats.NodesPerSecond(), speedup)
 	return err

@@ -31,23 +31,35 @@ func (g *Grid) RandomPositions(seed uint64, stones, n int, yield func(moves stri
 			return fmt.Errorf("%d positions of %s asked for: only %s", n, count(stones, "stone", "stones"), count(exist, "distinct position exists", "distinct positions exist"))
 		}
 	}
-	return drawDistinct(seed, stones, n, func(rng *rand.Rand) (uint64, string, bool) {
+	rng := rand.New(rand.NewPCG(seed, 0x63347361))
+	seen := make(map[uint64]bool, min(n, 1<<16)) // canonical keys: mirror images are one
+draws:
+	for found, failed := 0, 0; found < n; {
+		if failed >= maxFailedDraws {
+			return fmt.Errorf("%s of %s found: %d draws in a row found no other", count(found, "distinct position", "distinct positions"), count(stones, "stone", "stones"), failed)
+		}
 		b := g.Empty()
 		cols := make([]int, 0, stones)
 		for range stones {
 			c := b.randomMove(rng)
 			if b.IsWinningMove(c) {
-				return 0, "", false
+				failed++
+				continue draws
 			}
 			b.Play(c)
 			cols = append(cols, c)
 		}
-		if b.CanWinNext() {
-			return 0, "", false
+		if b.CanWinNext() || seen[b.hash()] {
+			failed++
+			continue
 		}
-		key := b.hash()
-		return key, FormatColumns(cols, false), true
-	}, yield)
+		seen[b.hash()] = true
+		found, failed = found+1, 0
+		if !yield(FormatColumns(cols, false)) {
+			return nil
+		}
+	}
+	return nil
 }
 
 // RandomGame returns the columns of a game of uniformly random legal
@@ -74,31 +86,6 @@ func (b Board) randomMove(rng *rand.Rand) int {
 		}
 	}
 	return legal[rng.IntN(k)]
-}
-
-// drawDistinct calls draw, which plays a random game and returns its
-// position's canonical key and move string (ok false for one left out),
-// until n distinct positions have been passed to yield, or yield returns
-// false, or maxFailedDraws draws in a row find no new one (an error).
-func drawDistinct(seed uint64, stones, n int, draw func(*rand.Rand) (uint64, string, bool), yield func(string) bool) error {
-	rng := rand.New(rand.NewPCG(seed, 0x63347361))
-	seen := make(map[uint64]bool, min(n, 1<<16))
-	for found, failed := 0, 0; found < n; {
-		if failed >= maxFailedDraws {
-			return fmt.Errorf("%s of %s found: %d draws in a row found no other", count(found, "distinct position", "distinct positions"), count(stones, "stone", "stones"), failed)
-		}
-		key, moves, ok := draw(rng)
-		if !ok || seen[key] {
-			failed++
-			continue
-		}
-		seen[key] = true
-		found, failed = found+1, 0
-		if !yield(moves) {
-			return nil
-		}
-	}
-	return nil
 }
 
 // MaxRandomPositions bounds RandomPositions' n: the positions drawn are

@@ -17,13 +17,11 @@ type Size struct{ Width, Height int }
 var Standard = Size{position.Width, position.Height}
 
 // MinSide is the least width and height of a board: a smaller one cannot
-// hold a vertical or horizontal four. A board's bitboard, one sentinel
-// bit a column, must also fit two 64-bit words:
-// Width*(Height+1) <= MaxBits.
+// hold a vertical or horizontal four.
 const MinSide = 4
 
-// MaxBits is the most bits a board's bitboard may take, Width*(Height+1):
-// two words.
+// MaxBits is the most bits a board's bitboard, one sentinel bit a column,
+// may take, Width*(Height+1): two 64-bit words.
 const MaxBits = 128
 
 // MaxWidth and MaxHeight are the most columns and rows a board that fits

@@ -83,9 +83,8 @@ func (b *Book) Len() int { return len(b.scores) }
 // or 2 for a board over 64 bits.
 func (b *Book) FormatVersion() int { return versionOf(b.Board()) }
 
-// versionOf returns the version of the file format of the books of the
-// board z, which is also the number of words of their keys: 1 for a
-// board of at most 64 bits, 2 above.
+// versionOf is FormatVersion of the books of the board z, which is also
+// the number of words of their keys.
 func versionOf(z board.Size) int {
 	if z.Bits() > 64 {
 		return versionWide

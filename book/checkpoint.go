@@ -51,7 +51,8 @@ const (
 
 // openCheckpoint opens or creates the checkpoint file name for the run
 // opt on g's board, whose positions to solve are todo (sorted), and adds
-// the positions it records to scores.
+// the positions it records to scores. A checkpoint of format 3 it
+// replaces by one of format 4, which it then opens.
 func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key, scores map[board.Key]int8) (*checkpoint, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -67,9 +68,15 @@ func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key, s
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
 	ck := &checkpoint{g: g, name: name, f: f, lastSync: time.Now()}
-	if err := ck.load(opt, todo, scores); err != nil {
+	replaced, err := ck.load(opt, todo, scores)
+	if err != nil || replaced {
 		ck.close()
+	}
+	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", name, err)
+	}
+	if replaced {
+		return openCheckpoint(g, name, opt, todo, scores)
 	}
 	return ck, nil
 }
@@ -77,41 +84,37 @@ func openCheckpoint(g *board.Grid, name string, opt Options, todo []board.Key, s
 // load checks that the checkpoint is the run opt's, whose positions to
 // solve are todo, and adds the positions it records to scores; or writes
 // the first line of an empty one. It leaves the file at the end of its
-// good records, where the next is added, and a format-3 one replaced by
-// one of format 4.
-func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]int8) error {
+// good records, where the next is added; a format-3 one it replaces by one
+// of format 4, atomically (a crash leaves the old file or the whole new
+// one), and returns replaced true.
+func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]int8) (replaced bool, err error) {
 	header := fmt.Sprintf("c4solve book checkpoint 4 board=%v depth=%d root=%q shard=%d/%d\n", ck.g.Size, opt.Depth, opt.Root, opt.Shard, opt.Shards)
-	fi, err := ck.f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.Size() == 0 {
-		if _, err := io.WriteString(ck.f, header); err != nil {
-			return err
-		}
-		return ck.f.Sync()
-	}
 	r := bufio.NewReader(ck.f)
 	got, err := r.ReadString('\n')
 	size, read := recordSize, readRecord
 	format3 := ck.g.Size == board.Standard && got == fmt.Sprintf("c4solve book checkpoint 3 depth=%d root=%q shard=%d/%d\n", opt.Depth, opt.Root, opt.Shard, opt.Shards)
 	switch {
+	case got == "" && err == io.EOF: // a new file
+		if _, err := io.WriteString(ck.f, header); err != nil {
+			return false, err
+		}
+		return false, ck.f.Sync()
 	case strings.HasPrefix(got, "c4solve book checkpoint 1 "):
-		return errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
+		return false, errors.New("a checkpoint of format 1, without checksums, from an older c4solve: finish that run with the version that began it, or delete the file to start again")
 	case format3:
 		size, read = recordSize3, readRecord3
 	case err != nil && strings.HasPrefix(header, got):
-		return fmt.Errorf("its first line is incomplete (%d of %d bytes: a run stopped as it created the file, before it solved anything): delete it and run the same command again", len(got), len(header))
+		return false, fmt.Errorf("its first line is incomplete (%d of %d bytes: a run stopped as it created the file, before it solved anything): delete it and run the same command again", len(got), len(header))
 	case err != nil || got != header:
 		if len(got) > 100 {
 			got = got[:100] + "..."
 		}
-		return fmt.Errorf("it is not the checkpoint of this run (its first line is %q, this run's is %q): "+
+		return false, fmt.Errorf("it is not the checkpoint of this run (its first line is %q, this run's is %q): "+
 			"to start this run afresh, delete it (rm %s) and run the same command again; "+
 			"to keep it for its own run, give this one a checkpoint of its own (-checkpoint FILE)", got, header, ck.name)
 	}
 	good := int64(len(got))
-	var records []byte // of format 4, of a checkpoint of format 3
+	records := []byte(header) // the file of format 4 that replaces one of format 3
 	rec := make([]byte, size)
 	sum := size - checksumSize
 	for n := 1; ; n++ {
@@ -119,19 +122,19 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				break // a record cut short by a crash is dropped below
 			}
-			return err
+			return false, err
 		}
 		if farm.Fingerprint32(rec[:sum]) != binary.LittleEndian.Uint32(rec[sum:]) {
-			return fmt.Errorf("record %d: its checksum does not match: the file is damaged there. "+
+			return false, fmt.Errorf("record %d: its checksum does not match: the file is damaged there. "+
 				"The %d records before it are good: to keep them and solve the rest again, cut the file to them "+
 				"(truncate -s %d %s) and run the same command again", n, n-1, good, ck.name)
 		}
 		k, score := read(rec)
 		if _, ok := slices.BinarySearchFunc(todo, k, board.Key.Compare); !ok {
-			return fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(k))
+			return false, fmt.Errorf("record %d: key %s is not a position of this run", n, formatKey(k))
 		}
 		if score < ck.g.LossNextScore(opt.Depth) || score > ck.g.WinNextScore(opt.Depth) {
-			return fmt.Errorf("record %d: score %d is impossible", n, score)
+			return false, fmt.Errorf("record %d: score %d is impossible", n, score)
 		}
 		scores[k] = int8(score)
 		good += int64(size)
@@ -140,42 +143,16 @@ func (ck *checkpoint) load(opt Options, todo []board.Key, scores map[board.Key]i
 		}
 	}
 	if format3 {
-		return ck.replace(header, records)
+		return true, atomicfile.Write(ck.name, 0o644, func(w io.Writer) error {
+			_, err := w.Write(records)
+			return err
+		})
 	}
 	if err := ck.f.Truncate(good); err != nil {
-		return err
+		return false, err
 	}
 	_, err = ck.f.Seek(good, io.SeekStart)
-	return err
-}
-
-// replace replaces the checkpoint's file by one of the first line header
-// and the records records, atomically (a crash leaves the old file or
-// the whole new one), and goes on in the new one, locked as the old one
-// was until then.
-func (ck *checkpoint) replace(header string, records []byte) error {
-	err := atomicfile.Write(ck.name, 0o644, func(w io.Writer) error {
-		if _, err := io.WriteString(w, header); err != nil {
-			return err
-		}
-		_, err := w.Write(records)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(ck.name, os.O_RDWR, 0)
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.Lock(f); err != nil {
-		f.Close()
-		return err
-	}
-	ck.f.Close()
-	ck.f = f
-	_, err = f.Seek(0, io.SeekEnd)
-	return err
+	return false, err
 }
 
 // appendRecord appends to rec the record of format 4 of the position with

@@ -77,8 +77,13 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 	if err != nil {
 		return nil, fmt.Errorf("root %q: %w", opt.Root, err)
 	}
-	if err := checkRange(g.Size, root, opt); err != nil {
-		return nil, err
+	switch {
+	case opt.Depth < root.Stones() || opt.Depth >= g.Cells():
+		return nil, fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), g.Cells()-1)
+	case root.Won():
+		return nil, fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
+	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
+		return nil, fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
 	}
 	levels, err := enumerate(g, canonicalKey(root), opt.Depth, opt.MemoryBytes)
 	if err != nil {
@@ -117,20 +122,6 @@ func Generate(ctx context.Context, opt Options) (*Book, error) {
 		return fill(g, part, todo, scores), nil
 	}
 	return complete(g, opt.Root, opt.Depth, levels, scores), nil
-}
-
-// checkRange refuses the run opt from root, a position of the board z,
-// where its depth, root or shard makes no book.
-func checkRange(z board.Size, root board.Board, opt Options) error {
-	switch {
-	case opt.Depth < root.Stones() || opt.Depth >= z.Cells():
-		return fmt.Errorf("depth %d: must be from the root's %d stones to %d", opt.Depth, root.Stones(), z.Cells()-1)
-	case root.Won():
-		return fmt.Errorf("root %q: %w", opt.Root, solver.ErrGameOver)
-	case opt.Shards < 0 || opt.Shards > 255 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
-		return fmt.Errorf("shard %d/%d: want K/N with 1 <= K <= N <= 255", opt.Shard, opt.Shards)
-	}
-	return nil
 }
 
 // positionOf returns the position of g whose canonical key is k, a key
@@ -182,13 +173,12 @@ const bytesPerPosition = 96
 // canonical keys, increasing, of the positions of g with that many stones
 // that arise from root and whose game is not over. It refuses a book whose
 // positions would take more than mem bytes (0: no bound, and no error)
-// while they are enumerated, by an estimate made before each level from
-// the growth of the last: at once
-// when all the levels still to make, growing so, would take four times
-// mem (the growth slows as the board fills, so the estimate is high; it
-// waits for a level of projectFrom positions, where transpositions have
-// slowed the first plies' sevenfold growth), and before any level that
-// would itself take the positions past mem.
+// while they are enumerated, by an estimate made before each level from the
+// growth of the last: at once when all the levels still to make, growing
+// so, would take four times mem (the growth slows as the board fills, so
+// the estimate is high; it waits for a level of projectFrom positions,
+// where transpositions have slowed the first plies' sevenfold growth), and
+// before any level that would itself take the positions past mem.
 func enumerate(g *board.Grid, root board.Key, depth int, mem uint64) ([][]board.Key, error) {
 	level := []board.Key{root}
 	levels := [][]board.Key{level}
@@ -263,10 +253,9 @@ func families(g *board.Grid, levels [][]board.Key) []family {
 }
 
 // solveAll solves the positions of g of the families fams (total in all)
-// missing from scores and adds them. Each worker takes a whole family and
-// solves its members one after the other, on a table warm from the ones
-// before; a member of a family whose parent the parents' book knows is
-// solved knowing its least score.
+// missing from scores and adds them, a whole family a worker (see family);
+// a member of a family whose parent the parents' book knows is solved
+// knowing its least score.
 func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, total int, scores map[board.Key]int8, ck *checkpoint) error {
 	var mu sync.Mutex // guards scores, ck and calls to Progress
 	progress := func() {
@@ -317,7 +306,10 @@ func solveAll(ctx context.Context, g *board.Grid, opt Options, fams []family, to
 				return err
 			}
 			defer pool.Put(s)
-			lower := lowerBound(opt.Parents, positionOf(g, f.parent))
+			lower := -g.MaxScore() // below every score, where the parents' book does not know the parent's
+			if sc, ok := known(opt.Parents, positionOf(g, f.parent)); ok {
+				lower = -sc
+			}
 			for _, k := range f.members {
 				r, err := s.SolveAtLeast(ctx, positionOf(g, k), lower)
 				if err != nil {
@@ -345,16 +337,6 @@ func known(parents solver.Book, p board.Board) (int, bool) {
 		return 0, false
 	}
 	return parents.Lookup(p)
-}
-
-// lowerBound returns the least score a child of p can have, as parents,
-// the parents' book (nil for none), knows it: minus p's score, or a
-// score below every score where the parents do not know it.
-func lowerBound(parents solver.Book, p board.Board) int {
-	if sc, ok := known(parents, p); ok {
-		return -sc
-	}
-	return -p.Grid().MaxScore()
 }
 
 // fill sets the board of b to g's, and its keys and scores to keys (in
@@ -388,11 +370,7 @@ func complete(g *board.Grid, root string, depth int, levels [][]board.Key, score
 			scores[k] = int8(best)
 		}
 	}
-	var keys []board.Key
-	for _, level := range levels {
-		keys = append(keys, level...)
-	}
-	return fill(g, &Book{root: root, depth: depth}, keys, scores)
+	return fill(g, &Book{root: root, depth: depth}, slices.Concat(levels...), scores)
 }
 
 // Merge joins the parts of a sharded run (see Options.Shard) into the whole
@@ -415,10 +393,8 @@ func Merge(parts ...*Book) (*Book, error) {
 		}
 		seen[b.shard] = true
 	}
-	for k := 1; k <= first.shards; k++ {
-		if !seen[k] {
-			return nil, fmt.Errorf("shard %d/%d is missing", k, first.shards)
-		}
+	if k := slices.Index(seen[1:], false); k >= 0 {
+		return nil, fmt.Errorf("shard %d/%d is missing", k+1, first.shards)
 	}
 	g, _ := board.NewGrid(first.Board())  // checked when the part was read
 	root, _ := g.Parse(first.root, false) // checked when the part was read

@@ -195,11 +195,10 @@ func (f Format) parseJSONLine(num int, text string) (Line, bool, error) {
 // is reported to bad, but for a comment, which is skipped however long.
 func (f Format) Scan(r io.Reader, fn func(Line) bool, bad func(*LineError)) error {
 	return ScanLines(r, func(num int, text string, tooLong bool) bool {
-		if tooLong && strings.HasPrefix(strings.TrimSpace(text), "#") {
-			return true // a comment, however long
-		}
 		if tooLong { // too long to be a position
-			bad(&LineError{Num: num, Err: fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			if !strings.HasPrefix(strings.TrimSpace(text), "#") {
+				bad(&LineError{Num: num, Err: fmt.Errorf("longer than %d bytes", MaxLineBytes)})
+			}
 			return true
 		}
 		l, ok, err := f.ParseLine(num, text)

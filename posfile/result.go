@@ -45,16 +45,16 @@ func (r *Result) Line() string {
 		fmt.Fprintf(&sb, " incomplete %d <= score <= %d", *r.Lower, *r.Upper)
 		return sb.String()
 	}
-	if r.Scores != nil {
-		for _, sc := range r.Scores {
-			if sc == nil {
-				sb.WriteString(" full")
-			} else {
-				sb.WriteString(" " + strconv.Itoa(*sc))
-			}
+	scores := r.Scores
+	if scores == nil {
+		scores = []*int{r.Score}
+	}
+	for _, sc := range scores {
+		if sc == nil {
+			sb.WriteString(" full")
+		} else {
+			sb.WriteString(" " + strconv.Itoa(*sc))
 		}
-	} else {
-		sb.WriteString(" " + strconv.Itoa(*r.Score))
 	}
 	if r.PV != "" {
 		sb.WriteString(" " + r.PV)

@@ -116,10 +116,7 @@ type Move struct {
 // is a Mistake or a Blunder; a Mistake by its drop alone is none.
 func (m Move) Turning() bool { return board.WeakScore(m.Score) != board.WeakScore(m.Played) }
 
-// moveJSON is a Move as programs read it (the command's -json, the
-// server's /review): columns numbered from 1, as move strings number
-// them, and Loss, Drop under the name the first clients read, kept for
-// them.
+// moveJSON is a Move as MarshalJSON writes it.
 type moveJSON struct {
 	Ply    int   `json:"ply"`
 	Player int   `json:"player"`
@@ -198,16 +195,7 @@ func (p Player) MarshalJSON() ([]byte, error) {
 // add counts a move of class c.
 func (p *Player) add(c Class) {
 	p.Moves++
-	switch c {
-	case Best:
-		p.Best++
-	case Inaccuracy:
-		p.Inaccuracies++
-	case Mistake:
-		p.Mistakes++
-	case Blunder:
-		p.Blunders++
-	}
+	*[...]*int{Best: &p.Best, Inaccuracy: &p.Inaccuracies, Mistake: &p.Mistakes, Blunder: &p.Blunders}[c]++
 }
 
 // Review is the review of a game, a plain value (Game makes it). Its JSON

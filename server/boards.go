@@ -41,11 +41,11 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 }
 
 // boards keeps a solver.Pool for each board that requests ask for, whose
-// solvers share one table of mib MiB (solver.TableConfig, ttable.New), so that a retry
-// or the next request of the board continues from the work stored. A
-// pool has solvers solvers, the most the server solves at once
-// (Server.solving), so that its Get never waits. At most max boards are
-// kept: a request of another board releases the one used least recently
+// solvers share one table of Config.TableMiB (solver.TableConfig,
+// ttable.New), so that a retry or the next request of the board continues
+// from the work stored. A pool has Config.Solvers solvers, the most the
+// server solves at once (Server.solving), so that its Get never waits. At
+// most Config.Boards boards are kept: a request of another board releases the one used least recently
 // with no solver lent (its table freed), or, where each has one lent,
 // waits until one has none: they are lent to requests solving, which end
 // without waiting for boards.
@@ -65,8 +65,7 @@ func boardSize(vals url.Values, def board.Size) (board.Size, error) {
 //
 // It is safe for concurrent use. The zero value is not usable.
 type boards struct {
-	mib, solvers, threads, max int
-	books                      map[board.Size]solver.Book
+	cfg Config // TableMiB, Solvers, Threads, Boards and Books
 
 	mu    sync.Mutex // guards what follows
 	grids map[board.Size]*board.Grid
@@ -96,7 +95,7 @@ func (p *boards) grid(z board.Size) (*board.Grid, error) {
 }
 
 // get lends a solver of grid g's board, and put gives it back. It waits
-// while max boards are kept, none of them g's, each with a solver lent,
+// while Config.Boards boards are kept, none of them g's, each with a solver lent,
 // or returns ctx's error if ctx is done first.
 func (p *boards) get(ctx context.Context, g *board.Grid) (sv *solver.Solver, put func(), err error) {
 	for {
@@ -124,7 +123,7 @@ func (p *boards) get(ctx context.Context, g *board.Grid) (sv *solver.Solver, put
 
 // lend returns the pool of g's board, the most recently used now, with
 // one more solver counted lent: the one kept, or a new one; nil where
-// max boards are kept, each with a solver lent. p.mu must be held.
+// Config.Boards boards are kept, each with a solver lent. p.mu must be held.
 func (p *boards) lend(g *board.Grid) (*pool, error) {
 	if i := slices.IndexFunc(p.kept, func(b *pool) bool { return b.grid == g }); i >= 0 {
 		b := p.kept[i]
@@ -132,7 +131,7 @@ func (p *boards) lend(g *board.Grid) (*pool, error) {
 		b.lent++
 		return b, nil
 	}
-	if len(p.kept) >= p.max {
+	if len(p.kept) >= p.cfg.Boards {
 		i := slices.IndexFunc(p.kept, func(b *pool) bool { return b.lent == 0 })
 		if i < 0 {
 			return nil, nil
@@ -157,11 +156,11 @@ func (p *boards) lend(g *board.Grid) (*pool, error) {
 // newPool returns a new pool of g's board, with a new table: its memory
 // is mapped, not touched, so that making it under p.mu is quick.
 func (p *boards) newPool(g *board.Grid) (*pool, error) {
-	tt, err := ttable.New(solver.TableConfig(g, p.mib))
+	tt, err := ttable.New(solver.TableConfig(g, p.cfg.TableMiB))
 	if err != nil {
 		return nil, err
 	}
-	return &pool{Pool: solver.NewPool(g, tt, p.solvers, p.threads, p.books[g.Size]), grid: g}, nil
+	return &pool{Pool: solver.NewPool(g, tt, p.cfg.Solvers, p.cfg.Threads, p.cfg.Books[g.Size]), grid: g}, nil
 }
 
 // give counts back a solver of b that get lent.

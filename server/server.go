@@ -136,8 +136,7 @@ func New(cfg Config) (*Server, error) {
 	cfg.Size = cfg.Size.OrStandard()
 	cfg.MaxBatch, cfg.MaxBody = cmp.Or(cfg.MaxBatch, settings.MaxBatch), cmp.Or(cfg.MaxBody, settings.MaxBody)
 	s := &Server{cfg: cfg, mux: http.NewServeMux()}
-	s.boards = &boards{mib: cfg.TableMiB, solvers: cfg.Solvers, threads: cfg.Threads, max: cfg.Boards,
-		books: cfg.Books, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}
+	s.boards = &boards{cfg: cfg, grids: make(map[board.Size]*board.Grid), idle: make(chan struct{})}
 	g, err := s.boards.grid(cfg.Size)
 	if err == nil {
 		err = s.checkFull(cfg.Size)
@@ -172,7 +171,7 @@ func New(cfg Config) (*Server, error) {
 			http.Redirect(w, r, "/?"+strings.TrimSuffix("size="+s.cfg.Size.String()+"&"+r.URL.RawQuery, "&"), http.StatusFound)
 			return
 		}
-		if r.URL.Path == "/" || fileExists(files, strings.TrimPrefix(r.URL.Path, "/")) {
+		if st, err := fs.Stat(files, strings.TrimPrefix(r.URL.Path, "/")); r.URL.Path == "/" || err == nil && !st.IsDir() {
 			pageFiles.ServeHTTP(w, r)
 			return
 		}
@@ -192,12 +191,6 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// fileExists reports whether name is a file of fsys.
-func fileExists(fsys fs.FS, name string) bool {
-	st, err := fs.Stat(fsys, name)
-	return err == nil && !st.IsDir()
 }
 
 // ServeHTTP answers a request, and logs it to Config.Log.
@@ -263,13 +256,10 @@ func clip(s string) string {
 }
 
 // position returns the one pos parameter of r's query and the board it
-// names (boardSize; Config.Size if none), or answers 400 and returns ok
-// false, with an error that says why there is not exactly one pos: a
-// query that does not parse (a bad escape, a semicolon, too many
-// parameters), no pos, or pos given twice; or why the size is not one,
-// or is of a board whose scores reach Config.Full. Other parameters are
-// ignored: some clients add one to defeat caches. A pos of `""` is
-// returned as "", the empty board.
+// names (query), or answers 400 and returns ok false, with query's error
+// or one that says why there is not exactly one pos: none, or pos given
+// twice. Other parameters are ignored: some clients add one to defeat
+// caches. A pos of `""` is returned as "", the empty board.
 func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z board.Size, ok bool) {
 	vals, z, err := s.query(r)
 	if err == nil {
@@ -287,8 +277,9 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) (pos string, z
 }
 
 // query returns r's query and the board it names (boardSize; Config.Size
-// if none), or an error: a query that does not parse, a bad size, or one
-// whose scores reach Config.Full.
+// if none), or an error: a query that does not parse (a bad escape, a
+// semicolon, too many parameters), a bad size, or one whose scores reach
+// Config.Full.
 func (s *Server) query(r *http.Request) (url.Values, board.Size, error) {
 	vals, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
@@ -417,7 +408,7 @@ func (s *Server) incomplete(ctx context.Context, pos string, a solver.Analysis, 
 		return nil, err
 	}
 	answer := AnalyzeIncomplete{Pos: pos, Incomplete: true, Lower: a.Lower, Upper: a.Upper, BestFound: best + 1,
-		Note: what + " " + seconds(s.cfg.Timeout), Nodes: nodes, Seconds: time.Since(start).Seconds()}
+		Note: what + " " + strconv.FormatFloat(s.cfg.Timeout.Seconds(), 'f', -1, 64) + " s", Nodes: nodes, Seconds: time.Since(start).Seconds()}
 	for col, legal := range a.Legal {
 		var lo, hi *int
 		if legal {
@@ -426,11 +417,6 @@ func (s *Server) incomplete(ctx context.Context, pos string, a solver.Analysis, 
 		answer.Lows, answer.Highs = append(answer.Lows, lo), append(answer.Highs, hi)
 	}
 	return answer, nil
-}
-
-// seconds writes d as a person reads a time limit: "10 s", "0.5 s".
-func seconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
 // work is what a request does with a solver of its board and its
@@ -515,22 +501,22 @@ func (s *Server) solveWith(ctx context.Context, b board.Board, do work) (any, er
 // anyone reads when the client went away (the log says it is gone); 500
 // for anything else.
 func (s *Server) failed(w http.ResponseWriter, ctx context.Context, err error) {
-	cause := context.Cause(ctx)
-	switch {
+	switch cause := context.Cause(ctx); {
 	case ctx.Err() == nil:
-		writeError(w, http.StatusInternalServerError, s.reason(ctx, err))
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
 	case errors.Is(cause, errTimeout):
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(s.cfg.Timeout.Seconds()))))
-		writeError(w, http.StatusServiceUnavailable, s.reason(ctx, err))
 	case errors.Is(cause, ErrStopping):
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, s.reason(ctx, err))
 	default:
 		// The client closed its connection: nobody reads an answer.
 		if lw, ok := w.(*logWriter); ok {
 			lw.gone = true
 		}
+		return
 	}
+	writeError(w, http.StatusServiceUnavailable, s.reason(ctx, err))
 }
 
 // limited returns ctx bounded by Config.Timeout, if any, with errTimeout

@@ -19,14 +19,9 @@
 // the window is searched again. The root score is found as in Pons (part 8,
 // "Iterative deepening and null window"): by a sequence of null-window
 // probes, each answering "is the score above v?", that narrow the range
-// [lower, upper] until it closes. While the range is wide, each probe is
-// its middle, moved halfway out toward the range's end on its side of
-// zero: probes far from zero are cheap. Once it is narrow, every probe
-// left is near the score, and the probe is the range's value nearest 0,
-// as MTD(f) walks from a guess (Plaat, Schaeffer, Pijls and de Bruin,
-// "Best-first fixed-depth minimax algorithms", 1996): scores near zero are
-// the most common, and a probe above the score, which must refute every
-// move, costs more than one as far below it.
+// [lower, upper] until it closes: by bisection while the range is wide,
+// then by a walk from 0, as MTD(f) walks from a guess (Plaat, Schaeffer,
+// Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996).
 // A weak solve (SolveWeak) narrows the range [-1, 1] only: it asks whether
 // the score is above 0, and then perhaps whether it is above -1.
 //
@@ -53,29 +48,21 @@
 // they leave, weighing most those right above a column's next free cell,
 // then, where the root's opponent is to move, by the lines of four through
 // the cell, then center first; the move the table remembers as best goes
-// first.
-// Immediate wins end the search before it starts; a forced block is the
-// only move tried, played through without a table entry of its own, so
-// the table holds only positions with a choice; moves that let the
-// opponent win at once are never tried
-// (Allis, "A knowledge-based approach of Connect-Four", 1988, and Pons,
-// part 9, "Anticipate direct losing moves").
+// first. Immediate wins end the search before it starts; a forced block is
+// the only move tried, played through without a table entry of its own, so
+// the table holds only positions with a choice; moves that let the opponent
+// win at once are never tried (Allis, "A knowledge-based approach of
+// Connect-Four", 1988, and Pons, part 9, "Anticipate direct losing moves").
 //
 // Static bounds cut nodes before any move: the number of stones bounds
 // how soon either side can win; a side with no open line of four cannot
-// win; and when the first player is to move and every column has an even
-// height, Allis' claimeven rule bounds its score by 0, or by -1 to -3 when
-// the second player's follow-up completes a four, by how low the four's
-// free cells lie (a four whose free cells are all on the 2nd row is
-// complete by the 38th stone, whatever the first player does). The rule
-// extends to any number of columns of odd height, which the second player
-// pairs; it ignores a line of the first player's that one of the second
-// player's precedes (every free cell of the second's below a free cell of
-// the first's); and one move ahead, after each reply of the second player
-// to move, it bounds that player's score from below (after Steininger's
-// solver's even-cells strategy; the rules are internal/position's). The first player's counterpart is Allis' odd threat: a threat
-// on an odd row wins where, after one stone, the first player can answer
-// every stone on top of it and the second player's cells hold no four. A forced block applies only the first bound and
+// win; Allis' claimeven rule bounds the score of the first player to move
+// where every column has an even height (by 0, or by -1 to -3 where the
+// second player's follow-up completes a four), and applied one move ahead,
+// after each reply of the second player to move, bounds that player's
+// score from below (after Steininger's solver's even-cells strategy);
+// Allis' odd threats are the first player's counterpart (the rules are
+// internal/position's). A forced block applies only the first bound and
 // leaves the rules to the position after it. Before any move is searched,
 // a move whose opponent has a single parry is seen to win two stones later
 // where after the parry two of our threats stand stacked above a playable
@@ -103,16 +90,13 @@
 // instead, one worker each, center first; a worker with no move left to
 // start helps on the one the fewest workers search. With a time limit (a
 // deadline on its context), the moves still open after the first third of
-// the time are searched in rounds for the rest of it,
-// center first, each move for a budget of nodes that doubles from round
-// to round, so that every move has had a share of the time and narrowed
-// its range; a search cut by its budget leaves its entries in the table
-// for the next round. A position solved within the first third is solved
-// node for node as without a limit. Where the book knows the
-// position but not its children, the book's score bounds every child's,
-// and each child's first probe asks whether it is the best move.
-// Solves side by side
-// gain more from the cores than lazy SMP gives one solve.
+// the time are searched in rounds for the rest of it (see Solver.Analyze);
+// a search cut by its budget leaves its entries in the table for the next
+// round. A position solved within the first third is solved node for node
+// as without a limit. Where the book knows the position but not its
+// children, the book's score bounds every child's, and each child's first
+// probe asks whether it is the best move. Solves side by side gain more
+// from the cores than lazy SMP gives one solve.
 //
 // # Every board
 //
@@ -126,20 +110,14 @@
 // (one word without sentinel bits) and for every board of at most 128 bits
 // (bitboards of two words; the positions of every variant are
 // internal/position's): one search, with every rule, lazy SMP and the
-// workers' own tables at every size. The rules' bounds come from the
-// board's height; on boards of odd height, where claimeven does not hold,
-// they give none. The boards of at most 49 bits
-// keep their positions in a table of one-word entries, as 7x6 does (see
+// workers' own tables at every size. The boards of at most 49 bits keep
+// their positions in a table of one-word entries, as 7x6 does (see
 // ttable): a key's check beside its bounds, three times as many in the
 // same memory as the entries of the boards over 49 bits, which keep whole
-// keys of one or two words. Solver picks the engine of
-// a board's size, for the code that handles every size alike.
-//
-// Solvers that share one table and solve at once (book generation, the
-// server, a Batch's solves side by side) come from a Pool, whose solvers do not
-// start a new table generation at each solve (SetAging): one solver's new
-// generation would make the entries the others are storing look old, the
-// first to be replaced. The pool ages the table itself.
+// keys of one or two words. Solver picks the engine of a board's size, for
+// the code that handles every size alike. Solvers that share one table and
+// solve at once (book generation, the server, a Batch's solves side by
+// side) come from a Pool.
 package solver
 
 // The generated files (zengine*.go, zsearch*.go, zworker*.go,

@@ -10,8 +10,9 @@
 // lazy SMP; analysis.tmpl.go (zanalysis*.go), the analysis of every move;
 // pv.tmpl.go (zpv*.go), the line of perfect play. Solver (solver.go) is
 // the one door to them. What the variants do differently (their tables,
-// keys, bounds on sizes, tuning) is a row each of internal/gen's table of
-// engines, whose glue gen writes to zvariants.go.
+// keys, bounds on sizes) is a row each of internal/gen's table of
+// engines, their tuning a row of settings.Engines; gen writes their glue
+// to zvariants.go.
 // Edit this file, then run go generate ./... ; CI fails when the
 // generated files differ from it (internal/gen).
 

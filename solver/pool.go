@@ -12,11 +12,13 @@ import (
 // Pool is a set of solvers of one board that share one table and solve
 // at once: the server's solvers, book generation's, the command's batch.
 // It makes n solvers of the same number of threads and lends them out one
-// at a time (Get, TryGet, Put). Its solvers do not
-// age the table at each solve (see SetAging); the pool starts a new
-// generation instead when a solver is lent while none is in use, or once 256 solvers were lent since the last one, so that a pool that is
-// never idle ages its table too. A Pool is safe for concurrent use. The
-// zero value is not usable; call NewPool.
+// at a time (Get, TryGet, Put). Its solvers do not age the table at each
+// solve (see SetAging): one solver's new generation would make the entries
+// the others are storing look old, the first to be replaced. The pool
+// starts a new generation instead when a solver is lent while none is in
+// use, or once 256 solvers were lent since the last one, so that a pool
+// that is never idle ages its table too. A Pool is safe for concurrent
+// use. The zero value is not usable; call NewPool.
 type Pool struct {
 	tt    ttable.Table
 	slots chan struct{} // one per solver lent
@@ -86,5 +88,5 @@ func (p *Pool) Put(s *Solver) {
 	<-p.slots
 }
 
-// ttable.Table returns the table the pool's solvers share.
+// Table returns the table the pool's solvers share.
 func (p *Pool) Table() ttable.Table { return p.tt }

@@ -127,13 +127,12 @@ func helperProbe(lo, hi, v, id int) int {
 	return v
 }
 
-// nextProbe picks the value v of the next null-window probe "score > v?"
-// in the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of
-// the range, moved halfway out to the range's end on its side of zero: a
-// probe far from zero is cheap (a quick win or loss is refuted by a shallow
+// nextProbe picks the value v of the next null-window probe "score > v?" in
+// the range [lo, hi), lo < hi. As in Pons' solver, it is the middle of the
+// range, moved halfway out to the range's end on its side of zero: a probe
+// far from zero is cheap (a quick win or loss is refuted by a shallow
 // search), and scores are near zero more often than not. The other orders
-// measured (docs/performance.md) gain on one set what
-// they lose on another.
+// measured (docs/performance.md) gain on one set what they lose on another.
 //
 // Once the range is at most settings.MtdWidth wide, the cheap probes are done, and
 // every probe left is near the score: the probe is then the value of the
@@ -141,7 +140,8 @@ func helperProbe(lo, hi, v, id int) int {
 // closed in on from both sides by two probes, and another walks to it one
 // step at a time (as MTD(f) does from a first guess: Plaat, Schaeffer,
 // Pijls and de Bruin, "Best-first fixed-depth minimax algorithms", 1996),
-// where bisection would probe around it.
+// where bisection would probe around it; and a probe above the score,
+// which must refute every move, costs more than one as far below it.
 //
 // A walk may gallop (see settings.Gallop): away from settings.MtdCenter, it doubles its
 // distance from it with each step while the range is more than

@@ -8,15 +8,10 @@ import (
 )
 
 // Solver solves the positions of a board of any size (board.Grid) with
-// the engine whose bitboards and table hold it: one for 7x6, whose
-// dimensions are constants; one for the other boards of at most 49 bits
-// (a ttable.Table, entries of one word, as 7x6's); one up to 64 bits; one
-// for the boards over 64 bits of at most 64 cells (bitboards of one word
-// without sentinel bits); one for every board up to 128 bits: the same
-// search as 7x6's (each is generated from the same templates), lazy SMP
-// and every rule included. It is the one door the command, the server, books and bench go
-// through, 7x6 as every other board, so that none of them branches on
-// the size.
+// the engine whose bitboards and table hold it, each generated from the
+// same templates (see "Every board" in the package doc): the one door the
+// command, the server, books and bench go through, 7x6 as every other
+// board, so that none of them branches on the size.
 //
 // A Solver is not safe for concurrent use, except for Progress. The zero
 // value is not usable; call New.

@@ -10,8 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -38,26 +36,18 @@ import (
 // The file is a header (the line "c4solve table file 1", then the
 // board's width and height as "8 5\n"), then records of 24 bytes: the
 // key's two words, the bounds, the best move and a CRC-32 of the rest.
-// OpenTableFile parses the header strictly and refuses, without touching the file, one
-// of another board (naming both), one that is no table file, and one
-// whose header is written otherwise or cut short. Records have a fixed
-// length, so a bad one does not hide those after it: a record whose
-// checksum fails (Damaged) or whose contents cannot be of the board
-// (Invalid: lower above upper, a lower bound above the board's highest
-// score or an upper bound below its lowest, a move off the board, a key of
-// more bits than the board's) is skipped, counted and left in the file,
-// and the records after it are read. A last record cut short (a write cut
-// by a kill, or a full disk) is removed, so that new records start at a
-// record's boundary; its length is CutTail.
+// Records have a fixed length, so a bad one does not hide those after it:
+// a record whose checksum fails (Damaged) or whose contents cannot be of
+// the board (Invalid: lower above upper, a lower bound above the board's
+// highest score or an upper bound below its lowest, a move off the board,
+// a key of more bits than the board's) is skipped, counted and left in
+// the file, and the records after it are read. A last record cut short (a
+// write cut by a kill, or a full disk) is removed, so that new records
+// start at a record's boundary; its length is CutTail.
 //
-// One process at a time may write a table file: OpenTableFile takes an
-// exclusive lock (flock) and refuses a file that another holds. A file the
-// process may not write is opened read-only: its entries are loaded, and
-// those of the solve are not kept (ReadOnly). A failed write is handed to
-// OnError when it happens, once; nothing more is written, the entries
-// written whole before it and those not are counted (Written: the first
-// is what the file holds of the solve), and Flush and Close return the
-// error.
+// One process at a time may write a table file (OpenTableFile locks it);
+// one the process may not write is opened ReadOnly. After a failed write
+// (OnError) nothing more is written, and Flush and Close return the error.
 //
 // Its methods are safe for concurrent use. The zero value is not usable;
 // call OpenTableFile.
@@ -116,16 +106,12 @@ type tableRecord struct {
 // write, which root may.
 var openFile = os.OpenFile
 
-// tableFileHeader is the header of a table file of the board z.
-func tableFileHeader(z board.Size) []byte {
-	return fmt.Appendf(nil, "%s%d %d\n", tableFileMagic, z.Width, z.Height)
-}
-
 // OpenTableFile opens the table file path of a board of size z, creating
 // it if it does not exist, locks it against other processes, and reads
-// its entries (see TableFile). A file it refuses (of another board, not
-// a table file as it writes them, or one another process holds) is an
-// error that names the file, and is left as it is.
+// its entries (see TableFile). A file it refuses (of another board, naming
+// both; not a table file exactly as it writes them, or one cut short in
+// its header; or one another process holds) is an error that names the
+// file, and is left as it is.
 func OpenTableFile(path string, z board.Size) (*TableFile, error) {
 	readOnly := false
 	f, err := openFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -171,7 +157,7 @@ func (tf *TableFile) read(path string) error {
 		if tf.ReadOnly {
 			return nil // a new file of no entries, that stays so
 		}
-		if _, err := tf.f.Write(tableFileHeader(tf.size)); err != nil {
+		if _, err := fmt.Fprintf(tf.f, "%s%d %d\n", tableFileMagic, tf.size.Width, tf.size.Height); err != nil {
 			return fmt.Errorf("writing the header of %s: %w", path, err)
 		}
 		return nil
@@ -207,7 +193,11 @@ func (tf *TableFile) read(path string) error {
 			tf.Invalid++
 			continue
 		}
-		tf.entries = append(tf.entries, tr.clamp(tf.size))
+		// Bounds within the board's scores: the same facts about a score
+		// that lies there, what a table holds.
+		m := int8(tf.size.MaxScore())
+		tr.lower, tr.upper = max(tr.lower, -m), min(tr.upper, m)
+		tf.entries = append(tf.entries, tr)
 	}
 	tf.Loaded = len(tf.entries)
 	if tf.ReadOnly {
@@ -226,8 +216,8 @@ func (tf *TableFile) read(path string) error {
 	return nil
 }
 
-// readTableHeader reads a table file's header from r, exactly as
-// tableFileHeader writes it, and returns its board and length.
+// readTableHeader reads a table file's header from r, exactly as read
+// writes it, and returns its board and length.
 func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
 	head, err := r.Peek(len(tableFileMagic) + maxTableHeaderLine + 1)
 	if err != nil && err != io.EOF {
@@ -241,48 +231,27 @@ func readTableHeader(r *bufio.Reader) (board.Size, int64, error) {
 	if !found && err == io.EOF {
 		return board.Size{}, 0, fmt.Errorf("a table file cut short inside its header (%d bytes, no entries; remove it to start anew)", len(head))
 	}
-	ws, hs, ok := strings.Cut(string(line), " ")
-	w, wok := headerNumber(ws)
-	h, hok := headerNumber(hs)
-	if !found || !ok || !wok || !hok {
+	// Decimal numbers below a thousand, no sign, no zero before: what
+	// prints back as the line.
+	var w, h int
+	fmt.Sscanf(string(line), "%d %d", &w, &h)
+	if !found || min(w, h) < 1 || max(w, h) > 999 || fmt.Sprintf("%d %d", w, h) != string(line) {
 		return board.Size{}, 0, fmt.Errorf("a table file whose header names its board as %.20q, not as WIDTH HEIGHT (as %q: one space, no zeros before)", line, "8 5")
 	}
 	n, _ := r.Discard(magic + len(line) + 1) // all peeked
 	return board.Size{Width: w, Height: h}, int64(n), nil
 }
 
-// headerNumber parses a number of a table file's header: decimal digits,
-// no sign, no zero before, below a thousand.
-func headerNumber(s string) (int, bool) {
-	if s == "" || len(s) > 3 || s[0] == '0' || strings.Trim(s, "0123456789") != "" {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
 // fits reports whether tr could be an entry of a position of the board z
 // (TableFile's Invalid lists what cannot): no bound false whatever the
 // score. The solver stores bounds a little beyond the scores (a window's
 // edge, a root's bound of a loss on the last move): loose, but true, and
-// clamp makes them the board's own.
+// read clamps them to the board's.
 func (tr tableRecord) fits(z board.Size) bool {
 	m := z.MaxScore()
-	if tr.lower > tr.upper || int(tr.lower) > m || int(tr.upper) < -m {
-		return false
-	}
-	if tr.move < -1 || int(tr.move) >= z.Width {
-		return false
-	}
-	return position.Bits128{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
-}
-
-// clamp returns tr with its bounds within the scores of the board z, the
-// same facts about a score that lies there: what a table holds.
-func (tr tableRecord) clamp(z board.Size) tableRecord {
-	m := int8(z.MaxScore())
-	tr.lower, tr.upper = max(tr.lower, -m), min(tr.upper, m)
-	return tr
+	return tr.lower <= tr.upper && int(tr.lower) <= m && int(tr.upper) >= -m &&
+		tr.move >= -1 && int(tr.move) < z.Width &&
+		position.Bits128{Lo: tr.lo, Hi: tr.hi}.Shr(uint(z.Bits())).IsZero()
 }
 
 // add keeps an entry, to be written out within FlushEvery.

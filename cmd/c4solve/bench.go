@@ -36,7 +36,6 @@ Exit status: 0 ok, 1 a score differed from the expected one, 2 bad usage or
 an unreadable file or line, 3 interrupted.
 `
 
-// runBench is the bench command.
 func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
@@ -123,7 +122,7 @@ func runBench(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	status := exitOK
 	var rows []bench.Row
 	terminal := isTerminal(stderr) && !*quiet
-	log, stderr := startLog(stderr, logsProgress(stderr, *quiet), fs.Name(), "position", "solved", 0)
+	log, stderr := startLog(stderr, *quiet, fs.Name(), "position", "solved", 0)
 	defer log.stop()
 	// Every row's table must fit what the process may use: all are
 	// checked before the first row, so that a run is refused at once, not
@@ -156,21 +155,20 @@ files:
 				row := fmt.Sprintf("%s, %d threads, %d MiB", name, th, set.TableMiB)
 				bar := rowProgress(terminal, stderr, row, len(ls))
 				log.setStage(row, len(ls))
-				solved := 0
-				next := func() { // the line under way, for the log
-					if solved < len(ls) {
-						log.begin(fmt.Sprintf("%s:%d %s", name, ls[solved].Num, posfile.Spell(ls[solved].Moves)), e)
+				positions := func(yield func(posfile.Line) bool) {
+					for _, l := range ls {
+						log.begin(fmt.Sprintf("%s:%d %s", name, l.Num, posfile.Spell(l.Moves)), e) // the line under way
+						if !yield(l) {
+							return
+						}
 					}
 				}
-				next()
-				st, err := bench.Measure(ctx, e, slices.Values(ls), set, func(o bench.Outcome, err error) error {
+				st, err := bench.Measure(ctx, e, positions, set, func(o bench.Outcome, err error) error {
 					if err != nil {
 						return err
 					}
 					bar.Add(1)
 					log.count()
-					solved++
-					next()
 					if o.Mismatch {
 						fmt.Fprintf(stderr, "c4solve bench: MISMATCH %s:%d %s expected=%d got=%d\n",
 							name, o.Line.Num, posfile.Spell(o.Line.Moves), o.Line.Expected, o.Score)
@@ -181,12 +179,8 @@ files:
 					bar.Clear()
 					clearLine(stderr)
 				}
-				if le := (*posfile.LineError)(nil); errors.As(err, &le) {
-					fmt.Fprintf(stderr, "c4solve bench: %s:%d: %v\n", name, le.Num, le.Err)
-				} else if err != nil {
-					fmt.Fprintf(stderr, "c4solve bench: %s: %v\n", name, err)
-				}
-				if err != nil {
+				if err != nil { // a *posfile.LineError (bench.Measure)
+					fmt.Fprintf(stderr, "c4solve bench: %v\n", posfile.InFile(name, err))
 					if ctx.Err() != nil {
 						status, stopped = exitIncomplete, true
 						break // the rows finished are printed

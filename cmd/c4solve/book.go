@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,7 +121,6 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// runBook is the book command.
 func runBook(ctx context.Context, _ *flagSet, args []string, std stdio) error {
 	if len(args) == 0 {
 		fmt.Fprint(std.err, bookUsage())
@@ -169,8 +169,10 @@ func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio)
 	}
 	opt := book.Options{Size: size.board(), Depth: *depth, Root: *from, Threads: search.threads, Checkpoint: cmp.Or(*ckName, *out+".checkpoint")}
 	if *shard != "" {
-		k, n, ok := parseShard(*shard)
-		if !ok {
+		ks, ns, found := strings.Cut(*shard, "/")
+		k, errK := strconv.Atoi(ks)
+		n, errN := strconv.Atoi(ns)
+		if !found || errK != nil || errN != nil || n < 1 || n > 255 || k < 1 || k > n {
 			return fmt.Errorf("-shard %q: want K/N with 1 <= K <= N <= 255", *shard)
 		}
 		opt.Shard, opt.Shards = k, n
@@ -237,26 +239,11 @@ func runBookGenerate(ctx context.Context, fs *flagSet, args []string, std stdio)
 	if err := os.Remove(opt.Checkpoint); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(std.err, "%s: %v\n", fs.Name(), err)
 	}
-	fi, err := os.Stat(*out)
-	if err != nil {
-		return err
-	}
 	took := time.Since(start)
 	solved := total - known.resumed - known.copied
 	fmt.Fprintf(std.out, "book=%s board=%v depth=%d positions=%d bytes=%d solved=%d copied=%d resumed=%d time=%v solved_per_hour=%.0f parents=%q\n",
-		*out, bk.Board(), bk.Depth(), bk.Len(), fi.Size(), solved, known.copied, known.resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
+		*out, bk.Board(), bk.Depth(), bk.Len(), bk.Size(), solved, known.copied, known.resumed, took.Round(time.Millisecond), float64(solved)/took.Hours(), parentsName)
 	return nil
-}
-
-// parseShard parses "K/N".
-func parseShard(s string) (k, n int, ok bool) {
-	ks, ns, found := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !found || err1 != nil || err2 != nil || n < 1 || n > 255 || k < 1 || k > n {
-		return 0, 0, false
-	}
-	return k, n, true
 }
 
 // knownScores are the positions of a book whose score generation knows
@@ -374,10 +361,8 @@ func runBookMerge(_ context.Context, fs *flagSet, args []string, std stdio) erro
 	if _, err := atomicfile.Check(*out); err != nil {
 		return fmt.Errorf("-o: %v", err)
 	}
-	for _, name := range fs.Args() {
-		if sameFile(*out, name) {
-			return fmt.Errorf("-o %s is one of the parts to merge: the book would replace a part it is made from", *out)
-		}
+	if slices.ContainsFunc(fs.Args(), func(name string) bool { return sameFile(*out, name) }) {
+		return fmt.Errorf("-o %s is one of the parts to merge: the book would replace a part it is made from", *out)
 	}
 	var parts []*book.Book
 	for _, name := range fs.Args() {
@@ -508,7 +493,7 @@ func runBookVerify(ctx context.Context, fs *flagSet, args []string, std stdio) e
 	total := min(*sample, bk.Len())
 	terminal := isTerminal(std.err) && total > 0 && !*quiet
 	bar := rowProgress(terminal, std.err, "positions checked", total)
-	log, stderr := startLog(std.err, logsProgress(std.err, *quiet), fs.Name(), "position", "checked", total)
+	log, stderr := startLog(std.err, *quiet, fs.Name(), "position", "checked", total)
 	std.err = stderr
 	under := func(checked int) { // the position under way, for the log
 		if checked < total {

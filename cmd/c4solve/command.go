@@ -24,8 +24,7 @@ type command struct {
 	log            *workLog // off a terminal, where the work is, every progressEvery; nil for none
 	status         int
 	tableFile      *solver.TableFile // -table-file, nil for none
-	// tableFileFailed is set by tableFile's OnError, once a write of it
-	// failed.
+	// set by tableFile's OnError, once a write of it failed
 	tableFileFailed bool
 }
 

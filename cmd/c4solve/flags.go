@@ -376,13 +376,12 @@ func (fs *flagSet) parseError(err error) string {
 		if !ok || f == nil {
 			break
 		}
-		switch get, _ := f.Value.(flag.Getter); {
-		case get == nil:
+		switch {
 		case isBool(f):
 			return fmt.Sprintf("-%s %s: want true or false (-%s alone is -%s=true)", name, quoteShort(value), name, name)
-		case why == "value out of range" && isNumber(get.Get()):
+		case why == "value out of range" && number(f) != "":
 			return fmt.Sprintf("-%s %s: out of range: %s", name, quoteShort(value), wants(f))
-		case why == "parse error" && isNumber(get.Get()):
+		case why == "parse error" && number(f) != "":
 			return fmt.Sprintf("-%s %s: %s", name, quoteShort(value), wants(f))
 		}
 		// A value of our own (-size, -timeout), whose error says what is
@@ -408,16 +407,8 @@ func wants(f *flag.Flag) string {
 	if f.DefValue != "" && f.DefValue[0] != '-' && f.DefValue != "0" {
 		example = fmt.Sprintf(", as -%s %s", f.Name, f.DefValue)
 	}
-	get, _ := f.Value.(flag.Getter)
-	if get != nil {
-		switch get.Get().(type) {
-		case int, int64:
-			return "want a whole number" + example
-		case uint, uint64:
-			return "want a whole number, 0 or more" + example
-		case float64:
-			return "want a number" + example
-		}
+	if n := number(f); n != "" {
+		return "want " + n + example
 	}
 	if name, _ := flag.UnquoteUsage(f); name != "" && name != "string" && name != "value" {
 		return fmt.Sprintf("-%s %s", f.Name, name)
@@ -434,12 +425,20 @@ func isBool(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// isNumber reports whether v, a flag's value, is one of the flag
-// package's numbers.
-func isNumber(v any) bool {
-	switch v.(type) {
-	case int, int64, uint, uint64, float64:
-		return true
+// number names the kind of number the flag f takes, one of the flag
+// package's, or "" for none.
+func number(f *flag.Flag) string {
+	get, _ := f.Value.(flag.Getter)
+	if get == nil {
+		return ""
 	}
-	return false
+	switch get.Get().(type) {
+	case int, int64:
+		return "a whole number"
+	case uint, uint64:
+		return "a whole number, 0 or more"
+	case float64:
+		return "a number"
+	}
+	return ""
 }

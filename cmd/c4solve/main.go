@@ -73,11 +73,8 @@ func main() {
 		os.Exit(exitBad)
 	}
 	// A standard output closed at the start (>&-) would lose every
-	// result in silence: Go's runtime opened the null device in its place.
-	// The null device given on purpose (>/dev/null, 1<>/dev/null,
-	// Python's subprocess.DEVNULL) is not refused. Only a build with cgo
-	// tells the two apart (closedStdFiles); one without reads a closed
-	// descriptor as the null device.
+	// result in silence; the null device given on purpose is not refused
+	// (closedStdFiles tells the two apart).
 	var stdin io.Reader = os.Stdin
 	var stdout io.Writer = os.Stdout
 	closedIn, closedOut := closedStdFiles()
@@ -136,14 +133,10 @@ type subcommand struct {
 // word is the command's name, the last word of its path.
 func (c *subcommand) word() string { return c.path[strings.LastIndexByte(c.path, ' ')+1:] }
 
-// usage is the command's help: its usage line, then its long help.
-func (c *subcommand) usage() string {
-	return "Usage:\n  " + c.path + " " + c.args + "\n\n" + c.long
-}
-
-// flagSet returns a flag set for the command, whose -h prints its usage.
+// flagSet returns a flag set for the command, whose -h prints its usage
+// line, then its long help.
 func (c *subcommand) flagSet(std stdio) *flagSet {
-	return newFlagSet(c.path, c.usage(), std.out, std.err)
+	return newFlagSet(c.path, "Usage:\n  "+c.path+" "+c.args+"\n\n"+c.long, std.out, std.err)
 }
 
 // commandList formats cmds as the list of a usage text: each usage line,

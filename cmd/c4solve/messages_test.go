@@ -77,12 +77,11 @@ func TestFlagErrors(t *testing.T) {
 			} else {
 				bad = append(bad, []string{"-" + f.Name}) // no value
 			}
-			get, _ := f.Value.(flag.Getter)
 			switch f.Value.(type) {
 			case *sizeFlag, *durationValue: // values of our own
 				bad = append(bad, []string{"-" + f.Name, "x"})
 			default:
-				if get != nil && isNumber(get.Get()) {
+				if number(f) != "" {
 					bad = append(bad, []string{"-" + f.Name, "x"})
 				}
 			}

@@ -31,7 +31,6 @@ graded strength"); with
 -timeout, it moves within that time, past it the best move it found.
 `
 
-// runPlay is the play command.
 func runPlay(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	first := fs.String("first", "human", "who plays first: `human` or engine")
 	level := fs.Int("level", player.MaxLevel, "the engine's strength, `N` from 1 (random) to 10 (perfect): the best move with probability (N-1)/9, else a random one")
@@ -267,19 +266,18 @@ func (g *game) hint(an solver.Analysis, exact bool) {
 		fmt.Fprintf(g.c.stdout, "hint: not solved within %v; the best found is column %c, %s\n", g.c.opt.timeout, board.ColumnName(col), how)
 		what = "the bounds of each column's score"
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "hint: %s:", what)
+	fmt.Fprintf(g.c.stdout, "hint: %s:", what)
 	for col, legal := range an.Legal {
 		switch {
 		case !legal:
-			fmt.Fprintf(&sb, " %c:full", board.ColumnName(col))
+			fmt.Fprintf(g.c.stdout, " %c:full", board.ColumnName(col))
 		case an.Lows[col] == an.Highs[col]:
-			fmt.Fprintf(&sb, " %c:%d", board.ColumnName(col), an.Lows[col])
+			fmt.Fprintf(g.c.stdout, " %c:%d", board.ColumnName(col), an.Lows[col])
 		default:
-			fmt.Fprintf(&sb, " %c:%d..%d", board.ColumnName(col), an.Lows[col], an.Highs[col])
+			fmt.Fprintf(g.c.stdout, " %c:%d..%d", board.ColumnName(col), an.Lows[col], an.Highs[col])
 		}
 	}
-	fmt.Fprintln(g.c.stdout, sb.String())
+	fmt.Fprintln(g.c.stdout)
 }
 
 // cell is how the board is drawn (board.Board.Draw): the first player's

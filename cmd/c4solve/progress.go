@@ -19,11 +19,6 @@ import (
 // work shorter than that says nothing. (A variable: tests shorten it.)
 var progressEvery = settings.ProgressEvery
 
-// logsProgress reports whether long work logs where it is on w, its
-// standard error: w is not a terminal (where a progress display shows it
-// instead) and the user did not ask for quiet (-quiet).
-func logsProgress(w io.Writer, quiet bool) bool { return !quiet && !isTerminal(w) }
-
 // workLog says where a command's work is, a line on its standard error
 // every progressEvery, as a log reads:
 //
@@ -51,14 +46,16 @@ type workLog struct {
 	s           *solver.Solver // its solver, nil for none
 }
 
-// startLog starts the log of the work of the command name on w, which
-// counts items (of the noun item, as "position") as verb says ("done"),
-// total in all (0 for not known), if logging; else it returns nil. It also returns the writer the command
-// must write its own messages to from then on: w, guarded, so that its
-// lines and the log's are written whole, one at a time. The log ends
-// with stop.
-func startLog(w io.Writer, logging bool, name, item, verb string, total int) (*workLog, io.Writer) {
-	if !logging {
+// startLog starts the log of the work of the command name on w, its
+// standard error, which counts items (of the noun item, as "position") as
+// verb says ("done"), total in all (0 for not known); it returns nil where
+// w is a terminal (a progress display shows the work there instead) or
+// the user asked for quiet (-quiet). It also returns the writer the
+// command must write its own messages to from then on: w, guarded, so
+// that its lines and the log's are written whole, one at a time. The log
+// ends with stop.
+func startLog(w io.Writer, quiet bool, name, item, verb string, total int) (*workLog, io.Writer) {
+	if quiet || isTerminal(w) {
 		return nil, w
 	}
 	if _, ok := w.(*syncWriter); !ok {
@@ -163,12 +160,12 @@ func (l *workLog) count() {
 	l.done++
 }
 
-// startLog starts the log of c's work (see startLog), if c logs its
-// progress: stderr, the command's standard error, is not a terminal, and
-// no -quiet. From then on c.stderr is shared with the log. It returns the
-// function that stops it.
-func (c *command) startLog(name, item, verb string, total int, stderr io.Writer) (stop func()) {
-	c.log, c.stderr = startLog(c.stderr, logsProgress(stderr, c.opt.quiet), name, item, verb, total)
+// startLog starts the log of c's work (see startLog), unless c.terminal
+// (c.stderr, guarded for a table file, may hide a terminal from
+// isTerminal) or -quiet. From then on c.stderr is shared with the log. It
+// returns the function that stops it.
+func (c *command) startLog(item, verb string, total int) (stop func()) {
+	c.log, c.stderr = startLog(c.stderr, c.opt.quiet || c.terminal, c.name, item, verb, total)
 	return c.log.stop
 }
 

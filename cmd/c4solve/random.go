@@ -33,7 +33,6 @@ Exit status: 0 ok, 2 bad usage or too few distinct positions, 3 stopped by
 a signal.
 `
 
-// runRandom is the random command.
 func runRandom(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	seed := fs.Uint64("seed", 1, "the seed of the random moves")
 	n := fs.Int("n", 100, "how many positions")
@@ -43,54 +42,43 @@ func runRandom(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
 	}
-	if *games {
-		return randomGames(ctx, size.board(), *seed, *n, fs.NArg(), std)
-	}
-	if fs.NArg() != 1 {
+	stones := 0
+	switch {
+	case *games && fs.NArg() > 0:
+		return errors.New("-games takes no number of stones: its games are played to their end")
+	case !*games && fs.NArg() != 1:
 		return errors.New("want one argument, the number of stones (run \"c4solve random -h\" for help)")
-	}
-	stones, err := strconv.Atoi(fs.Arg(0))
-	if err != nil {
-		return fmt.Errorf("number of stones %s: not a number", quoteShort(fs.Arg(0)))
+	case !*games:
+		var err error
+		if stones, err = strconv.Atoi(fs.Arg(0)); err != nil {
+			return fmt.Errorf("number of stones %s: not a number", quoteShort(fs.Arg(0)))
+		}
 	}
 	if *n < 1 {
 		return fmt.Errorf("-n %d: want at least 1", *n)
-	}
-	// Each position is printed as it is drawn; Ctrl-C or SIGTERM stops.
-	print := func(moves string) bool {
-		fmt.Fprintln(std.out, posfile.Spell(moves))
-		return ctx.Err() == nil
 	}
 	g, err := board.NewGrid(size.board())
 	if err != nil {
 		return err
 	}
-	err = g.RandomPositions(*seed, stones, *n, print)
+	// Each position or game is printed as it is drawn; Ctrl-C or SIGTERM
+	// stops.
+	if *games {
+		r := rand.New(rand.NewPCG(*seed, 0))
+		for range *n {
+			fmt.Fprintln(std.out, board.FormatColumns(g.RandomGame(r), false))
+			if ctx.Err() != nil {
+				break
+			}
+		}
+	} else {
+		err = g.RandomPositions(*seed, stones, *n, func(moves string) bool {
+			fmt.Fprintln(std.out, posfile.Spell(moves))
+			return ctx.Err() == nil
+		})
+	}
 	if err == nil && ctx.Err() != nil {
 		return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
 	}
 	return err
-}
-
-// randomGames prints n games of random moves on the board z, each played
-// to its end, from the seed; args is the number of arguments, none.
-func randomGames(ctx context.Context, z board.Size, seed uint64, n, args int, std stdio) error {
-	if args > 0 {
-		return errors.New("-games takes no number of stones: its games are played to their end")
-	}
-	if n < 1 {
-		return fmt.Errorf("-n %d: want at least 1", n)
-	}
-	g, err := board.NewGrid(z)
-	if err != nil {
-		return err
-	}
-	r := rand.New(rand.NewPCG(seed, 0))
-	for range n {
-		fmt.Fprintln(std.out, board.FormatColumns(g.RandomGame(r), false))
-		if ctx.Err() != nil {
-			return failed(exitIncomplete, errors.New(stopReason(ctx, ctx.Err())))
-		}
-	}
-	return nil
 }

@@ -22,26 +22,20 @@ func (c *command) emit(v any, text string) {
 	fmt.Fprintf(c.stdout, "%s\n", b)
 }
 
-// verifyMismatch is a line verify found a wrong score on, as -json prints it
-// (Pos as posfile.Unspell writes it).
-type verifyMismatch struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Pos      string `json:"pos"`
-	Expected int    `json:"expected"`
-	Score    int    `json:"score"`
-	Mismatch bool   `json:"mismatch"`
-}
-
-// verifyStopped is the line whose solve verify was stopped in, with the
-// bounds found, as -json prints it.
-type verifyStopped struct {
+// verifyLine is a line verify found a wrong score on (Expected, Score and
+// Mismatch), or whose solve it was stopped in, with the bounds found
+// (Lower, Upper and Incomplete), as -json prints it (Pos as
+// posfile.Unspell writes it).
+type verifyLine struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
 	Pos        string `json:"pos"`
-	Lower      int    `json:"lower"`
-	Upper      int    `json:"upper"`
-	Incomplete bool   `json:"incomplete"`
+	Expected   *int   `json:"expected,omitempty"`
+	Score      *int   `json:"score,omitempty"`
+	Mismatch   bool   `json:"mismatch,omitempty"`
+	Lower      *int   `json:"lower,omitempty"`
+	Upper      *int   `json:"upper,omitempty"`
+	Incomplete bool   `json:"incomplete,omitempty"`
 }
 
 // verifySummary is verify's summary of a file, as -json prints it;

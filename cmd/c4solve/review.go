@@ -31,7 +31,6 @@ away and, where it keeps the result, by its drop:
   blunder     a win thrown to a loss (a turning point)
 `, review.LargeDrop-1, review.LargeDrop)
 
-// runReview is the review command.
 func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
 	fs.BoolVar(&opt.json, "json", false, "print each review as a JSON object on a line of its own")
@@ -54,7 +53,7 @@ func runReview(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	if len(games) > 0 && !(len(games) == 1 && games[0] == "-") {
 		total = len(games)
 	}
-	defer c.startLog(fs.Name(), "game", "reviewed", total, std.err)()
+	defer c.startLog("game", "reviewed", total)()
 	if total > 0 {
 		for i, moves := range games {
 			l, err := c.format.Position(moves)
@@ -96,7 +95,8 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "game %s\n ply player column score played drop class      best\n", posfile.Spell(l.Moves))
 	for _, m := range rv.Moves {
-		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Drop, m.Class, columnList(m.Best))
+		fmt.Fprintf(&sb, "%4d %6d %6c %5d %6d %4d %-10v %s\n", m.Ply, m.Player, board.ColumnName(m.Column), m.Score, m.Played, m.Drop, m.Class,
+			strings.Join(strings.Split(board.FormatColumns(m.Best, false), ""), ",")) // best as 2,4,5
 	}
 	for i, p := range rv.Players {
 		fmt.Fprintf(&sb, "player %d: ", i+1)
@@ -132,16 +132,6 @@ func (c *command) review(ctx context.Context, where string, l posfile.Line) bool
 		Incomplete bool `json:"incomplete,omitempty"`
 	}{posfile.Unspell(l.Moves), rv, err != nil}, sb.String())
 	return err == nil
-}
-
-// columnList writes 0-based columns by their names, separated by commas
-// (one field of the review's table): "2,4,5".
-func columnList(cols []int) string {
-	names := make([]string, len(cols))
-	for i, col := range cols {
-		names[i] = string(board.ColumnName(col))
-	}
-	return strings.Join(names, ",")
 }
 
 // outcome names the result a score gives the side to move.

@@ -78,7 +78,6 @@ had not answered), and it exits 0.
 // a few connections.
 const minServeFiles = 32
 
-// runServe is the serve command.
 func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	addr := fs.String("addr", "127.0.0.1:5555", "listen on `HOST:PORT`")
 	solvers := fs.Int("solvers", runtime.NumCPU(), "positions solved at once")
@@ -126,8 +125,7 @@ func runServe(ctx context.Context, fs *flagSet, args []string, std stdio) error 
 	if err != nil {
 		return err
 	}
-	// Below a few descriptors Go's runtime cannot even start its network
-	// poller, and ends the process with a dump: say so first.
+	// As main refuses fewer than minFiles.
 	if limit, ok := fileLimit(); ok && limit < minServeFiles {
 		return fmt.Errorf("serve needs at least %d file descriptors, and this process may open %d (ulimit -n): raise the limit", minServeFiles, limit)
 	}

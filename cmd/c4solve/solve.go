@@ -64,7 +64,7 @@ func runSolve(ctx context.Context, args []string, std stdio) error {
 	}
 	limited, cancel := c.withTimeout(ctx)
 	defer cancel()
-	stopLog := c.startLog("c4solve", "position", "done", len(positions), std.err)
+	stopLog := c.startLog("position", "done", len(positions))
 	if positions != nil {
 		c.solveArgs(limited, positions)
 	} else {

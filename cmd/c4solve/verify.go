@@ -25,7 +25,6 @@ object a file). The table is cleared before each position (not timed)
 unless -warm is given.
 `
 
-// runVerify is the verify command.
 func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	var opt options
 	opt.register(fs, true)
@@ -42,7 +41,7 @@ func runVerify(ctx context.Context, fs *flagSet, args []string, std stdio) error
 	}
 	ctx, cancel := c.withTimeout(ctx)
 	defer cancel()
-	defer c.startLog(fs.Name(), "position", "done", 0, std.err)()
+	defer c.startLog("position", "done", 0)()
 	return exit(c.verify(ctx, files, std.in))
 }
 
@@ -58,8 +57,7 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			f, err = openInput(ctx, name)
 		}
 		if err != nil && ctx.Err() != nil {
-			fmt.Fprintf(c.stderr, "c4solve verify: %v\n", err)
-			c.fail(exitIncomplete)
+			c.fail(report(c.stderr, c.name, exitIncomplete, err))
 			break
 		}
 		if err != nil {
@@ -111,7 +109,7 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			}
 			seen.Add(o.Time, o.Nodes, o.Mismatch)
 			if o.Mismatch {
-				c.emit(verifyMismatch{name, l.Num, posfile.Unspell(l.Moves), l.Expected, o.Score, true},
+				c.emit(verifyLine{File: name, Line: l.Num, Pos: posfile.Unspell(l.Moves), Expected: &l.Expected, Score: &o.Score, Mismatch: true},
 					fmt.Sprintf("MISMATCH %s:%d %s expected=%d got=%d", name, l.Num, posfile.Spell(l.Moves), l.Expected, o.Score))
 				c.fail(exitMismatch)
 			}
@@ -137,7 +135,7 @@ func (c *command) verify(ctx context.Context, files []string, stdin io.Reader) i
 			c.fail(exitIncomplete)
 		}
 		if o := stopped; o != nil { // its bounds, as a stopped solve prints them
-			c.emit(verifyStopped{name, o.Line.Num, posfile.Unspell(o.Line.Moves), o.Lower, o.Upper, true},
+			c.emit(verifyLine{File: name, Line: o.Line.Num, Pos: posfile.Unspell(o.Line.Moves), Lower: &o.Lower, Upper: &o.Upper, Incomplete: true},
 				fmt.Sprintf("%s:%d %s incomplete %d <= score <= %d", name, o.Line.Num, o.Line.Moves, o.Lower, o.Upper))
 		}
 		summary := name + " " + st.String()

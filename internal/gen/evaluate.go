@@ -7,10 +7,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -44,7 +46,7 @@ func (r *rewriter) evaluate(root string, f *ast.File) error {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if d.Recv == nil && d.Name.Name == "NewGeometry" || d.Recv != nil && contains(handWritten7x6, d.Name.Name) {
+			if d.Recv == nil && d.Name.Name == "NewGeometry" || d.Recv != nil && slices.Contains(handWritten7x6, d.Name.Name) {
 				dropped = append(dropped, [2]token.Pos{d.Pos(), d.End()})
 				if d.Doc != nil {
 					dropped = append(dropped, [2]token.Pos{d.Doc.Pos(), d.Doc.End()})
@@ -106,28 +108,18 @@ func (r *rewriter) evaluate(root string, f *ast.File) error {
 		}
 		return true
 	})
-	r.arrays(f, arrays)
-	return nil
-}
-
-// arrays writes the package-level variables of the array fields evaluate
-// read, named as evaluate names them, their trailing zeros left out, as
-// the source that follows the file (rewriter.tail); and drops the imports
-// nothing uses any more.
-func (r *rewriter) arrays(f *ast.File, arrays map[string]field) {
+	// The arrays' variables, their trailing zeros left out, follow the
+	// file's source.
 	var src strings.Builder
 	src.WriteString("\n// The tables of the 7x6 board's geometry, as NewGeometry64 works them out.\nvar (\n")
-	for _, name := range sortedKeys(arrays) {
+	for _, name := range slices.Sorted(maps.Keys(arrays)) {
 		v := arrays[name]
 		fmt.Fprintf(&src, "\t%s = %s{%s}\n", name, v.Type, strings.Join(v.Elems, ", "))
 	}
 	src.WriteString(")\n")
 	r.tail = src.String()
-	for _, imp := range f.Imports {
-		if path := strings.Trim(imp.Path.Value, `"`); !astutil.UsesImport(f, path) {
-			astutil.DeleteImport(r.fset, f, path) // NewGeometry's
-		}
-	}
+	pruneImports(r.fset, f) // NewGeometry's
+	return nil
 }
 
 // field is the value of a field of the 7x6 board's Geometry64, as Go

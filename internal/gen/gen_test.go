@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"flag"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,9 +26,9 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(outs) != 3 {
-		t.Errorf("%d files generated, want 3: %v", len(outs), sortedKeys(outs))
+		t.Errorf("%d files generated, want 3: %v", len(outs), slices.Sorted(maps.Keys(outs)))
 	}
-	for _, name := range sortedKeys(outs) {
+	for _, name := range slices.Sorted(maps.Keys(outs)) {
 		golden := filepath.Join("testdata/golden", name+".golden")
 		if *update {
 			if err := os.WriteFile(golden, outs[name], 0o644); err != nil {

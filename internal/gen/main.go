@@ -34,13 +34,13 @@
 // variant's suffix, and so do the names each job lists as varying (the
 // geometry, the key type); the search's exported names are unexported in
 // every variant (Engine is engine in 7x6's, engine64 in 64's), which
-// solver.Solver reaches. From the table engines gen also writes the
-// search's glue, solver/zvariants.go: each variant's table and key
-// functions, its tuning constants, and engineKinds, from which the
-// solver's constructors pick the engine of a board. Plain generics would
-// do the same at run time, but their instantiations share code by GC
-// shape and call the geometry's methods through a dictionary: the 7x6
-// path lost 5-11% of its instructions so (docs/performance.md).
+// solver.Solver reaches. From the table engines and zvariants.go.tmpl
+// gen also writes the search's glue, solver/zvariants.go: each variant's
+// table and key functions, its tuning constants, and engineKinds, from
+// which the solver's constructors pick the engine of a board. Plain
+// generics would do the same at run time, but their instantiations share
+// code by GC shape and call the geometry's methods through a dictionary:
+// the 7x6 path lost 5-11% of its instructions so (docs/performance.md).
 //
 // Run it with go generate ./... from the module's root
 // (internal/position/doc.go holds the one directive); -check reports the
@@ -56,23 +56,25 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // variant is one instantiation of a template.
 type variant struct {
-	// suffix is appended to the names that vary. A position's names the
-	// layout of its bitboards: "" 7x6's, "64" one word, "Packed" one word
-	// without sentinel bits, "128" two words. A search's names the most
-	// bits of its keys, its table's: "" 7x6's (49), "49", "64", "80" or
-	// "128".
+	// suffix is appended to the names that vary: a position's names the
+	// layout of its bitboards, a search's the most bits of its keys.
 	suffix string
 	wide   bool // bitboards are position.Bits128
 	// maskShifts: every shift of a bitboard by a count that is not a
@@ -94,16 +96,12 @@ type variant struct {
 }
 
 var (
-	v7x6 = variant{suffix: "", compact: true}
-	// the 7x6 board's geometry, its methods constants (see evaluate)
+	v7x6   = variant{suffix: "", compact: true}
 	vConst = variant{suffix: "", constant: true}
 	v49    = variant{suffix: "49", maskShifts: true, position: "64", compact: true}
 	v64    = variant{suffix: "64", maskShifts: true}
 	v128   = variant{suffix: "128", wide: true}
-	// Packed: the positions of the boards of at most 64 cells over 64
-	// bits (8x8, 9x7, 10x6), in one word without sentinel bits; v80 the
-	// search of those boards, whose keys are of 64 bits and one a column,
-	// at most 80 (16x4).
+	// v80's keys are of 64 bits and one a column, at most 80 (16x4).
 	vPacked = variant{suffix: "Packed", maskShifts: true}
 	v80     = variant{suffix: "80", maskShifts: true, position: "Packed"}
 )
@@ -119,8 +117,8 @@ func (v variant) positionSuffix() string {
 // job is the templates of one package and their variants.
 type job struct {
 	dir string // the package's directory, from the module root
-	// templates are the templates' file names, type-checked together: a
-	// variant of t.tmpl.go is written to "z" + t + suffix + ".go".
+	// templates are the templates' file names, type-checked together
+	// (output names the file of each variant).
 	templates []string
 	variants  []variant // what to write
 	// others are the package's files the templates are type-checked with
@@ -149,9 +147,11 @@ type job struct {
 	unexport bool
 }
 
-// out returns the base of the names of the files a template's variants
-// are written to: "search" for search.tmpl.go.
-func out(template string) string { return strings.TrimSuffix(template, ".tmpl.go") }
+// output returns the name of the file v's variant of a template is written
+// to: "z" + t + v's suffix + ".go" for t.tmpl.go (zsearch64.go).
+func output(template string, v variant) string {
+	return "z" + strings.TrimSuffix(template, ".tmpl.go") + v.suffix + ".go"
+}
 
 var jobs = []job{
 	{
@@ -211,7 +211,7 @@ func run(root string, jobs []job, check bool) error {
 		if err != nil {
 			return fmt.Errorf("%s/%s: %v", j.dir, strings.Join(j.templates, ", "), err)
 		}
-		for _, name := range sortedKeys(outs) {
+		for _, name := range slices.Sorted(maps.Keys(outs)) {
 			path := filepath.Join(root, j.dir, name)
 			old, _ := os.ReadFile(path)
 			if bytes.Equal(old, outs[name]) {
@@ -231,15 +231,6 @@ func run(root string, jobs []job, check bool) error {
 		return errStale
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // generate returns the variants of j's templates, by file name.
@@ -264,8 +255,8 @@ func (j job) generate(root string) (map[string][]byte, error) {
 		}
 		declared := make(map[string]bool)
 		for _, f := range files {
-			for name := range declaredNames(f) {
-				declared[name] = true
+			for id := range topLevel(f) {
+				declared[id.Name] = true
 			}
 		}
 		for i, file := range files {
@@ -282,7 +273,7 @@ func (j job) generate(root string) (map[string][]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			outs["z"+out(j.templates[i])+v.suffix+".go"] = src
+			outs[output(j.templates[i], v)] = src
 		}
 	}
 	return outs, nil
@@ -295,16 +286,6 @@ func (j job) generate(root string) (map[string][]byte, error) {
 // generated files declare (the job's glue, with which load checks the
 // templates as generated now).
 func (j job) load(fset *token.FileSet, dir string, glue []byte) ([]*ast.File, *types.Info, *types.Package, error) {
-	var files []*ast.File
-	templates := make(map[*token.File]bool)
-	for _, t := range j.templates {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, t), nil, parser.ParseComments)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		files = append(files, f)
-		templates[fset.File(f.Pos())] = true
-	}
 	others := j.others
 	if others == nil {
 		entries, err := os.ReadDir(dir)
@@ -312,34 +293,40 @@ func (j job) load(fset *token.FileSet, dir string, glue []byte) ([]*ast.File, *t
 			return nil, nil, nil, err
 		}
 		for _, e := range entries {
-			if n := e.Name(); strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !strings.HasSuffix(n, ".tmpl.go") && !j.writes(n) {
+			n := e.Name()
+			if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || strings.HasSuffix(n, ".tmpl.go") || j.writes(n) {
+				continue
+			}
+			if ok, err := build.Default.MatchFile(dir, n); err != nil {
+				return nil, nil, nil, err
+			} else if ok { // not built only with the ignore tag
 				others = append(others, n)
 			}
 		}
 	}
+	var files []*ast.File
+	var err error
+	parse := func(name string, src any, mode parser.Mode) {
+		if err == nil {
+			var f *ast.File
+			f, err = parser.ParseFile(fset, name, src, mode)
+			files = append(files, f)
+		}
+	}
+	for _, t := range j.templates {
+		parse(filepath.Join(dir, t), nil, parser.ParseComments)
+	}
 	for _, n := range others {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, 0)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if isIgnored(f) {
-			continue
-		}
-		files = append(files, f)
+		parse(filepath.Join(dir, n), nil, 0)
 	}
 	if j.stub != "" {
-		f, err := parser.ParseFile(fset, "stub.go", j.stub, 0)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		files = append(files, f)
+		parse("stub.go", j.stub, 0)
 	}
 	if glue != nil {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, j.glueOut), glue, 0)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		files = append(files, f)
+		parse(filepath.Join(dir, j.glueOut), glue, 0)
+	}
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	info := &types.Info{
 		Types:      make(map[ast.Expr]types.TypeAndValue),
@@ -351,7 +338,7 @@ func (j job) load(fset *token.FileSet, dir string, glue []byte) ([]*ast.File, *t
 	conf := types.Config{
 		Importer: importer.ForCompiler(fset, "source", nil),
 		Error: func(err error) {
-			if te, ok := err.(types.Error); ok && templates[te.Fset.File(te.Pos)] {
+			if te, ok := err.(types.Error); ok && slices.Contains(j.templates, filepath.Base(te.Fset.Position(te.Pos).Filename)) {
 				errs = append(errs, err.Error())
 			}
 		},
@@ -371,7 +358,7 @@ func (j job) writes(name string) bool {
 	}
 	for _, t := range j.templates {
 		for _, v := range j.variants {
-			if name == "z"+out(t)+v.suffix+".go" {
+			if name == output(t, v) {
 				return true
 			}
 		}
@@ -379,43 +366,46 @@ func (j job) writes(name string) bool {
 	return false
 }
 
-// isIgnored reports whether f is built only with the ignore tag.
-func isIgnored(f *ast.File) bool {
-	for _, cg := range f.Comments {
-		if cg.Pos() >= f.Package {
-			break
-		}
-		for _, c := range cg.List {
-			if strings.HasPrefix(c.Text, "//go:build") && strings.Contains(c.Text, "ignore") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// declaredNames returns the names f declares at the top level: functions
-// (not methods), types, variables and constants.
-func declaredNames(f *ast.File) map[string]bool {
-	names := make(map[string]bool)
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				names[d.Name.Name] = true
-			}
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					names[s.Name.Name] = true
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						names[n.Name] = true
+// topLevel yields the names f declares at the top level (functions, not
+// methods; types, variables and constants), each with its doc comment:
+// its spec's, or its declaration's where that declares it alone.
+func topLevel(f *ast.File) iter.Seq2[*ast.Ident, *ast.CommentGroup] {
+	return func(yield func(*ast.Ident, *ast.CommentGroup) bool) {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && !yield(d.Name, d.Doc) {
+					return
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					var doc *ast.CommentGroup
+					var names []*ast.Ident
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						doc, names = s.Doc, []*ast.Ident{s.Name}
+					case *ast.ValueSpec:
+						doc, names = s.Doc, s.Names
+					}
+					if doc == nil && len(d.Specs) == 1 {
+						doc = d.Doc
+					}
+					for _, id := range names {
+						if !yield(id, doc) {
+							return
+						}
 					}
 				}
 			}
 		}
 	}
-	return names
+}
+
+// pruneImports deletes the imports of f that nothing in it uses.
+func pruneImports(fset *token.FileSet, f *ast.File) {
+	for _, imp := range slices.Clone(f.Imports) {
+		if path := strings.Trim(imp.Path.Value, `"`); !astutil.UsesImport(f, path) {
+			astutil.DeleteImport(fset, f, path)
+		}
+	}
 }

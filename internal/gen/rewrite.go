@@ -8,6 +8,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -44,15 +45,6 @@ func isBitboard(t types.Type) bool {
 	}
 	o := n.Obj()
 	return o.Name() == "Bitboard" && o.Pkg() != nil && o.Pkg().Name() == "position"
-}
-
-// positionQual is how the variant's code names package position's identifiers:
-// "" inside it, "position." elsewhere.
-func (r *rewriter) positionQual() string {
-	if r.j.dir == "internal/position" {
-		return ""
-	}
-	return "position."
 }
 
 func (r *rewriter) rewrite(f *ast.File) error {
@@ -96,8 +88,14 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 		return true
 	}
 	if e, ok := n.(ast.Expr); ok {
+		// A constant bitboard: Of128(v), placed where e was, so that the
+		// comments around it stay there.
 		if tv := r.info.Types[e]; tv.Value != nil && isBitboard(tv.Type) {
-			c.Replace(r.literal(e, tv))
+			s := tv.Value.ExactString()
+			if strings.HasPrefix(s, "-") || len(s) > 20 {
+				r.fail(e, "bitboard constant %s is not a word", s)
+			}
+			c.Replace(r.of128(&ast.BasicLit{ValuePos: e.Pos(), Kind: token.INT, Value: s}, e))
 			return true
 		}
 	}
@@ -122,20 +120,16 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 			r.fail(n, "operator %v on a bitboard", n.Op)
 		}
 	case *ast.AssignStmt:
-		ops, ok := r.operands[n]
-		if !ok || !isBitboard(ops[0].Type) || n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
+		op, ops := assignOp(n.Tok), r.operands[n]
+		if op == token.ILLEGAL || !isBitboard(ops[0].Type) {
 			break
 		}
-		name, ok := assignMethods[n.Tok]
+		name, ok := binaryMethods[op]
 		if !ok {
 			r.fail(n, "assignment %v to a bitboard", n.Tok)
 			break
 		}
-		arg := unparen(n.Rhs[0])
-		if n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN {
-			arg = shiftCount(n.Rhs[0], ops[1])
-		}
-		n.Rhs[0] = method(n, n.Lhs[0], name, arg)
+		n.Rhs[0] = method(n, n.Lhs[0], name, argument(op, n.Rhs[0], ops[1]))
 		n.Tok = token.ASSIGN
 	case *ast.CallExpr:
 		// A conversion to Bitboard of an integer: the low word.
@@ -148,34 +142,19 @@ func (r *rewriter) post(c *astutil.Cursor) bool {
 }
 
 // mask writes the count of a shift of a bitboard by a count that is not a
-// constant as count&63 (variant.maskShifts).
+// constant (which needs no guard) as count&63 (variant.maskShifts).
 func (r *rewriter) mask(n ast.Node) {
 	var count *ast.Expr
-	var tv types.TypeAndValue
+	op := token.ILLEGAL
 	switch n := n.(type) {
 	case *ast.BinaryExpr:
-		if n.Op != token.SHL && n.Op != token.SHR {
-			return
-		}
-		ops := r.operands[n]
-		count, tv = &n.Y, ops[1]
-		if !isBitboard(ops[0].Type) {
-			return
-		}
+		op, count = n.Op, &n.Y
 	case *ast.AssignStmt:
-		if n.Tok != token.SHL_ASSIGN && n.Tok != token.SHR_ASSIGN {
-			return
-		}
-		ops := r.operands[n]
-		count, tv = &n.Rhs[0], ops[1]
-		if !isBitboard(ops[0].Type) {
-			return
-		}
-	default:
-		return
+		op, count = assignOp(n.Tok), &n.Rhs[0]
 	}
-	if tv.Value != nil {
-		return // a constant: no guard
+	ops := r.operands[n]
+	if op != token.SHL && op != token.SHR || !isBitboard(ops[0].Type) || ops[1].Value != nil {
+		return
 	}
 	*count = &ast.ParenExpr{Lparen: (*count).Pos(), X: &ast.BinaryExpr{X: paren(*count), OpPos: (*count).End(), Op: token.AND, Y: &ast.BasicLit{ValuePos: (*count).End(), Kind: token.INT, Value: "63"}}, Rparen: (*count).End()}
 }
@@ -185,9 +164,13 @@ var binaryMethods = map[token.Token]string{
 	token.ADD: "Add", token.SUB: "Sub", token.SHL: "Shl", token.SHR: "Shr",
 }
 
-var assignMethods = map[token.Token]string{
-	token.AND_ASSIGN: "And", token.OR_ASSIGN: "Or", token.XOR_ASSIGN: "Xor", token.AND_NOT_ASSIGN: "AndNot",
-	token.ADD_ASSIGN: "Add", token.SUB_ASSIGN: "Sub", token.SHL_ASSIGN: "Shl", token.SHR_ASSIGN: "Shr",
+// assignOp returns the operator of the assignment tok (ADD of ADD_ASSIGN,
+// whose constants token declares in the same order), or ILLEGAL.
+func assignOp(tok token.Token) token.Token {
+	if token.ADD_ASSIGN <= tok && tok <= token.AND_NOT_ASSIGN {
+		return tok - token.ADD_ASSIGN + token.ADD
+	}
+	return token.ILLEGAL
 }
 
 // binary rewrites an operator on bitboards as a method of Bits128.
@@ -196,10 +179,10 @@ func (r *rewriter) binary(c *astutil.Cursor, n *ast.BinaryExpr) {
 	if !isBitboard(ops[0].Type) && !isBitboard(ops[1].Type) {
 		return
 	}
+	var e ast.Expr
 	switch n.Op {
 	case token.EQL, token.NEQ:
 		// Against the constant 0, IsZero; else Bits128 is comparable.
-		var e ast.Expr
 		switch {
 		case isZero(ops[1]):
 			e = method(n, n.X, "IsZero")
@@ -208,47 +191,31 @@ func (r *rewriter) binary(c *astutil.Cursor, n *ast.BinaryExpr) {
 		default:
 			return
 		}
-		if n.Op == token.NEQ {
-			e = &ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: e}
-		}
-		c.Replace(e)
-	case token.LSS:
-		c.Replace(method(n, n.X, "Less", n.Y))
-	case token.GTR:
-		c.Replace(method(n, n.Y, "Less", n.X))
-	case token.LEQ:
-		c.Replace(&ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: method(n, n.Y, "Less", n.X)})
-	case token.GEQ:
-		c.Replace(&ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: method(n, n.X, "Less", n.Y)})
-	case token.SHL, token.SHR:
-		c.Replace(method(n, n.X, binaryMethods[n.Op], shiftCount(n.Y, ops[1])))
+	case token.LSS, token.GEQ:
+		e = method(n, n.X, "Less", n.Y)
+	case token.GTR, token.LEQ:
+		e = method(n, n.Y, "Less", n.X)
 	default:
 		name, ok := binaryMethods[n.Op]
 		if !ok {
 			r.fail(n, "operator %v on bitboards", n.Op)
 			return
 		}
-		c.Replace(method(n, n.X, name, unparen(n.Y)))
+		e = method(n, n.X, name, argument(n.Op, n.Y, ops[1]))
 	}
+	if n.Op == token.NEQ || n.Op == token.LEQ || n.Op == token.GEQ {
+		e = &ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: e}
+	}
+	c.Replace(e)
 }
 
 // isZero reports whether tv is the constant 0.
 func isZero(tv types.TypeAndValue) bool { return tv.Value != nil && tv.Value.ExactString() == "0" }
 
-// literal returns the Bits128 of the constant expression e: Of128(v),
-// placed where e was, so that the comments around it stay there.
-func (r *rewriter) literal(e ast.Expr, tv types.TypeAndValue) ast.Expr {
-	s := tv.Value.ExactString()
-	if strings.HasPrefix(s, "-") || len(s) > 20 {
-		r.fail(e, "bitboard constant %s is not a word", s)
-	}
-	return r.of128(&ast.BasicLit{ValuePos: e.Pos(), Kind: token.INT, Value: s}, e)
-}
-
 // of128 returns Of128(lo), placed at at.
 func (r *rewriter) of128(lo ast.Expr, at ast.Node) ast.Expr {
 	var fun ast.Expr = &ast.Ident{NamePos: at.Pos(), Name: "Of128"}
-	if r.positionQual() != "" {
+	if r.j.dir != "internal/position" { // elsewhere, position.Of128
 		fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: at.Pos(), Name: "position"}, Sel: &ast.Ident{NamePos: at.Pos(), Name: "Of128"}}
 	}
 	return &ast.CallExpr{Fun: fun, Lparen: at.Pos(), Args: []ast.Expr{lo}, Rparen: at.End() - 1}
@@ -271,38 +238,24 @@ func paren(x ast.Expr) ast.Expr {
 	return &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
 }
 
-// unparen returns x without its parentheses.
-func unparen(x ast.Expr) ast.Expr {
-	for {
-		p, ok := x.(*ast.ParenExpr)
-		if !ok {
-			return x
-		}
-		x = p.X
+// argument returns y, the right operand of op on a bitboard, as Bits128's
+// method takes it: the count of a shift a uint, y itself where it is one.
+func argument(op token.Token, y ast.Expr, tv types.TypeAndValue) ast.Expr {
+	if b, ok := tv.Type.(*types.Basic); op != token.SHL && op != token.SHR || ok && b.Kind() == types.Uint && tv.Value == nil {
+		return ast.Unparen(y)
 	}
-}
-
-// shiftCount returns the count of a shift as Bits128's methods take it,
-// a uint: y itself where it is one.
-func shiftCount(y ast.Expr, tv types.TypeAndValue) ast.Expr {
-	if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Uint && tv.Value == nil {
-		return unparen(y)
-	}
-	return &ast.CallExpr{Fun: &ast.Ident{NamePos: y.Pos(), Name: "uint"}, Lparen: y.Pos(), Args: []ast.Expr{unparen(y)}, Rparen: y.End() - 1}
+	return &ast.CallExpr{Fun: &ast.Ident{NamePos: y.Pos(), Name: "uint"}, Lparen: y.Pos(), Args: []ast.Expr{ast.Unparen(y)}, Rparen: y.End() - 1}
 }
 
 // rename gives an identifier of the template its variant's name.
 func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
-	obj := r.info.Defs[id]
-	if obj == nil {
-		obj = r.info.Uses[id]
-	}
+	obj := r.info.ObjectOf(id)
 	if obj == nil || obj.Pkg() != r.pkg || obj.Parent() != r.pkg.Scope() {
 		return // not a package-level name of this package
 	}
 	name := id.Name
 	switch {
-	case r.declared[name] || contains(r.j.varying, name):
+	case r.declared[name] || slices.Contains(r.j.varying, name):
 	case r.j.dir == "internal/position" && name == "Bitboard":
 		if r.v.wide {
 			id.Name = "Bits128"
@@ -314,8 +267,11 @@ func (r *rewriter) rename(c *astutil.Cursor, id *ast.Ident) {
 	if r.v.suffix == "" && !r.unexported(name) {
 		return
 	}
-	id.Name = r.variantName(name)
-	if contains(r.j.pointer, name) && r.isTypeUse(c) {
+	if r.unexported(name) {
+		id.Name = strings.ToLower(name[:1]) + name[1:]
+	}
+	id.Name += r.v.suffix
+	if slices.Contains(r.j.pointer, name) && r.isTypeUse(c) {
 		c.Replace(&ast.StarExpr{X: id})
 	}
 }
@@ -366,26 +322,6 @@ func (r *rewriter) renameQualified(c *astutil.Cursor, sel *ast.SelectorExpr) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// print writes the variant's file: a header, the template without its
-// build constraint and its leading comment, gofmt'ed.
-// variantName returns the name of the variant's instance of name, which
-// the template declares or the job lists as varying.
-func (r *rewriter) variantName(name string) string {
-	if r.unexported(name) {
-		name = strings.ToLower(name[:1]) + name[1:]
-	}
-	return name + r.v.suffix
-}
-
 // unexported reports whether the variants unexport name: an exported
 // name the template declares, in a job that unexports them.
 func (r *rewriter) unexported(name string) bool {
@@ -396,49 +332,22 @@ func (r *rewriter) unexported(name string) bool {
 // variant renamed name its new name where its first word is the old one:
 // "// Position is ..." over type Position64 becomes "// Position64 is ...".
 func (r *rewriter) renameDocs(f *ast.File) {
-	name := func(doc *ast.CommentGroup, id *ast.Ident) {
+	for id, doc := range topLevel(f) {
 		if doc == nil || !strings.HasSuffix(id.Name, r.v.suffix) {
-			return
+			continue
 		}
-		c := doc.List[0]
 		old := strings.TrimSuffix(id.Name, r.v.suffix)
 		if up := strings.ToUpper(old[:1]) + old[1:]; r.unexported(up) {
 			old = up
 		}
-		if old == id.Name {
-			return
-		}
-		if prefix := "// " + old + " "; strings.HasPrefix(c.Text, prefix) {
+		if c, prefix := doc.List[0], "// "+old+" "; old != id.Name && strings.HasPrefix(c.Text, prefix) {
 			c.Text = "// " + id.Name + " " + strings.TrimPrefix(c.Text, prefix)
-		}
-	}
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				name(d.Doc, d.Name)
-			}
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					doc := s.Doc
-					if doc == nil && len(d.Specs) == 1 {
-						doc = d.Doc
-					}
-					name(doc, s.Name)
-				case *ast.ValueSpec:
-					doc := s.Doc
-					if doc == nil && len(d.Specs) == 1 {
-						doc = d.Doc
-					}
-					name(doc, s.Names[0])
-				}
-			}
 		}
 	}
 }
 
+// print writes the variant's file: a header, the template without its
+// build constraint and its leading comment, gofmt'ed.
 func (r *rewriter) print(f *ast.File) ([]byte, error) {
 	// Drop the comments before the package clause (the build constraint
 	// and the template's note): the header replaces them.

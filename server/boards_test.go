@@ -77,7 +77,7 @@ func TestSizes(t *testing.T) {
 		{"pos=2&size=6x4", "6x4", "2"},
 		{"pos=45&size=5x4", "5x4", "45"},                                                   // back to 5x4: its table made again
 		{"pos=1a1a1a2345678923456789&size=10x4", "10x4", "1a1a1a2345678923456789"},         // columns past 9
-		{"pos=123456789abcdd123456789abc&size=13x4", "13x4", "123456789abcdd123456789abc"}, // 65 bits: engine128
+		{"pos=123456789abcdd123456789abc&size=13x4", "13x4", "123456789abcdd123456789abc"}, // 65 bits, 52 cells: engine80
 	}
 	for _, tc := range tests {
 		z, err := board.ParseSize(tc.size)

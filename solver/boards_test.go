@@ -378,10 +378,10 @@ func TestSizedGameOver(t *testing.T) {
 }
 
 // TestSizedZeroAllocs: the engines of other boards allocate nothing a
-// solve either: engine49 (5x5), engine64 (9x5), engine80 (10x6) and
-// engine128 (11x5).
+// solve either: engine49 (5x5), engine64 (9x5), engine80 (10x6, 11x5) and
+// engine128 (6x11).
 func TestSizedZeroAllocs(t *testing.T) {
-	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}} {
+	for _, tt := range []struct{ size, moves string }{{"5x5", ""}, {"9x5", "595457455781236317733419"}, {"10x6", "232238a5129a3481"}, {"11x5", "a169318821455884"}, {"6x11", "6123561514514656146226641421121622"}} {
 		g := mustGrid(t, tt.size)
 		s := testSolver(t, g, 4, 1)
 		b, err := g.Parse(tt.moves, false)
@@ -405,7 +405,7 @@ func TestSizedZeroAllocs(t *testing.T) {
 // room for the solvers of another board) keeps its memory until the solve
 // ends, which gives the exact score; a solve after that gets
 // ttable.ErrFreed, not a crash. On each engine: engine49 (6x5), engine64
-// (8x7), engine80 (10x6), engine128 (11x5), and 7x6's Solver.
+// (8x7), engine80 (10x6, 11x5), engine128 (6x11), and 7x6's Solver.
 func TestFreedTable(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
@@ -415,8 +415,9 @@ func TestFreedTable(t *testing.T) {
 		{"6x5", "", 0},
 		{"8x7", "3847484333328874868156", 7},
 		{"10x6", "71a1887934aa75a7411372", 13},
-		{"11x5", "a169318821455884", -9}, // Steininger's solver compiled for 11x5
-		{"7x6", "2416615552", 4},         // Test_L1_R2 line 3
+		{"11x5", "a169318821455884", -9},                   // Steininger's solver compiled for 11x5
+		{"6x11", "6123561514514656146226641421121622", -5}, // and for 6x11
+		{"7x6", "2416615552", 4},                           // Test_L1_R2 line 3
 	}
 	for _, tc := range tests {
 		t.Run(tc.size, func(t *testing.T) {

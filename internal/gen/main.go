@@ -21,9 +21,10 @@
 //     the geometry a pointer to the dimensions and masks worked out once;
 //   - Packed, the positions of the boards of at most 64 cells whose
 //     bitboards with a sentinel bit a column take more than 64 bits (8x8,
-//     9x7, 10x6): one word without the sentinels (PositionPacked, ...),
-//     the code under the constant packed taking their place; 80, their
-//     search (engine80), whose keys are of at most 80 bits;
+//     9x7, 10x6, 11x5, 12x5, 13x4 ...): one word without the sentinels
+//     (PositionPacked, ...), the code under the constant packed taking
+//     their place; 80, their search (engine80), whose keys are of at
+//     most 80 bits;
 //   - 128, for any board of at most 128 bits (Position128, engine128,
 //     ...), its bitboards position.Bits128: every operator on a bitboard
 //     becomes Bits128's method (a & b is a.And(b), a << n is a.Shl(n), a

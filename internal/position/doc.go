@@ -25,8 +25,8 @@
 // Geometry64 worked out once from the size; Position128, for any board
 // of at most 128 bits, on Bits128, two words whose methods stand for the
 // operators; and PositionPacked, for the boards over 64 bits of at most 64
-// cells (Packs: 8x8, 9x7, 10x6), in one word without sentinel bits, which
-// the search plays them on. Package board's Grid and Board, for the code that
+// cells (Packs: 8x8, 9x7, 10x6, 11x5, 12x5, 13x4 ...), in one word
+// without sentinel bits, which the search plays them on. Package board's Grid and Board, for the code that
 // handles every size alike, hold a Position128.
 //
 // position knows nothing of search: it answers questions about one position

@@ -3,10 +3,10 @@ package position
 import "fmt"
 
 // The boards of at most 64 cells whose bitboards, a sentinel bit a
-// column, take more than 64 bits (8x8, 9x7, 10x6): board.Grid keeps their
-// positions as Position128s, as for every board over 64 bits, and the
-// search plays them as PositionPackeds, one word without sentinels, the
-// same moves at a third of the cost. Keys outside the search (Boards,
+// column, take more than 64 bits (8x8, 9x7, 10x6, 11x5, 12x5, 13x4 ...):
+// board.Grid keeps their positions as Position128s, as for every board
+// over 64 bits, and the search plays them as PositionPackeds, one word
+// without sentinels, the same moves at a third of the cost. Keys outside the search (Boards,
 // books, table files) stay those of Position128, and the search converts
 // between the two by key (Key128, KeyOf128).
 

@@ -171,8 +171,8 @@ func (t *base) Prefault() {
 // made or last cleared (Clear, ClearAll, or ClearPart of the last part).
 func (t *base) Searches() uint64 { return t.gen.Load() }
 
-// newSearch is NewSearch, age the table's (see "Generations" in the
-// package's doc): a new generation, whose part of the table is aged.
+// newSearch is NewSearch, age the table's (see "Generations" in package
+// ttable's doc): a new generation, whose part of the table is aged.
 func (t *base) newSearch(age func(g uint64)) {
 	g := t.gen.Add(1)
 	age(g)

@@ -146,8 +146,8 @@ func (t *Compact) Grow(stores uint64) { t.grow(stores, bucketLen) }
 
 // Clear empties the table: no entry stored before it is found after it.
 // Rather than zero the whole table, it starts a new epoch and zeroes one
-// part (see "Epochs" above), so that it costs about the same for any
-// table size. It must not run concurrently with other methods.
+// part (see "Epochs" in package ttable's doc), so that it costs about the
+// same for any table size. It must not run concurrently with other methods.
 func (t *Compact) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
 
 // NewSearch starts a new generation: entries stored before it stay valid
@@ -156,7 +156,8 @@ func (t *Compact) Clear() { t.clear(1<<t.epochBits, t.epochShift) }
 func (t *Compact) NewSearch() { t.newSearch(t.age) }
 
 // age marks, in part g%agePeriod of the table, the entries agePeriod
-// generations old or more as of long ago (see "Generations" above).
+// generations old or more as of long ago (see "Generations" in package
+// ttable's doc).
 func (t *Compact) age(g uint64) {
 	part := t.agePart(g)
 	for i := range part {

@@ -133,7 +133,7 @@ func (t *Wide) Clear() { t.clear(wideEpochs, wideEpochShift) }
 func (t *Wide) NewSearch() { t.newSearch(t.age) }
 
 // age marks, in part g%agePeriod of the table, the entries agePeriod
-// generations old or more as of long ago (Compact's "Generations"), each
+// generations old or more as of long ago (ttable's "Generations"), each
 // bucket under its lock; a bucket being written is left for next time.
 func (t *Wide) age(g uint64) {
 	part := t.agePart(g)

@@ -42,8 +42,9 @@ type Geometry struct {
 	claimParity  int  // see ClaimParity
 	// The full columns of a packed key (fullColumns): the top row's bits
 	// moved to bits c*Height are gathered by a multiplication a group of
-	// gather columns, into bits 0 to Width-1.
-	gatherIn, gatherMul uint64
+	// gather columns, into bits 0 to Width-1 (gatherOut the bits of one
+	// group).
+	gatherIn, gatherMul, gatherOut uint64
 	gatherShift, gather uint
 }
 
@@ -117,7 +118,7 @@ func NewGeometry(width, height int) (*Geometry, error) {
 		for (n-1)*(height-1)+n > 64 {
 			n--
 		}
-		g.gather, g.gatherShift = uint(n), uint((n-1)*(height-1))
+		g.gather, g.gatherShift, g.gatherOut = uint(n), uint((n-1)*(height-1)), 1<<n-1
 		for j := range n {
 			g.gatherIn |= 1 << (j * height)
 			g.gatherMul |= 1 << (j * (height - 1))

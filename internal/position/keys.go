@@ -66,14 +66,26 @@ const (
 // fullColumns returns the full columns of mask as bits 0 to Width-1: the
 // top row's bits moved to bits c*Height, gathered by a multiplication
 // each group of gather columns (see NewGeometryPacked): one on 8x8, two
-// on 9x7 and 10x6, three on 11x5 and 12x5, four on 13x4 to 16x4.
+// on 9x7 and 10x6, three on 11x5 and 12x5, four on 13x4 to 16x4. The
+// first two groups are gathered here, inlined in the search; the others
+// by moreFullColumns.
 func (g *GeometryPacked) fullColumns(mask Bitboard) uint64 {
 	x := uint64(mask&g.top) >> (g.height - 1)
-	out := uint64(1)<<g.gather - 1
-	full := (x & g.gatherIn) * g.gatherMul >> g.gatherShift & out
+	full := (x & g.gatherIn) * g.gatherMul >> g.gatherShift & g.gatherOut
+	if g.gather < uint(g.width) {
+		full |= g.moreFullColumns(x)
+	}
+	return full
+}
+
+// moreFullColumns returns the full columns of the groups of fullColumns
+// past its first, from x, the top row's bits moved to bits c*Height.
+//
+//go:noinline
+func (g *GeometryPacked) moreFullColumns(x uint64) uint64 {
+	var full uint64
 	for c := g.gather; c < uint(g.width); c += g.gather {
-		group := (x >> ((c * uint(g.height)) & 63) & g.gatherIn) * g.gatherMul >> g.gatherShift & out
-		full |= group << (c & 63)
+		full |= (x>>((c*uint(g.height))&63)&g.gatherIn)*g.gatherMul>>g.gatherShift&g.gatherOut << (c & 63)
 	}
 	return full
 }

@@ -35,9 +35,10 @@ type Geometry128 struct {
 	claimParity  int  // see ClaimParity
 	// The full columns of a packed key (fullColumns): the top row's bits
 	// moved to bits c*Height are gathered by a multiplication a group of
-	// gather columns, into bits 0 to Width-1.
-	gatherIn, gatherMul uint64
-	gatherShift, gather uint
+	// gather columns, into bits 0 to Width-1 (gatherOut the bits of one
+	// group).
+	gatherIn, gatherMul, gatherOut uint64
+	gatherShift, gather            uint
 }
 
 // NewGeometry128 returns the geometry of a board of width x height, each at
@@ -110,7 +111,7 @@ func NewGeometry128(width, height int) (*Geometry128, error) {
 		for (n-1)*(height-1)+n > 64 {
 			n--
 		}
-		g.gather, g.gatherShift = uint(n), uint((n-1)*(height-1))
+		g.gather, g.gatherShift, g.gatherOut = uint(n), uint((n-1)*(height-1)), 1<<n-1
 		for j := range n {
 			g.gatherIn |= 1 << (j * height)
 			g.gatherMul |= 1 << (j * (height - 1))

@@ -29,7 +29,7 @@ type worker struct {
 	g          position.Geometry
 	tt         *tables.Compact // shared by all workers
 	leaf       *tables.Compact // this worker's own, for positions of leafFrom stones or more
-	leafFrom   int             // see settings.LeafEmpty and settings.SharedPlies
+	leafFrom   int             // see settings.LeafEmptyOf and settings.SharedPlies
 	leafStale  int             // parts of leaf (settings.ClearParts) still to clear before it is used
 	journal    *TableFile      // where the entries of large subtrees are kept, nil for none
 	workers    int             // of the Solver, this one included
@@ -113,7 +113,7 @@ func (w *worker) probeRoot(ctx context.Context, p position.Position, rb *rootBou
 	// under key k is of the position whose own key is k, and its move in
 	// that position's columns.
 	w.mirrorKeys = p.MayMeetMirror()
-	w.leafFrom = max(w.g.Cells()-settings.LeafEmpty, w.rootStones+settings.SharedPlies)
+	w.leafFrom = max(w.g.Cells()-settings.LeafEmptyOf(w.g.Width()), w.rootStones+settings.SharedPlies)
 	w.done = ctx.Done()
 	w.rb = rb
 	for {

@@ -64,8 +64,20 @@ const (
 	// their entries are looked up soon after they are stored, if ever, so
 	// a table that stays in the core's cache serves them as well as a
 	// large one, at a cache hit's cost (from 18 / 20 / 22 / 26 / 30
-	// stones, 30 of Test_L1_R3 323 / 315 / 313 / 337 / 447 ms).
+	// stones, 30 of Test_L1_R3 323 / 315 / 313 / 337 / 447 ms). Boards
+	// of WideColumns columns or more take WideLeafEmpty (LeafEmptyOf).
 	LeafEmpty = 22
+	// WideLeafEmpty is LeafEmpty on boards of WideColumns columns or
+	// more, whose subtrees of 22 empty cells, of more moves a node,
+	// outgrow the worker's table: at one thread, -tt 64, mean of two runs
+	// against 22 (18 / 16), testdata/sizes' random10x6 -6 / -4%, random12x5
+	// -8 / -16%, random13x4 -2 / -5%, random11x5 -3 / -3%; 10x4's empty
+	// board 797 M -> 552 M expanded at one thread (16), 129.1 -> 95.3 s
+	// at two. Narrower boards lose by it: random8x8 +13 / +14%, random9x7
+	// +5 / +2%; his 9x5 opening_L2:100 gains (-10 / -5%), 9x4, 6x7 and
+	// 7x5 lose (docs/performance.md).
+	WideLeafEmpty = 16
+	WideColumns   = 10
 	// SharedPlies: the first SharedPlies plies below the root use the
 	// shared table whatever their stones, so that the workers share the
 	// top of a small search (Test_L2_R2's positions have 20 stones or
@@ -210,3 +222,12 @@ const (
 	// command.
 	PastLimitIdle = time.Second
 )
+
+// LeafEmptyOf is LeafEmpty on a board of width columns: WideLeafEmpty on
+// boards of WideColumns columns or more.
+func LeafEmptyOf(width int) int {
+	if width >= WideColumns {
+		return WideLeafEmpty
+	}
+	return LeafEmpty
+}

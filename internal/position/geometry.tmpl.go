@@ -45,7 +45,7 @@ type Geometry struct {
 	// gather columns, into bits 0 to Width-1 (gatherOut the bits of one
 	// group).
 	gatherIn, gatherMul, gatherOut uint64
-	gatherShift, gather uint
+	gatherShift, gather            uint
 }
 
 // NewGeometry returns the geometry of a board of width x height, each at

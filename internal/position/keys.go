@@ -85,7 +85,7 @@ func (g *GeometryPacked) fullColumns(mask Bitboard) uint64 {
 func (g *GeometryPacked) moreFullColumns(x uint64) uint64 {
 	var full uint64
 	for c := g.gather; c < uint(g.width); c += g.gather {
-		full |= (x>>((c*uint(g.height))&63)&g.gatherIn)*g.gatherMul>>g.gatherShift&g.gatherOut << (c & 63)
+		full |= (x >> ((c * uint(g.height)) & 63) & g.gatherIn) * g.gatherMul >> g.gatherShift & g.gatherOut << (c & 63)
 	}
 	return full
 }

@@ -77,7 +77,9 @@ const (
 	// +5 / +2%; his 9x5 opening_L2:100 gains (-10 / -5%), 9x4, 6x7 and
 	// 7x5 lose (docs/performance.md).
 	WideLeafEmpty = 16
-	WideColumns   = 10
+	// WideColumns is the fewest columns of a board that takes
+	// WideLeafEmpty: 9x7 and 8x8 lose by 16, 10x6 gains.
+	WideColumns = 10
 	// SharedPlies: the first SharedPlies plies below the root use the
 	// shared table whatever their stones, so that the workers share the
 	// top of a small search (Test_L2_R2's positions have 20 stones or

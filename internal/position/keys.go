@@ -67,11 +67,11 @@ const (
 // top row's bits moved to bits c*Height, gathered by a multiplication
 // each group of gather columns (see NewGeometryPacked): one on 8x8, two
 // on 9x7 and 10x6, three on 11x5 and 12x5, four on 13x4 to 16x4. The
-// first two groups are gathered here, inlined in the search; the others
-// by moreFullColumns.
+// first group is gathered here, with no loop, so that the search's keys
+// of 8x8 cost one multiplication; the others by moreFullColumns.
 func (g *GeometryPacked) fullColumns(mask Bitboard) uint64 {
 	x := uint64(mask&g.top) >> (g.height - 1)
-	full := (x & g.gatherIn) * g.gatherMul >> g.gatherShift & g.gatherOut
+	full := g.gatherGroup(x)
 	if g.gather < uint(g.width) {
 		full |= g.moreFullColumns(x)
 	}
@@ -85,9 +85,16 @@ func (g *GeometryPacked) fullColumns(mask Bitboard) uint64 {
 func (g *GeometryPacked) moreFullColumns(x uint64) uint64 {
 	var full uint64
 	for c := g.gather; c < uint(g.width); c += g.gather {
-		full |= (x >> ((c * uint(g.height)) & 63) & g.gatherIn) * g.gatherMul >> g.gatherShift & g.gatherOut << (c & 63)
+		full |= g.gatherGroup(x>>((c*uint(g.height))&63)) << (c & 63)
 	}
 	return full
+}
+
+// gatherGroup returns the full columns of the group of gather columns
+// whose top bits are x's bits 0, Height, 2*Height ..., as bits 0 to
+// gather-1.
+func (g *GeometryPacked) gatherGroup(x uint64) uint64 {
+	return (x & g.gatherIn) * g.gatherMul >> g.gatherShift & g.gatherOut
 }
 
 func (g *GeometryPacked) key(current, mask Bitboard) KeyPacked {

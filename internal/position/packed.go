@@ -6,9 +6,9 @@ import "fmt"
 // column, take more than 64 bits (8x8, 9x7, 10x6, 11x5, 12x5, 13x4 ...):
 // board.Grid keeps their positions as Position128s, as for every board
 // over 64 bits, and the search plays them as PositionPackeds, one word
-// without sentinels, the same moves at a third of the cost. Keys outside the search (Boards,
-// books, table files) stay those of Position128, and the search converts
-// between the two by key (Key128, KeyOf128).
+// without sentinels, the same moves at a third of the cost. Keys outside
+// the search (Boards, books, table files) stay those of Position128, and
+// the search converts between the two by key (Key128, KeyOf128).
 
 // Packs reports whether the search plays the positions of a board of
 // width x height as PositionPackeds: a board over 64 bits of at most 64

@@ -72,10 +72,10 @@ const (
 	// outgrow the worker's table: at one thread, -tt 64, mean of two runs
 	// against 22 (18 / 16), testdata/sizes' random10x6 -6 / -4%, random12x5
 	// -8 / -16%, random13x4 -2 / -5%, random11x5 -3 / -3%; 10x4's empty
-	// board 797 M -> 552 M expanded at one thread (16), 129.1 -> 95.3 s
-	// at two. Narrower boards lose by it: random8x8 +13 / +14%, random9x7
-	// +5 / +2%; his 9x5 opening_L2:100 gains (-10 / -5%), 9x4, 6x7 and
-	// 7x5 lose (docs/performance.md).
+	// board 797 M -> 552 M expanded at one thread (16), 122.5 -> 92.8 s
+	// at two. On narrower boards: random8x8 +13 / +14%, random9x7 +5 /
+	// +2%, his 9x5 opening_L2:100 -10 / -5%; 9x4, 6x7 and 7x5 lose
+	// (docs/performance.md).
 	WideLeafEmpty = 16
 	// WideColumns is the fewest columns of a board that takes
 	// WideLeafEmpty: 9x7 and 8x8 lose by 16, 10x6 gains.

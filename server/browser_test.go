@@ -1,30 +1,16 @@
 package server_test
 
 import (
-	"context"
 	"errors"
-	"os/exec"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"c4solve/internal/browsertest"
 	"c4solve/server"
 )
-
-// chromium returns the path of a Chromium or Chrome binary, or skips the
-// test when there is none.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Skip("no Chromium: install it (Debian: apt-get install chromium) to test the page in a browser")
-	return ""
-}
 
 // TestPageInBrowser opens /?pos=4453 in headless Chromium, reads the seven
 // scores, plays column 3, and checks that the perfect player answers with
@@ -34,14 +20,7 @@ func TestPageInBrowser(t *testing.T) {
 		t.Skip("-short")
 	}
 	ts := newServer(t, server.Config{})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+	ctx := browsertest.Start(t, time.Minute)
 
 	const readScores = `Array.from(document.querySelectorAll("#scores .score")).map(
 		e => e.dataset.score === undefined ? null : Number(e.dataset.score))`
@@ -59,10 +38,10 @@ func TestPageInBrowser(t *testing.T) {
 
 	// A link's position starts with the perfect player answering nothing:
 	// tick the box, then play.
-	if evaluate[bool](t, ctx, `document.getElementById("engine").checked`) {
+	if browsertest.Evaluate[bool](t, ctx, `document.getElementById("engine").checked`) {
 		t.Error("/?pos=4453: \"perfect player answers\" is ticked; want a link's position to start without it")
 	}
-	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
+	browsertest.Evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
 		// Clicked from the page's script: ticking the box redraws the
 		// board, and chromedp.Click, which finds the node first, then
@@ -128,30 +107,6 @@ func nonFullOrZero(scores []int) []int {
 		if s == server.DefaultFull {
 			v[i] = 0
 		}
-	}
-	return v
-}
-
-// browser starts headless Chromium for a test, with a minute to run.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancel)
-	return ctx
-}
-
-// evaluate returns the value of a JavaScript expression in the page.
-func evaluate[T any](t *testing.T, ctx context.Context, expr string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
 }

@@ -14,6 +14,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/internal/browsertest"
 	"c4solve/server"
 )
 
@@ -25,7 +26,7 @@ func TestPageColumnNames(t *testing.T) {
 		t.Skip("-short")
 	}
 	ts := newServer(t, server.Config{TableMiB: 8})
-	ctx := browser(t)
+	ctx := browsertest.Start(t, time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=5x4"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
 		t.Fatalf("opening /?size=5x4: %v", err)
 	}
@@ -37,7 +38,7 @@ func TestPageColumnNames(t *testing.T) {
 		{12, "1 to 9, then a to c,"}, {25, "1 to 9, then a to p,"},
 	} {
 		// The sentence as setSize writes it, with no solve of the board.
-		got := evaluate[string](t, ctx, fmt.Sprintf(`(setSize(%d, 4), document.getElementById("colrange").textContent)`, tc.w))
+		got := browsertest.Evaluate[string](t, ctx, fmt.Sprintf(`(setSize(%d, 4), document.getElementById("colrange").textContent)`, tc.w))
 		if got != tc.want {
 			t.Errorf("a board %d wide: the columns are %q; want %q", tc.w, got, tc.want)
 		}
@@ -55,7 +56,7 @@ func TestPageOtherSizes(t *testing.T) {
 		t.Skip("-short")
 	}
 	ts := newServer(t, server.Config{TableMiB: 8})
-	ctx := browser(t)
+	ctx := browsertest.Start(t, time.Minute)
 	const readScores = `Array.from(document.querySelectorAll("#scores .score")).map(
 		e => e.dataset.score === undefined ? null : Number(e.dataset.score))`
 	err := chromedp.Do(ctx,
@@ -65,8 +66,8 @@ func TestPageOtherSizes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("opening /?size=5x4&pos=33: %v", err)
 	}
-	shape := evaluate[[]int](t, ctx, `Array.from(document.querySelectorAll("#board .col")).map(c => c.querySelectorAll(".cell").length)`)
-	scores := evaluate[[]*int](t, ctx, readScores)
+	shape := browsertest.Evaluate[[]int](t, ctx, `Array.from(document.querySelectorAll("#board .col")).map(c => c.querySelectorAll(".cell").length)`)
+	scores := browsertest.Evaluate[[]*int](t, ctx, readScores)
 	var want server.SolveAnswer
 	get(t, ts, "/solve?size=5x4&pos=33", &want)
 	if !slices.Equal(shape, []int{4, 4, 4, 4, 4}) || !slices.Equal(values(scores), nonFullOrZero(want.Score)) {
@@ -75,7 +76,7 @@ func TestPageOtherSizes(t *testing.T) {
 
 	// A move, the perfect player's reply (once asked for), and the address
 	// that keeps both.
-	evaluate[any](t, ctx, `document.getElementById("engine").click()`)
+	browsertest.Evaluate[any](t, ctx, `document.getElementById("engine").click()`)
 	err = chromedp.Do(ctx,
 		// Clicked from the page's script: ticking the box redraws the
 		// board, and chromedp.Click, which finds the node first, then
@@ -87,8 +88,8 @@ func TestPageOtherSizes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("playing column 1 on 5x4: %v", err)
 	}
-	pos := evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
-	if url := evaluate[string](t, ctx, "location.href"); pos[:3] != "331" || url != ts.URL+"/?size=5x4&pos="+pos {
+	pos := browsertest.Evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
+	if url := browsertest.Evaluate[string](t, ctx, "location.href"); pos[:3] != "331" || url != ts.URL+"/?size=5x4&pos="+pos {
 		t.Errorf("after column 1 on 5x4: position %q at %s; want 331 and the reply, at /?size=5x4&pos=%s", pos, url, pos)
 	}
 	var before server.SolveAnswer
@@ -98,13 +99,13 @@ func TestPageOtherSizes(t *testing.T) {
 	}
 
 	// Another board chosen on the page: a new game on it.
-	evaluate[any](t, ctx, `(s => { s.value = "6x4"; s.dispatchEvent(new Event("change")); })(document.getElementById("size"))`)
+	browsertest.Evaluate[any](t, ctx, `(s => { s.value = "6x4"; s.dispatchEvent(new Event("change")); })(document.getElementById("size"))`)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(`#scores .score[data-col="6"][data-score]`)); err != nil {
 		t.Fatalf("choosing 6x4: %v", err)
 	}
-	url := evaluate[string](t, ctx, "location.href")
-	cols := evaluate[int](t, ctx, `document.querySelectorAll("#board .col").length`)
-	verdict := evaluate[string](t, ctx, `document.getElementById("verdict").textContent`)
+	url := browsertest.Evaluate[string](t, ctx, "location.href")
+	cols := browsertest.Evaluate[int](t, ctx, `document.querySelectorAll("#board .col").length`)
+	verdict := browsertest.Evaluate[string](t, ctx, `document.getElementById("verdict").textContent`)
 	// 6x4 is won by the second player with its last stone, the 12th.
 	if url != ts.URL+"/?size=6x4" || cols != 6 || verdict != "With perfect play Yellow wins, with its 12th stone." {
 		t.Errorf("6x4 chosen: %d columns at %s, %q; want 6 at /?size=6x4, Yellow's win with its 12th stone", cols, url, verdict)
@@ -118,8 +119,8 @@ func TestPageOtherSizes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("/?size=3x9&pos=1: %v", err)
 	}
-	msg := evaluate[string](t, ctx, `document.getElementById("error").textContent`)
-	if url := evaluate[string](t, ctx, "location.href"); !strings.Contains(msg, "size 3x9: each side must be 4 or more") || url != ts.URL+"/?size=3x9&pos=1" {
+	msg := browsertest.Evaluate[string](t, ctx, `document.getElementById("error").textContent`)
+	if url := browsertest.Evaluate[string](t, ctx, "location.href"); !strings.Contains(msg, "size 3x9: each side must be 4 or more") || url != ts.URL+"/?size=3x9&pos=1" {
 		t.Errorf("/?size=3x9&pos=1: %q at %s; want the server's reason, the address kept", msg, url)
 	}
 
@@ -129,7 +130,7 @@ func TestPageOtherSizes(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(five.URL+"/"), chromedp.WaitVisible(`#scores .score[data-col="5"][data-score]`)); err != nil {
 		t.Fatalf("the page of a server of 5x4: %v", err)
 	}
-	if url := evaluate[string](t, ctx, "location.href"); url != five.URL+"/?size=5x4" {
+	if url := browsertest.Evaluate[string](t, ctx, "location.href"); url != five.URL+"/?size=5x4" {
 		t.Errorf("the page of a server of 5x4 is at %s; want /?size=5x4", url)
 	}
 
@@ -183,7 +184,7 @@ func TestPageLargeBoardMoves(t *testing.T) {
 	// default, which the test would wait for at each move): a solver a
 	// CPU, each of as many threads, 64 requests waiting at most.
 	ts := newServer(t, server.Config{TableMiB: 64, Timeout: limit, Solvers: runtime.NumCPU(), Threads: runtime.NumCPU(), Queue: 64})
-	ctx := browser(t)
+	ctx := browsertest.Start(t, time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?size=8x8"), chromedp.WaitVisible(`#board .col[data-col="8"]`)); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestPageLargeBoardMoves(t *testing.T) {
 		if err != nil {
 			t.Fatalf("move %d on 8x8: %v", i+1, err)
 		}
-		if st := evaluate[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(st, "not proved") {
+		if st := browsertest.Evaluate[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(st, "not proved") {
 			t.Errorf("move %d on 8x8: status %q; want it to say the move is the best found, not proved", i+1, st)
 		}
 	}

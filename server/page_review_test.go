@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"c4solve/internal/browsertest"
 	"c4solve/review"
 	"c4solve/server"
 )
@@ -21,7 +23,7 @@ func TestPageReviewAndLevel(t *testing.T) {
 		t.Skip("-short")
 	}
 	ts := newServer(t, server.Config{TableMiB: 8})
-	ctx := browser(t)
+	ctx := browsertest.Start(t, time.Minute)
 	const game = "25421521523" // 5x4, a whole game, won by its last move
 	var want server.ReviewAnswer
 	get(t, ts, "/review?size=5x4&pos="+game, &want)
@@ -34,9 +36,9 @@ func TestPageReviewAndLevel(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reviewing %s on 5x4: %v", game, err)
 	}
-	classes := evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.className)`)
-	marked := evaluate[int](t, ctx, `document.querySelectorAll("#board .cell[data-class]").length`)
-	turning := evaluate[string](t, ctx, `document.getElementById("turning").textContent`)
+	classes := browsertest.Evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.className)`)
+	marked := browsertest.Evaluate[int](t, ctx, `document.querySelectorAll("#board .cell[data-class]").length`)
+	turning := browsertest.Evaluate[string](t, ctx, `document.getElementById("turning").textContent`)
 	notBest := 0
 	for i, m := range want.Moves {
 		if classes[i] != m.Class.String() {
@@ -59,13 +61,13 @@ func TestPageReviewAndLevel(t *testing.T) {
 		chromedp.SetValue("#level", "3"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("level").dispatchEvent(new Event("change"))`),
 	)
-	if url := evaluate[string](t, ctx, "location.href"); err != nil || !strings.HasSuffix(url, "&level=3") {
+	if url := browsertest.Evaluate[string](t, ctx, "location.href"); err != nil || !strings.HasSuffix(url, "&level=3") {
 		t.Errorf("level 3 chosen: %v, address %s; want it to end in &level=3", err, url)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?pos=44&level=7"), chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`)); err != nil {
 		t.Fatal(err)
 	}
-	if v := evaluate[string](t, ctx, `document.getElementById("level").value`); v != "7" {
+	if v := browsertest.Evaluate[string](t, ctx, `document.getElementById("level").value`); v != "7" {
 		t.Errorf("/?pos=44&level=7 shows level %s; want 7", v)
 	}
 }
@@ -79,7 +81,7 @@ func TestPageReviewText(t *testing.T) {
 		t.Skip("-short")
 	}
 	ts := newServer(t, server.Config{TableMiB: 8})
-	ctx := browser(t)
+	ctx := browsertest.Start(t, time.Minute)
 	for _, tc := range []struct {
 		game, head string
 		moves      []string
@@ -109,10 +111,10 @@ func TestPageReviewText(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reviewing %s on 5x4: %v", tc.game, err)
 		}
-		if head := evaluate[string](t, ctx, `document.querySelector("#review p").textContent`); head != tc.head {
+		if head := browsertest.Evaluate[string](t, ctx, `document.querySelector("#review p").textContent`); head != tc.head {
 			t.Errorf("review of %s on 5x4 says\n%q; want\n%q", tc.game, head, tc.head)
 		}
-		if moves := evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.textContent)`); !slices.Equal(moves, tc.moves) {
+		if moves := browsertest.Evaluate[[]string](t, ctx, `Array.from(document.querySelectorAll("#review li")).map(li => li.textContent)`); !slices.Equal(moves, tc.moves) {
 			t.Errorf("review of %s on 5x4 lists\n%q; want\n%q", tc.game, moves, tc.moves)
 		}
 	}

@@ -153,10 +153,7 @@ func New(cfg Config) (*Server, error) {
 	s.boards.kept = []*pool{b}
 	s.slots = make(chan struct{}, cfg.Solvers+cfg.Queue)
 	s.solving = make(chan struct{}, cfg.Solvers)
-	files, err := fs.Sub(page, "page")
-	if err != nil {
-		panic(err) // the folder is embedded: it is there
-	}
+	files := Page()
 	s.mux.HandleFunc("/solve", s.each(s.solveWork))
 	s.mux.HandleFunc("/analyze", s.each(s.analyzeWork))
 	s.mux.HandleFunc("/review", s.review)
@@ -178,6 +175,16 @@ func New(cfg Config) (*Server, error) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such path %q: the service answers /solve?pos=MOVES, /analyze?pos=MOVES, /review?pos=MOVES, /move?pos=MOVES and the page at /", clip(r.URL.Path)))
 	})
 	return s, nil
+}
+
+// Page returns the files of the page served at /, index.html among them:
+// c4solve site writes a copy that asks the engine in the browser.
+func Page() fs.FS {
+	files, err := fs.Sub(page, "page")
+	if err != nil {
+		panic(err) // the folder is embedded: it is there
+	}
+	return files
 }
 
 // TableMiB returns the size of the default board's table as it was made:

@@ -129,8 +129,10 @@ func (w *worker64) probeRoot(ctx context.Context, p position.Position64, rb *roo
 // context is done, the worker has spent its budget, or other workers have
 // settled the question of the probe under way, so that its answer no
 // longer matters. It also starts the other workers once the first has
-// searched its share alone.
+// searched its share alone. Where goroutines take turns on one thread
+// (WebAssembly) it lets the others run, timers among them (see yieldCPU).
 func (w *worker64) poll() {
+	yieldCPU()
 	w.published.Store(w.nodes)
 	growTable64(w.tt, w.stores*uint64(w.workers))
 	if w.journal != nil {

@@ -62,7 +62,7 @@ func TestCommandTable(t *testing.T) {
 		}
 	}
 	if code, _, errOut := runCmd(context.Background(), "", "help", "frobnicate"); code != exitBad ||
-		!strings.Contains(errOut, "want one of verify, bench, book, serve, play, review, random") {
+		!strings.Contains(errOut, "want one of verify, bench, book, serve, play, review, random, site") {
 		t.Errorf("c4solve help frobnicate: exit %d, stderr %q; want 2 and the names", code, errOut)
 	}
 }

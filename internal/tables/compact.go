@@ -161,7 +161,7 @@ func (t *Compact) NewSearch() { t.newSearch(t.age) }
 func (t *Compact) age(g uint64) {
 	part := t.agePart(g)
 	for i := range part {
-		if w := part[i].Load(); stale(w>>genShift, g) {
+		if w := load(&part[i]); stale(w>>genShift, g) {
 			// Racing stores win: a slot rewritten meanwhile is current.
 			part[i].CompareAndSwap(w, w&^(genMask<<genShift))
 		}
@@ -216,7 +216,7 @@ func (t *Compact) Ref(key uint64) CompactRef {
 // Get is Compact.Get of r's key.
 func (r CompactRef) Get() (Entry, bool) {
 	for i := range r.slots {
-		if w := r.slots[i].Load(); w&^dataMask == r.check && w != 0 {
+		if w := load(&r.slots[i]); w&^dataMask == r.check && w != 0 {
 			return decode(w), true
 		}
 	}
@@ -246,11 +246,11 @@ func decode(w uint64) Entry {
 // bounds are intersected.
 func (t *Compact) Put(key uint64, lower, upper, move int, nodes uint64) {
 	slots, check := t.bucket(key)
-	gen := t.gen.Load() & genMask
+	gen := load(&t.gen) & genMask
 	work := uint64(min(bits.Len64(nodes), workMax))
 	victim, victimValue := 0, uint64(1<<63)
 	for i := range slots {
-		w := slots[i].Load()
+		w := load(&slots[i])
 		if w == 0 || w&t.epochMask != check&t.epochMask {
 			// Empty, or of an epoch before the last Clear: as good.
 			victim, victimValue = i, 0

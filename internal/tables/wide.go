@@ -140,12 +140,12 @@ func (t *Wide) age(g uint64) {
 	stride := t.stride
 	for b := 0; b+bucketWords <= len(part); b += bucketWords {
 		seq := &part[b]
-		s := seq.Load()
+		s := load(seq)
 		if s&1 != 0 || !seq.CompareAndSwap(s, s+1) {
 			continue
 		}
 		for i := b + stride; i < b+bucketWords; i += stride {
-			if d := part[i].Load(); stale(d>>wideGenShift, g) {
+			if d := load(&part[i]); stale(d>>wideGenShift, g) {
 				part[i].Store(d &^ (genMask << wideGenShift))
 			}
 		}
@@ -191,7 +191,7 @@ func (r WideRef) Prefetch() { prefetch((*atomic.Uint64)(unsafe.Pointer(r.b))) }
 // Get returns the entry of r's key and whether there is one.
 func (r WideRef) Get() (Entry, bool) {
 	b := r.b
-	s := b[0].Load()
+	s := load(&b[0])
 	if s&1 != 0 {
 		return Entry{}, false // being written
 	}
@@ -201,20 +201,20 @@ func (r WideRef) Get() (Entry, bool) {
 		// instructions of the general one (7x5's empty board: 0.9% of
 		// them).
 		for i := 1; i+2 <= bucketWords; i += 2 {
-			if b[i].Load() != r.lo {
+			if load(&b[i]) != r.lo {
 				continue
 			}
-			if d := b[i+1].Load(); d != 0 && d&wideEpochMask == r.epoch {
+			if d := load(&b[i+1]); d != 0 && d&wideEpochMask == r.epoch {
 				return wideEntry(b, s, d)
 			}
 		}
 		return Entry{}, false
 	}
 	for i := 1; i+3 <= bucketWords; i += 3 {
-		if b[i].Load() != r.lo || b[i+1].Load() != r.hi {
+		if load(&b[i]) != r.lo || load(&b[i+1]) != r.hi {
 			continue
 		}
-		if d := b[i+2].Load(); d != 0 && d&wideEpochMask == r.epoch {
+		if d := load(&b[i+2]); d != 0 && d&wideEpochMask == r.epoch {
 			return wideEntry(b, s, d)
 		}
 	}
@@ -226,7 +226,7 @@ func (r WideRef) Get() (Entry, bool) {
 // still s: else the bucket was written meanwhile, and the words may not
 // belong together.
 func wideEntry(b *[bucketWords]atomic.Uint64, s, d uint64) (Entry, bool) {
-	if b[0].Load() != s {
+	if load(&b[0]) != s {
 		return Entry{}, false
 	}
 	return Entry{
@@ -243,21 +243,21 @@ func wideEntry(b *[bucketWords]atomic.Uint64, s, d uint64) (Entry, bool) {
 func (t *Wide) Put(lo, hi uint64, lower, upper, move int, nodes uint64) {
 	r := t.Ref(lo, hi)
 	b := r.b
-	s := b[0].Load()
+	s := load(&b[0])
 	if s&1 != 0 || !b[0].CompareAndSwap(s, s+1) {
 		return
 	}
 	stride := t.stride
-	gen := t.gen.Load() & genMask
+	gen := load(&t.gen) & genMask
 	work := uint64(min(bits.Len64(nodes), workMax))
 	victim, victimValue := 1, uint64(1<<63)
 	for i := 1; i+stride <= bucketWords; i += stride {
-		d := b[i+stride-1].Load()
+		d := load(&b[i+stride-1])
 		if d == 0 || d&wideEpochMask != r.epoch {
 			victim, victimValue = i, 0 // empty, or of an epoch before the last Clear
 			break
 		}
-		if b[i].Load() == lo && (stride == 2 || b[i+1].Load() == hi) {
+		if load(&b[i]) == lo && (stride == 2 || load(&b[i+1]) == hi) {
 			lower = max(lower, int(d&wideBoundMask)-wideOffset)
 			upper = min(upper, int(d>>wideBoundBits&wideBoundMask)-wideOffset)
 			if move < 0 {

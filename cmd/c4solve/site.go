@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"c4solve/server"
+)
+
+const siteHelp = `Writes into the folder DIR (-o, made if need be) a static site: the page
+c4solve serve gives (analysis board, play at levels 1-10, review, every
+board size, links that keep the position), answered in the browser by
+the engine built for WebAssembly, with the built-in 7x6 opening book. Any
+static file server serves it, with no c4solve process running:
+
+  c4solve site -o /tmp/site && cd /tmp/site && python3 -m http.server
+
+then open http://localhost:8000/. The files:
+
+  index.html     the page
+  c4solve.wasm   the engine and its book (web/main.go, built here)
+  wasm_exec.js   Go's loader of it, from the Go that built it
+  c4solve.mjs    the JavaScript module the page asks (web/)
+  worker.js      the Web Worker the searches run in (web/)
+
+The engine is built from c4solve's source, so run this in the source tree
+(or a folder below it), with Go installed: go run ./cmd/c4solve site -o DIR.
+Searches in the browser run at one thread, with a table of 64 MiB of each
+board, and stop after 10 s as serve's do by default (-timeout). See
+docs/web.md.
+
+Exit status: 0 ok, 2 bad usage or a failed build or write.
+`
+
+// siteFiles are the files of web/ that the site holds as they are.
+var siteFiles = []string{"c4solve.mjs", "worker.js"}
+
+func runSite(ctx context.Context, fs *flagSet, args []string, std stdio) error {
+	dir := fs.String("o", "", "write the site into `DIR`")
+	var timeout time.Duration
+	durationVar(fs.FlagSet, &timeout, "timeout", 10*time.Second, "the page's searches stop after `DURATION`, answering the bounds and best move found (0: no limit)")
+	if st, ok := fs.parse(args); !ok {
+		return exit(st)
+	}
+	if *dir == "" {
+		return errors.New("want -o DIR, the folder to write the site into")
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	root, err := sourceRoot()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return err
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return errors.New("the engine is built with Go, and there is no go command on PATH: install Go (https://go.dev/dl/)")
+	}
+	// The flags of web/build.sh: the profile of the command's build, and
+	// the instructions every browser of 2021 and later has.
+	build := exec.CommandContext(ctx, goTool, "build", "-trimpath", "-pgo=cmd/c4solve/default.pgo",
+		"-o", filepath.Join(absDir(*dir), "c4solve.wasm"), "./web")
+	build.Dir, build.Stdout, build.Stderr = root, std.err, std.err
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext")
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("building the engine for WebAssembly (go build ./web in %s): %w", root, err)
+	}
+	goroot, err := exec.CommandContext(ctx, goTool, "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
+	}
+	files := map[string]string{"wasm_exec.js": filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")}
+	for _, f := range siteFiles {
+		files[f] = filepath.Join(root, "web", f)
+	}
+	for name, from := range files {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(*dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	page, err := sitePage(timeout)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(*dir, "index.html"), page, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(std.err, "c4solve site: wrote %s: serve it with any static file server (cd %s && python3 -m http.server)\n", *dir, *dir)
+	return nil
+}
+
+// sitePage returns the page of c4solve serve with the element that makes
+// it ask the engine in the browser (c4solve.mjs) instead of a server,
+// whose searches stop after timeout.
+func sitePage(timeout time.Duration) ([]byte, error) {
+	page, err := fs.ReadFile(server.Page(), "index.html")
+	if err != nil {
+		return nil, err
+	}
+	const at = `<meta charset="utf-8">` + "\n"
+	if !bytes.Contains(page, []byte(at)) {
+		return nil, errors.New("the page has no charset element to put the engine's after")
+	}
+	meta := fmt.Sprintf(`<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="%g">`+"\n", timeout.Seconds())
+	return bytes.Replace(page, []byte(at), []byte(at+meta), 1), nil
+}
+
+// sourceRoot returns the folder of c4solve's source that holds the working
+// directory: the first, going up, with a go.mod of module c4solve and web/.
+func sourceRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && bytes.HasPrefix(mod, []byte("module c4solve\n")) {
+			if _, err := os.Stat(filepath.Join(dir, "web", "main.go")); err == nil {
+				return dir, nil
+			}
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("the engine is built from c4solve's source, and the working directory is not in it: run this in the clone of c4solve (go run ./cmd/c4solve site -o DIR)")
+		}
+		dir = up
+	}
+}
+
+// absDir returns dir as an absolute path (go build runs in the source
+// tree), or dir where that fails.
+func absDir(dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		return a
+	}
+	return dir
+}

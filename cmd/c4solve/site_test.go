@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"c4solve/internal/browsertest"
+)
+
+// TestSiteFiles: c4solve site writes the five files of the site, its page
+// that of serve with the element naming the module and the time limit.
+func TestSiteFiles(t *testing.T) {
+	dir := buildSite(t)
+	for _, name := range []string{"index.html", "c4solve.wasm", "wasm_exec.js", "c4solve.mjs", "worker.js"} {
+		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
+			t.Errorf("the site has no %s, or an empty one: %v", name, err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="3">`; !strings.Contains(string(page), want) {
+		t.Errorf("the site's index.html has no %s", want)
+	}
+	code, _, stderr := runCmd(context.Background(), "", "site")
+	if code != exitBad || !strings.Contains(stderr, "want -o DIR") {
+		t.Errorf("c4solve site with no -o: exit %d, %q; want 2 and the flag it needs", code, stderr)
+	}
+}
+
+// site is the folder of the site built for the tests, once.
+var site struct {
+	dir string
+	err error
+}
+
+// buildSite returns the folder of a site built by c4solve site -timeout 3s
+// (a go build for WebAssembly: tens of seconds the first time), or skips
+// the test where there is no go command.
+func buildSite(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the site's build takes tens of seconds")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to build the engine for WebAssembly")
+	}
+	if site.dir == "" && site.err == nil {
+		dir, err := os.MkdirTemp("", "c4solve-site")
+		site.dir, site.err = dir, err
+		if err == nil {
+			if code, _, stderr := runCmd(context.Background(), "", "site", "-timeout", "3s", "-o", dir); code != 0 {
+				site.err = fmt.Errorf("c4solve site: exit %d: %s", code, stderr)
+			}
+		}
+	}
+	if site.err != nil {
+		t.Fatal(site.err)
+	}
+	return site.dir
+}
+
+// TestSiteInBrowser serves the site's folder with a plain file server (no
+// c4solve handler) and in headless Chromium, on a window 1200 and one 390
+// pixels wide: /?pos=4453 shows the seven exact scores; a game against
+// the perfect player on 7x6 and one on 6x5, played to its end, then
+// reviewed; an 8x8 link at 20 stones gets the perfect player's move
+// within the site's limit of 3 s.
+func TestSiteInBrowser(t *testing.T) {
+	dir := buildSite(t)
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+	for _, width := range []int64{1200, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			ctx := browsertest.Start(t, 2*time.Minute)
+			const readScores = `Array.from(document.querySelectorAll("#scores .score")).map(
+				e => e.dataset.score === undefined ? 0 : Number(e.dataset.score))`
+			err := chromedp.Do(ctx,
+				chromedp.EmulateViewport(width, 844),
+				chromedp.Navigate(ts.URL+"/?pos=4453"),
+				chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`),
+			)
+			if err != nil {
+				t.Fatalf("opening /?pos=4453: %v", err)
+			}
+			if got, want := browsertest.Evaluate[[]int](t, ctx, readScores), []int{-5, -5, -2, -3, -4, -2, -2}; !slices.Equal(got, want) {
+				t.Fatalf("/?pos=4453 shows scores %v; want %v", got, want)
+			}
+			for _, size := range []string{"7x6", "6x5"} {
+				playGame(t, ctx, ts.URL, size)
+			}
+
+			// An 8x8 position that takes more than 3 s to solve: the
+			// perfect player's move comes within the limit, from the best
+			// found (its note says so).
+			const link = "/?size=8x8&pos=43638532538262247725"
+			start := time.Now()
+			err = chromedp.Do(ctx,
+				chromedp.Navigate(ts.URL+link),
+				chromedp.WaitVisible(`#board .col[data-col="8"]`),
+				// Red (the first player) is to move: the perfect player
+				// plays first.
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("engineFirst").click()`),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("engine").click()`),
+				chromedp.Poll[chromedp.Void](`moves.length === 21`),
+			)
+			if err != nil {
+				t.Fatalf("%s, the perfect player to move: %v", link, err)
+			}
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("%s: the perfect player's move took %v; want it within the 3 s limit and the page's load", link, took)
+			}
+		})
+	}
+}
+
+// playGame plays on the board size a game against the perfect player to
+// its end, clicking the first column not full each turn, then reviews it
+// and checks that the review lists every move.
+func playGame(t *testing.T, ctx context.Context, url, size string) {
+	t.Helper()
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url+"/?size="+size),
+		chromedp.WaitVisible(`#scores .score[data-col="1"][data-score]`),
+	)
+	if err != nil {
+		t.Fatalf("opening /?size=%s: %v", size, err)
+	}
+	if !browsertest.Evaluate[bool](t, ctx, `document.getElementById("engine").checked`) {
+		browsertest.Evaluate[any](t, ctx, `document.getElementById("engine").click()`)
+	}
+	for turn := 0; ; turn++ {
+		if browsertest.Evaluate[bool](t, ctx, `document.getElementById("status").textContent.includes("New game")`) {
+			break
+		}
+		if turn > 60 {
+			t.Fatalf("%s: the game is not over after 60 turns", size)
+		}
+		before := browsertest.Evaluate[int](t, ctx, `moves.length`)
+		err := chromedp.Do(ctx,
+			// Our move: the first column not full, once the page takes one.
+			chromedp.Poll[chromedp.Void](`!document.getElementById("board").classList.contains("locked")`),
+			chromedp.Evaluate[chromedp.Void](`Array.from(document.querySelectorAll("#board .col")).find(c => !/red|yellow/.test(c.lastElementChild.className)).click()`),
+			// Its answer, unless our move ended the game.
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`moves.length >= %d + 2 ||
+				document.getElementById("status").textContent.includes("New game")`, before), chromedp.WithPollingInterval(50*time.Millisecond)),
+		)
+		if err != nil {
+			t.Logf("pos %q status %q", browsertest.Evaluate[string](t, ctx, `document.getElementById("pos").textContent`), browsertest.Evaluate[string](t, ctx, `document.getElementById("status").textContent`))
+			t.Fatalf("%s, turn %d: %v", size, turn+1, err)
+		}
+	}
+	game := browsertest.Evaluate[string](t, ctx, `document.getElementById("pos").textContent`)
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("reviewGame").click()`),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("#review li").length === %d`, len(game))),
+	)
+	if err != nil {
+		t.Fatalf("%s: reviewing the game %s: %v", size, game, err)
+	}
+}
+
+var webBench = flag.Bool("webbench", false, "measure the static site in Chromium: the time to the first answer, and nodes/s (TestSiteSpeed)")
+
+// TestSiteSpeed, with -webbench, measures the site in headless Chromium:
+// the time from a cold load of /?pos=4453 (no cache) to its scores shown,
+// then web/bench.mjs's solves (no book, a cleared table each) of the first
+// 20 positions of testdata/random8.txt and of testdata/sizes/fresh/8x8.txt's
+// first 5, in the page's worker; it logs what c4solve bench -nobook
+// -threads 1 prints for the same, to compare (docs/web.md).
+func TestSiteSpeed(t *testing.T) {
+	if !*webBench {
+		t.Skip("without -webbench")
+	}
+	dir := buildSite(t)
+	b, err := os.ReadFile("../../web/bench.mjs")
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "bench.mjs"), b, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+	ctx := browsertest.Start(t, 10*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?pos=4453"),
+		chromedp.WaitVisible(`#scores .score[data-col="7"][data-score]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a cold load of /?pos=4453 to its scores shown: %v", time.Since(start).Round(time.Millisecond))
+	for _, set := range []struct{ file, size string }{{"../../testdata/random8.txt", ""}, {"../../testdata/sizes/fresh/8x8.txt", "8x8"}} {
+		lines := fileLines(t, set.file)
+		n := 20
+		if set.size != "" {
+			n = 5
+		}
+		lines = lines[:n]
+		expr := fmt.Sprintf(`import("./bench.mjs").then(m => m.bench(%s, {size: %q}))`, jsonOf(t, lines), set.size)
+		r, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+			Positions, Wrong int
+			Nodes, Seconds   float64
+		}](expr, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Wrong != 0 {
+			t.Errorf("%s: %d wrong scores in Chromium", set.file, r.Wrong)
+		}
+		t.Logf("Chromium, %s, first %d: mean %.4f s, mean nodes %.0f, %.2f M nodes/s", set.file, n, r.Seconds/float64(n), r.Nodes/float64(n), r.Nodes/r.Seconds/1e6)
+	}
+}
+
+func fileLines(t *testing.T, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(strings.Split(string(b), "\n"), func(l string) bool { return l == "" })
+}
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

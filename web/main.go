@@ -1,0 +1,207 @@
+//go:build js && wasm
+
+// Command web is c4solve's engine built for WebAssembly (GOOS=js
+// GOARCH=wasm), for the static site (c4solve site) and the JavaScript
+// module c4solve.mjs beside this file, in the browser and in node.
+//
+// Run by Go's wasm_exec.js, it sets globalThis.c4solve to an object of
+// two functions, each returning a Promise, and waits:
+//
+//	request(method, url, body) -> {status, type, body}
+//	    what c4solve serve answers the HTTP request: url is a path with
+//	    its query ("analyze?pos=4453"), body that of a POST ("" for a
+//	    GET). The page and the module's analyze, bestMove and review ask
+//	    this.
+//	solve(pos, size, options) -> string
+//	    the line c4solve -json prints for the exact solve of pos on the
+//	    board size ("" for 7x6): pos, score, nodes and seconds; a
+//	    rejected promise for a position that is not one. options (may be
+//	    undefined): nobook true searches positions the book holds, as
+//	    -nobook does; clear true empties the table first, as bench does
+//	    before each position.
+//
+// Before the program runs, globalThis.c4solveConfig may set tableMiB (the
+// table of each board, 64 by default: memory here is the page's) and
+// timeoutSeconds (request's limit, as serve's -timeout; 0, the default,
+// for none). Solves use the built-in 7x6 opening book, as the command
+// does. Goroutines share the page's one thread: every search runs at one
+// thread, and a request waits for the one before it.
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"c4solve/board"
+	"c4solve/book"
+	"c4solve/posfile"
+	"c4solve/server"
+	"c4solve/solver"
+)
+
+func main() {
+	cfg := js.Global().Get("c4solveConfig")
+	tableMiB := intOf(cfg, "tableMiB", 64)
+	timeoutSeconds := intOf(cfg, "timeoutSeconds", 0)
+	timeout := time.Duration(timeoutSeconds) * time.Second
+	e := &engine{tableMiB: tableMiB}
+	bk, err := book.Default()
+	if err == nil {
+		e.book = bk
+		e.srv, err = server.New(server.Config{Solvers: 1, Threads: 1, TableMiB: tableMiB, Boards: 2, Timeout: timeout,
+			Full: server.DefaultFull, Books: map[board.Size]solver.Book{bk.Board(): bk}})
+	}
+	if err != nil {
+		js.Global().Set("c4solveError", err.Error())
+		return
+	}
+	js.Global().Set("c4solve", js.ValueOf(map[string]any{
+		"request": js.FuncOf(e.request),
+		"solve":   js.FuncOf(e.solve),
+	}))
+	select {} // the functions are called from JavaScript
+}
+
+// intOf returns the field name of the object v as an int, def where v
+// or the field is undefined.
+func intOf(v js.Value, name string, def int) int {
+	if v.Type() != js.TypeObject || v.Get(name).Type() != js.TypeNumber {
+		return def
+	}
+	return v.Get(name).Int()
+}
+
+// engine answers the calls of globalThis.c4solve: requests with the
+// server, solves with a solver of the board last solved.
+type engine struct {
+	tableMiB int
+	book     *book.Book
+	srv      *server.Server
+
+	mu   sync.Mutex // guards solver, and makes solves one at a time
+	size board.Size
+	sv   *solver.Solver
+}
+
+// request is globalThis.c4solve.request(method, url, body).
+func (e *engine) request(_ js.Value, args []js.Value) any {
+	method, url, body := arg(args, 0), arg(args, 1), arg(args, 2)
+	return promise(func() (any, error) {
+		r, err := http.NewRequest(method, "http://c4solve/"+strings.TrimPrefix(url, "/"), strings.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		w := &recorder{header: make(http.Header), status: http.StatusOK}
+		e.srv.ServeHTTP(w, r)
+		return map[string]any{"status": w.status, "type": w.header.Get("Content-Type"), "body": w.body.String()}, nil
+	})
+}
+
+// solve is globalThis.c4solve.solve(pos, size).
+func (e *engine) solve(_ js.Value, args []js.Value) any {
+	pos, size := arg(args, 0), arg(args, 1)
+	nobook, clear := flag(args, 2, "nobook"), flag(args, 2, "clear")
+	return promise(func() (any, error) {
+		z := board.Standard
+		if size != "" {
+			var err error
+			if z, err = board.ParseSize(size); err != nil {
+				return nil, err
+			}
+		}
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if e.sv == nil || e.size != z {
+			e.sv = nil // the table of the board before goes before the next is made
+			g, err := board.NewGrid(z)
+			if err != nil {
+				return nil, err
+			}
+			sv, err := solver.New(g, e.tableMiB, 1)
+			if err != nil {
+				return nil, err
+			}
+			e.sv, e.size = sv, z
+		}
+		if z == e.book.Board() && !nobook {
+			e.sv.UseBook(e.book)
+		} else {
+			e.sv.UseBook(nil)
+		}
+		if clear {
+			e.sv.ClearAll()
+		}
+		b, err := e.sv.Grid().Parse(pos, false)
+		if err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		r, err := e.sv.Solve(context.Background(), b)
+		if err != nil {
+			return nil, err
+		}
+		line, err := posfile.Result{Pos: pos, Score: &r.Score, Nodes: r.Nodes, Seconds: time.Since(start).Seconds()}.MarshalJSON()
+		return string(line), err
+	})
+}
+
+// arg returns args[i] as a string, "" where it is missing or undefined.
+func arg(args []js.Value, i int) string {
+	if i >= len(args) || args[i].Type() != js.TypeString {
+		return ""
+	}
+	return args[i].String()
+}
+
+// flag returns the field name of the object args[i] as a bool, false
+// where either is missing.
+func flag(args []js.Value, i int, name string) bool {
+	return i < len(args) && args[i].Type() == js.TypeObject && args[i].Get(name).Truthy()
+}
+
+// promise returns a JavaScript Promise of what work returns, run in a
+// goroutine of its own: a function called from JavaScript must return
+// before anything it waits for (a timer, another goroutine) can run.
+func promise(work func() (any, error)) js.Value {
+	executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolve, reject := args[0], args[1]
+		go func() {
+			v, err := work()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	defer executor.Release() // the Promise calls it before New returns
+	return js.Global().Get("Promise").New(executor)
+}
+
+// recorder is the http.ResponseWriter of a request: what the server
+// answered, in memory.
+type recorder struct {
+	header http.Header
+	status int
+	wrote  bool
+	body   bytes.Buffer
+}
+
+func (w *recorder) Header() http.Header { return w.header }
+
+func (w *recorder) WriteHeader(status int) {
+	if !w.wrote {
+		w.status, w.wrote = status, true
+	}
+}
+
+func (w *recorder) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.body.Write(p)
+}

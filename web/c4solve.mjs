@@ -1,4 +1,4 @@
-// c4solve.mjs: c4solve's solver as a JavaScript module, in node (20 and
+// c4solve.mjs: c4solve's solver as a JavaScript module, in node (18 and
 // up) and in the browser, from the engine built for WebAssembly
 // (c4solve.wasm and Go's wasm_exec.js beside this file: sh build.sh).
 //

@@ -11,7 +11,7 @@ import (
 // where it blocks or yields: no other reads or writes a table between two
 // instructions of one, so a plain load or store of a word does all an
 // atomic one would. Go's WebAssembly port calls a function for each
-// operation of sync/atomic (a fifth of a 7x6 solve's time went there in
+// operation of sync/atomic (14% of a 7x6 solve's time went there in
 // node); these are single instructions. (atomic.Uint64 is its word: its
 // other fields take no space.)
 

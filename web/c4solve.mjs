@@ -11,24 +11,28 @@
 // Positions are the columns played, from 1, as the command takes them;
 // size is "WxH" (7x6 when absent). A bad position rejects with the error
 // the command or the server gives. In node the engine runs in this thread:
-// a call holds it until its answer. In the browser it runs in a Web
-// Worker (worker.js), and a call given an AbortSignal ({signal}) that
-// fires stops its search: the worker is ended, and the next call starts
-// another, with an empty table. Calls are answered one at a time, in
-// order. configure() sets the table (tableMiB, 64 by default) and the
-// limit of the server's calls (timeoutSeconds, none by default) before the
-// first call.
+// a call holds it until its answer. In the browser it runs in Web Workers
+// (worker.js), one by default: with more (configure), an analysis's moves
+// are shared out among them, and other calls go to the first; each
+// worker answers its calls one at a time, in order. A
+// call given an AbortSignal ({signal}) that fires stops its search: its
+// workers are ended, and the next call starts others, with empty tables.
+// configure() sets the tables, the limit of the server's calls and the
+// workers before the first call.
 
 const inNode = typeof process === "object" && process.versions != null && process.versions.node != null &&
   typeof window === "undefined";
 
-let config = { tableMiB: 64, timeoutSeconds: 0 };
-let engine; // node: a Promise of globalThis.c4solve; browser: a Worker's proxy
+let config = { tableMiB: 64, timeoutSeconds: 0, workers: 0 };
+let engine; // node: a Promise of globalThis.c4solve; browser: the WorkerEngines
 
 // configure sets the engine's settings: tableMiB (each board's table),
 // timeoutSeconds (analyze's, bestMove's and review's limit, as serve's
 // -timeout: past it bestMove answers the best found, analyze the bounds
-// found; 0 for none). It must come before the first call.
+// found; 0 for none), workers (in a browser, the Web Workers that share an
+// analysis's moves, each with its own table; 1 by default: one move's
+// search is most of an analysis, and two workers measured no faster, see
+// docs/web.md). It must come before the first call.
 export function configure(settings) {
   if (engine) throw new Error("c4solve: configure must come before the first call");
   config = { ...config, ...settings };
@@ -62,8 +66,85 @@ export function review(pos, { size = "", signal } = {}) {
 // request resolves to the server's answer to method url (a path with its
 // query, "analyze?pos=4453"), body a POST's: {status, type, body}, the
 // body as text, whatever the status. The page of c4solve site asks this.
+// In a browser with several workers (configure), GET analyze?... is
+// answered by all of them (see analyzeSplit).
 export function request(method, url, body = "", { signal } = {}) {
+  if (!inNode && method === "GET" && workers().length > 1) {
+    const q = new URL(url, "http://c4solve/").searchParams;
+    if (url.startsWith("analyze?") && q.has("pos") && !q.has("width") && !q.has("height")) {
+      return analyzeSplit(url, q.get("pos"), q.get("size") || "", signal);
+    }
+  }
   return call("request", [method, url, body], signal);
+}
+
+// analyzeSplit answers GET url, an /analyze of pos on the board size, as
+// the service does, the moves shared out among the workers: each scores
+// the next move not taken, center first, until none is left; then the
+// one that scored the best move finds the line of perfect play, from the
+// table that move's search filled. Past the time limit it answers the
+// bounds found, as the service does. What the engine refuses (a bad
+// position or board) the service answers, asked by the first worker: its
+// error.
+async function analyzeSplit(url, pos, size, signal) {
+  const start = performance.now();
+  const seconds = () => (performance.now() - start) / 1000;
+  const limit = config.timeoutSeconds > 0 ? config.timeoutSeconds : 0;
+  const left = () => (limit > 0 ? Math.max(limit - seconds(), 0.001) : 0);
+  const width = Number((size || "7x6").split("x")[0]);
+  if (!(width >= 4 && width <= 32)) return call("request", ["GET", url, ""], signal);
+  const order = centerFirst(width);
+  const queue = order.slice();
+  const lows = Array(width).fill(null), highs = Array(width).fill(null);
+  const by = Array(width); // the worker that scored each move
+  let nodes = 0;
+  try {
+    await Promise.all(workers().map(async (w) => {
+      while (queue.length > 0) {
+        const r = await w.call("moves", [pos, size, [queue.shift()], left()], signal);
+        nodes += r.nodes;
+        for (const m of r.moves) [lows[m.col - 1], highs[m.col - 1], by[m.col - 1]] = [m.lo, m.hi, w];
+      }
+    }));
+  } catch (err) {
+    if (err.name === "AbortError") throw err;
+    return call("request", ["GET", url, ""], signal);
+  }
+  const legal = order.filter((c) => lows[c - 1] !== null);
+  const json = (v) => ({ status: 200, type: "application/json", body: JSON.stringify(v) + "\n" });
+  // bestFound is solver.Analysis.BestFound's column: of the highest lower
+  // bound, the highest upper bound, the first center first.
+  let bestFound = legal[0];
+  for (const c of legal) {
+    const [l, b] = [c - 1, bestFound - 1];
+    if (lows[l] > lows[b] || lows[l] === lows[b] && highs[l] > highs[b]) bestFound = c;
+  }
+  const incomplete = (what) => json({
+    pos, incomplete: true, lower: Math.max(...legal.map((c) => lows[c - 1])),
+    upper: Math.max(...legal.map((c) => highs[c - 1])), lows, highs, best_found: bestFound,
+    note: `${what} ${limit} s`, nodes, seconds: seconds(),
+  });
+  if (legal.some((c) => lows[c - 1] !== highs[c - 1])) return incomplete("not proved in");
+  const score = lows[bestFound - 1];
+  const best = lows.flatMap((v, i) => (v === score ? [i + 1] : []));
+  let line;
+  try {
+    line = await by[bestFound - 1].call("pv", [pos, size, score, left()], signal);
+  } catch (err) {
+    if (err.name === "AbortError" || limit === 0) throw err;
+    return incomplete("every score proved; the line of perfect play not found in");
+  }
+  return json({ pos, score, scores: lows, best, pv: line.pv, nodes: nodes + line.nodes, seconds: seconds() });
+}
+
+// centerFirst returns the columns, from 1, of a board width wide, center
+// first, as the engine orders them (position.CenterFirst): for an odd width
+// c, c-1, c+1, ..., for an even one c-1, c, c-2, c+1, ....
+function centerFirst(width) {
+  return Array.from({ length: width }, (_, i) => {
+    const off = i % 2 === 1 ? -((i + 1) >> 1) : (i + 1) >> 1;
+    return (width % 2 === 0 ? width / 2 - 1 - off : (width - 1) / 2 + off) + 1;
+  });
 }
 
 // get resolves to the JSON of GET path with the query of params (pos
@@ -74,7 +155,7 @@ async function get(path, params, signal) {
   for (const [k, v] of Object.entries(params)) {
     if (k === "pos" || v !== undefined && v !== "") q.set(k, String(v ?? ""));
   }
-  const r = await call("request", ["GET", path + "?" + q, ""], signal);
+  const r = await request("GET", path + "?" + q, "", { signal });
   const v = JSON.parse(r.body);
   if (r.status !== 200 && !(r.status === 503 && v.incomplete)) {
     throw new Error(v.error || `${path}: status ${r.status}`);
@@ -82,14 +163,22 @@ async function get(path, params, signal) {
   return v;
 }
 
+// call calls the engine's fn: in node in this thread, in a browser in the
+// first worker.
 function call(fn, args, signal) {
   if (signal && signal.aborted) return Promise.reject(abortError());
   if (inNode) {
     engine ??= startInNode();
     return engine.then((c4) => c4[fn](...args));
   }
-  engine ??= new WorkerEngine();
-  return engine.call(fn, args, signal);
+  return workers()[0].call(fn, args, signal);
+}
+
+// workers returns the browser's WorkerEngines, made at the first call:
+// config.workers of them, at least one.
+function workers() {
+  engine ??= Array.from({ length: Math.max(1, config.workers) }, () => new WorkerEngine());
+  return engine;
 }
 
 function abortError() {
@@ -143,6 +232,7 @@ class WorkerEngine {
   }
 
   async call(fn, args, signal) {
+    if (signal && signal.aborted) throw abortError();
     if (!this.worker) this.start();
     const id = this.next++;
     const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));

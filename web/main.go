@@ -5,7 +5,7 @@
 // module c4solve.mjs beside this file, in the browser and in node.
 //
 // Run by Go's wasm_exec.js, it sets globalThis.c4solve to an object of
-// two functions, each returning a Promise, and waits:
+// functions, each returning a Promise, and waits:
 //
 //	request(method, url, body) -> {status, type, body}
 //	    what c4solve serve answers the HTTP request: url is a path with
@@ -19,6 +19,10 @@
 //	    undefined): nobook true searches positions the book holds, as
 //	    -nobook does; clear true empties the table first, as bench does
 //	    before each position.
+//	moves(pos, size, cols, seconds), pv(pos, size, score, seconds)
+//	    the scores of some moves, and a line of perfect play: the parts
+//	    of an analysis that c4solve.mjs shares out among workers in a
+//	    browser (see engine.moves).
 //
 // Before the program runs, globalThis.c4solveConfig may set tableMiB (the
 // table of each board, 64 by default: memory here is the page's) and
@@ -63,6 +67,8 @@ func main() {
 	js.Global().Set("c4solve", js.ValueOf(map[string]any{
 		"request": js.FuncOf(e.request),
 		"solve":   js.FuncOf(e.solve),
+		"moves":   js.FuncOf(e.moves),
+		"pv":      js.FuncOf(e.pv),
 	}))
 	select {} // the functions are called from JavaScript
 }
@@ -102,43 +108,19 @@ func (e *engine) request(_ js.Value, args []js.Value) any {
 	})
 }
 
-// solve is globalThis.c4solve.solve(pos, size).
+// solve is globalThis.c4solve.solve(pos, size, options).
 func (e *engine) solve(_ js.Value, args []js.Value) any {
 	pos, size := arg(args, 0), arg(args, 1)
 	nobook, clear := flag(args, 2, "nobook"), flag(args, 2, "clear")
 	return promise(func() (any, error) {
-		z := board.Standard
-		if size != "" {
-			var err error
-			if z, err = board.ParseSize(size); err != nil {
-				return nil, err
-			}
-		}
 		e.mu.Lock()
 		defer e.mu.Unlock()
-		if e.sv == nil || e.size != z {
-			e.sv = nil // the table of the board before goes before the next is made
-			g, err := board.NewGrid(z)
-			if err != nil {
-				return nil, err
-			}
-			sv, err := solver.New(g, e.tableMiB, 1)
-			if err != nil {
-				return nil, err
-			}
-			e.sv, e.size = sv, z
-		}
-		if z == e.book.Board() && !nobook {
-			e.sv.UseBook(e.book)
-		} else {
-			e.sv.UseBook(nil)
+		b, err := e.board(pos, size, nobook)
+		if err != nil {
+			return nil, err
 		}
 		if clear {
 			e.sv.ClearAll()
-		}
-		b, err := e.sv.Grid().Parse(pos, false)
-		if err != nil {
-			return nil, err
 		}
 		start := time.Now()
 		r, err := e.sv.Solve(context.Background(), b)
@@ -148,6 +130,136 @@ func (e *engine) solve(_ js.Value, args []js.Value) any {
 		line, err := posfile.Result{Pos: pos, Score: &r.Score, Nodes: r.Nodes, Seconds: time.Since(start).Seconds()}.MarshalJSON()
 		return string(line), err
 	})
+}
+
+// moves is globalThis.c4solve.moves(pos, size, cols, seconds): the score
+// of each move of cols (columns from 1) of pos, for the side that plays
+// it, as bounds {col, lo, hi} (equal where it was solved in the time given,
+// seconds; none for no limit), and the nodes searched: {moves, nodes}. A
+// full column is left out. c4solve.mjs merges the moves that several
+// workers score into an analysis, as /analyze answers it.
+func (e *engine) moves(_ js.Value, args []js.Value) any {
+	pos, size := arg(args, 0), arg(args, 1)
+	var cols []int
+	if len(args) > 2 && args[2].Type() == js.TypeObject {
+		for i := range args[2].Length() {
+			cols = append(cols, args[2].Index(i).Int())
+		}
+	}
+	limit := seconds(args, 3)
+	return promise(func() (any, error) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		b, err := e.board(pos, size, false)
+		if err != nil {
+			return nil, err
+		}
+		if b.Over() {
+			return nil, solver.ErrGameOver
+		}
+		ctx, cancel := limited(limit)
+		defer cancel()
+		z := b.Grid().Size
+		var moves []any
+		var nodes uint64
+		for _, c := range cols {
+			col := c - 1
+			if col < 0 || col >= z.Width || !b.CanPlay(col) {
+				continue
+			}
+			lo, hi := z.WinNextScore(b.Stones()), z.WinNextScore(b.Stones())
+			if !b.IsWinningMove(col) {
+				child := b
+				child.Play(col)
+				lo, hi = 0, 0 // the last cell, and no four: a draw
+				if !child.Over() {
+					r, err := e.sv.Solve(ctx, child)
+					if err != nil && ctx.Err() == nil {
+						return nil, err
+					}
+					lo, hi, nodes = -r.Upper, -r.Lower, nodes+r.Nodes
+				}
+			}
+			moves = append(moves, map[string]any{"col": c, "lo": lo, "hi": hi})
+		}
+		return map[string]any{"moves": moves, "nodes": nodes}, nil
+	})
+}
+
+// pv is globalThis.c4solve.pv(pos, size, score, seconds): a line of
+// perfect play from pos, whose score is score, as columns ("344..."), and
+// the nodes its searches took: {pv, nodes}; rejected past seconds (none:
+// no limit).
+func (e *engine) pv(_ js.Value, args []js.Value) any {
+	pos, size := arg(args, 0), arg(args, 1)
+	score := 0
+	if len(args) > 2 && args[2].Type() == js.TypeNumber {
+		score = args[2].Int()
+	}
+	limit := seconds(args, 3)
+	return promise(func() (any, error) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		b, err := e.board(pos, size, false)
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := limited(limit)
+		defer cancel()
+		line, r, err := e.sv.PV(ctx, b, score)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"pv": board.FormatColumns(line, false), "nodes": r.Nodes}, nil
+	})
+}
+
+// board returns pos parsed on the board size ("" for 7x6), with e.sv the
+// solver of that board (made where the board changed), answering from the
+// book unless nobook. e.mu must be held.
+func (e *engine) board(pos, size string, nobook bool) (board.Board, error) {
+	z := board.Standard
+	if size != "" {
+		var err error
+		if z, err = board.ParseSize(size); err != nil {
+			return board.Board{}, err
+		}
+	}
+	if e.sv == nil || e.size != z {
+		e.sv = nil // the table of the board before goes before the next is made
+		g, err := board.NewGrid(z)
+		if err != nil {
+			return board.Board{}, err
+		}
+		sv, err := solver.New(g, e.tableMiB, 1)
+		if err != nil {
+			return board.Board{}, err
+		}
+		e.sv, e.size = sv, z
+	}
+	if z == e.book.Board() && !nobook {
+		e.sv.UseBook(e.book)
+	} else {
+		e.sv.UseBook(nil)
+	}
+	return e.sv.Grid().Parse(pos, false)
+}
+
+// seconds returns args[i] as a duration of seconds, 0 (no limit) where it
+// is missing or not a positive number.
+func seconds(args []js.Value, i int) time.Duration {
+	if i >= len(args) || args[i].Type() != js.TypeNumber || !(args[i].Float() > 0) {
+		return 0
+	}
+	return time.Duration(args[i].Float() * float64(time.Second))
+}
+
+// limited returns a context done after limit (0: never).
+func limited(limit time.Duration) (context.Context, context.CancelFunc) {
+	if limit == 0 {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithTimeout(context.Background(), limit)
 }
 
 // arg returns args[i] as a string, "" where it is missing or undefined.

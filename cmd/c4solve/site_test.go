@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +131,86 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 }
 
+// TestSiteAnalyzeSplit: in headless Chromium, c4solve.mjs with two workers
+// (configure({workers: 2})), which share an analysis's moves, answers
+// analyze as the command does (its -analyze -pv -json lines of
+// testdata/web: score, scores, best, pv), a bad position with the
+// service's error, and, past a time limit of 1 s on an 8x8 position of 4
+// stones, the bounds found in the service's fields.
+func TestSiteAnalyzeSplit(t *testing.T) {
+	ts := moduleServer(t)
+	ctx := browsertest.Start(t, 2*time.Minute)
+	openModule(t, ctx, ts.URL, 2, 0)
+	type answer struct {
+		Pos    string `json:"pos"`
+		Score  *int   `json:"score"`
+		Scores []*int `json:"scores"`
+		Best   []int  `json:"best"`
+		PV     string `json:"pv"`
+		Error  string `json:"error"`
+	}
+	for _, set := range []struct{ file, size string }{{"analyze7x6.jsonl", ""}, {"analyze6x5.jsonl", "6x5"}} {
+		for _, line := range fileLines(t, "../../testdata/web/"+set.file) {
+			var want answer
+			if err := json.Unmarshal([]byte(line), &want); err != nil {
+				t.Fatal(err)
+			}
+			got := browsertest.Await[answer](t, ctx, fmt.Sprintf(`m.request("GET", "analyze?pos=%s&size=%s").then(r => JSON.parse(r.body))`, want.Pos, set.size))
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("analyze of %s on %s, two workers: %+v; the command's -analyze -pv: %+v", want.Pos, cmp.Or(set.size, "7x6"), got, want)
+			}
+		}
+	}
+	bad := browsertest.Await[answer](t, ctx, `m.request("GET", "analyze?pos=48").then(r => JSON.parse(r.body))`)
+	if bad.Error != `pos "48": position 2: '8' is not a column 1-7` {
+		t.Errorf(`analyze of "48", two workers: error %q; want the service's`, bad.Error)
+	}
+
+	openModule(t, ctx, ts.URL, 2, 1)
+	start := time.Now()
+	stopped := browsertest.Await[struct {
+		Incomplete   bool
+		Lower, Upper int
+		Lows, Highs  []*int
+		BestFound    int `json:"best_found"`
+		Note         string
+	}](t, ctx, `m.request("GET", "analyze?size=8x8&pos=4554").then(r => JSON.parse(r.body))`)
+	if took := time.Since(start); !stopped.Incomplete || len(stopped.Lows) != 8 || len(stopped.Highs) != 8 ||
+		stopped.Lower > stopped.Upper || stopped.BestFound < 1 || stopped.BestFound > 8 || stopped.Note != "not proved in 1 s" || took > 10*time.Second {
+		t.Errorf("analyze of 4554 on 8x8 in 1 s, two workers: %+v, in %v; want the bounds found, as the service's", stopped, took)
+	}
+}
+
+// moduleServer serves the site's folder and module.html, a page that
+// imports c4solve.mjs as window.m, configured with the workers and the
+// time limit of its query (?workers=N&timeout=SECONDS).
+func moduleServer(t *testing.T) *httptest.Server {
+	dir := buildSite(t)
+	const page = `<!doctype html><script type="module">
+import * as m from "./c4solve.mjs";
+const q = new URLSearchParams(location.search);
+m.configure({workers: Number(q.get("workers")), timeoutSeconds: Number(q.get("timeout"))});
+window.m = m;
+</script>`
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.HandleFunc("/module.html", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, page) })
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// openModule opens moduleServer's page at url with workers and a time limit
+// of timeout seconds (0: none).
+func openModule(t *testing.T, ctx context.Context, url string, workers, timeout int) {
+	t.Helper()
+	err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/module.html?workers=%d&timeout=%d", url, workers, timeout)),
+		chromedp.Poll[chromedp.Void](`window.m !== undefined`))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // playGame plays on the board size a game against the perfect player to
 // its end, clicking the first column not full each turn, then reviews it
 // and checks that the review lists every move.
@@ -213,6 +295,18 @@ func TestSiteSpeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("a cold load of /?pos=4453 to its scores shown: %v", time.Since(start).Round(time.Millisecond))
+	// Then moves of the book's positions: a click to the new position's
+	// scores shown, timed in the page.
+	for _, col := range []int{3, 4, 4, 5} {
+		took := browsertest.Await[float64](t, ctx, fmt.Sprintf(`new Promise(done => {
+			const start = performance.now(), before = moves;
+			document.querySelector('#board .col[data-col="%d"]').click();
+			const wait = () => moves !== before && document.querySelectorAll("#scores .score[data-score]").length > 0 ?
+				done(performance.now() - start) : requestAnimationFrame(wait);
+			requestAnimationFrame(wait);
+		})`, col))
+		t.Logf("after a click on column %d, the scores of %s shown in %.0f ms", col, browsertest.Evaluate[string](t, ctx, "moves"), took)
+	}
 	for _, set := range []struct{ file, size string }{{"../../testdata/random8.txt", ""}, {"../../testdata/sizes/fresh/8x8.txt", "8x8"}} {
 		lines := fileLines(t, set.file)
 		n := 20
@@ -233,6 +327,29 @@ func TestSiteSpeed(t *testing.T) {
 		}
 		t.Logf("Chromium, %s, first %d: mean %.4f s, mean nodes %.0f, %.2f M nodes/s", set.file, n, r.Seconds/float64(n), r.Nodes/float64(n), r.Nodes/r.Seconds/1e6)
 	}
+
+	// Analyses with one worker and with two sharing the moves, in pages of
+	// their own.
+	ms := moduleServer(t)
+	for _, set := range []struct {
+		file, size string
+		n          int
+	}{{"../../testdata/benchmarks/Test_L1_R2", "", 10}, {"../../testdata/sizes/fresh/8x8.txt", "8x8", 3}} {
+		var positions []string
+		for _, l := range fileLines(t, set.file)[:set.n] {
+			positions = append(positions, strings.Fields(l)[0])
+		}
+		for _, workers := range []int{1, 2} {
+			openModule(t, ctx, ms.URL, workers, 0)
+			secs := browsertest.Await[float64](t, ctx, fmt.Sprintf(`(async () => {
+				const start = performance.now();
+				for (const pos of %s) await m.analyze(pos, {size: %q});
+				return (performance.now() - start) / 1000;
+			})()`, jsonOf(t, positions), set.size))
+			t.Logf("Chromium, analyze of %s's first %d, %d worker(s): %.2f s (%.3f s a position)", set.file, set.n, workers, secs, secs/float64(set.n))
+		}
+	}
+	t.Logf("navigator.hardwareConcurrency: %d", browsertest.Evaluate[int](t, ctx, "navigator.hardwareConcurrency"))
 }
 
 func fileLines(t *testing.T, name string) []string {

@@ -49,3 +49,14 @@ func Evaluate[T any](t *testing.T, ctx context.Context, expr string) T {
 	}
 	return v
 }
+
+// Await returns the value a JavaScript expression's Promise resolves to,
+// or fails the test.
+func Await[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("awaiting %s: %v", expr, err)
+	}
+	return v
+}

@@ -64,8 +64,9 @@ export function review(pos, { size = "", signal } = {}) {
 }
 
 // request resolves to the server's answer to method url (a path with its
-// query, "analyze?pos=4453"), body a POST's: {status, type, body}, the
-// body as text, whatever the status. The page of c4solve site asks this.
+// query, "analyze?pos=4453"), body a POST's: {status, type, retryAfter,
+// body}, type and retryAfter the headers', the body as text, whatever the
+// status. The page of c4solve site asks this.
 // In a browser with several workers (configure), GET analyze?... is
 // answered by all of them (see analyzeSplit).
 export function request(method, url, body = "", { signal } = {}) {

@@ -7,7 +7,7 @@
 // Run by Go's wasm_exec.js, it sets globalThis.c4solve to an object of
 // functions, each returning a Promise, and waits:
 //
-//	request(method, url, body) -> {status, type, body}
+//	request(method, url, body) -> {status, type, retryAfter, body}
 //	    what c4solve serve answers the HTTP request: url is a path with
 //	    its query ("analyze?pos=4453"), body that of a POST ("" for a
 //	    GET). The page and the module's analyze, bestMove and review ask
@@ -57,7 +57,9 @@ func main() {
 	bk, err := book.Default()
 	if err == nil {
 		e.book = bk
-		e.srv, err = server.New(server.Config{Solvers: 1, Threads: 1, TableMiB: tableMiB, Boards: 2, Timeout: timeout,
+		// Requests wait for the one solver (Queue) as serve's do: a page
+		// may ask a review while an analysis runs.
+		e.srv, err = server.New(server.Config{Solvers: 1, Threads: 1, Queue: 64, TableMiB: tableMiB, Boards: 2, Timeout: timeout,
 			Full: server.DefaultFull, Books: map[board.Size]solver.Book{bk.Board(): bk}})
 	}
 	if err != nil {
@@ -104,7 +106,8 @@ func (e *engine) request(_ js.Value, args []js.Value) any {
 		}
 		w := &recorder{header: make(http.Header), status: http.StatusOK}
 		e.srv.ServeHTTP(w, r)
-		return map[string]any{"status": w.status, "type": w.header.Get("Content-Type"), "body": w.body.String()}, nil
+		return map[string]any{"status": w.status, "type": w.header.Get("Content-Type"), "retryAfter": w.header.Get("Retry-After"),
+			"body": w.body.String()}, nil
 	})
 }
 
@@ -112,18 +115,12 @@ func (e *engine) request(_ js.Value, args []js.Value) any {
 func (e *engine) solve(_ js.Value, args []js.Value) any {
 	pos, size := arg(args, 0), arg(args, 1)
 	nobook, clear := flag(args, 2, "nobook"), flag(args, 2, "clear")
-	return promise(func() (any, error) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		b, err := e.board(pos, size, nobook)
-		if err != nil {
-			return nil, err
-		}
+	return e.run(pos, size, nobook, 0, func(ctx context.Context, b board.Board) (any, error) {
 		if clear {
 			e.sv.ClearAll()
 		}
 		start := time.Now()
-		r, err := e.sv.Solve(context.Background(), b)
+		r, err := e.sv.Solve(ctx, b)
 		if err != nil {
 			return nil, err
 		}
@@ -146,19 +143,10 @@ func (e *engine) moves(_ js.Value, args []js.Value) any {
 			cols = append(cols, args[2].Index(i).Int())
 		}
 	}
-	limit := seconds(args, 3)
-	return promise(func() (any, error) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		b, err := e.board(pos, size, false)
-		if err != nil {
-			return nil, err
-		}
+	return e.run(pos, size, false, seconds(args, 3), func(ctx context.Context, b board.Board) (any, error) {
 		if b.Over() {
 			return nil, solver.ErrGameOver
 		}
-		ctx, cancel := limited(limit)
-		defer cancel()
 		z := b.Grid().Size
 		var moves []any
 		var nodes uint64
@@ -196,21 +184,31 @@ func (e *engine) pv(_ js.Value, args []js.Value) any {
 	if len(args) > 2 && args[2].Type() == js.TypeNumber {
 		score = args[2].Int()
 	}
-	limit := seconds(args, 3)
-	return promise(func() (any, error) {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		b, err := e.board(pos, size, false)
-		if err != nil {
-			return nil, err
-		}
-		ctx, cancel := limited(limit)
-		defer cancel()
+	return e.run(pos, size, false, seconds(args, 3), func(ctx context.Context, b board.Board) (any, error) {
 		line, r, err := e.sv.PV(ctx, b, score)
 		if err != nil {
 			return nil, err
 		}
 		return map[string]any{"pv": board.FormatColumns(line, false), "nodes": r.Nodes}, nil
+	})
+}
+
+// run returns the Promise of what work returns for pos on the board size
+// (see board), given a context done after limit (0: never), with e.mu held.
+func (e *engine) run(pos, size string, nobook bool, limit time.Duration, work func(context.Context, board.Board) (any, error)) js.Value {
+	return promise(func() (any, error) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		b, err := e.board(pos, size, nobook)
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(ctx, limit)
+		}
+		defer cancel()
+		return work(ctx, b)
 	})
 }
 
@@ -252,14 +250,6 @@ func seconds(args []js.Value, i int) time.Duration {
 		return 0
 	}
 	return time.Duration(args[i].Float() * float64(time.Second))
-}
-
-// limited returns a context done after limit (0: never).
-func limited(limit time.Duration) (context.Context, context.CancelFunc) {
-	if limit == 0 {
-		return context.WithCancel(context.Background())
-	}
-	return context.WithTimeout(context.Background(), limit)
 }
 
 // arg returns args[i] as a string, "" where it is missing or undefined.

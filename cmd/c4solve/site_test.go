@@ -122,7 +122,7 @@ func TestSiteInBrowser(t *testing.T) {
 				chromedp.Poll[chromedp.Void](`moves.length === 21`),
 			)
 			if err != nil {
-				t.Fatalf("%s, the perfect player to move: %v", link, err)
+				t.Fatalf("%s, the perfect player to move: %v (%s)", link, err, pageState(t, ctx))
 			}
 			if took := time.Since(start); took > 20*time.Second {
 				t.Errorf("%s: the perfect player's move took %v; want it within the 3 s limit and the page's load", link, took)
@@ -179,6 +179,12 @@ func TestSiteAnalyzeSplit(t *testing.T) {
 		stopped.Lower > stopped.Upper || stopped.BestFound < 1 || stopped.BestFound > 8 || stopped.Note != "not proved in 1 s" || took > 10*time.Second {
 		t.Errorf("analyze of 4554 on 8x8 in 1 s, two workers: %+v, in %v; want the bounds found, as the service's", stopped, took)
 	}
+}
+
+// pageState returns what the page shows: its moves, status and error.
+func pageState(t *testing.T, ctx context.Context) string {
+	return browsertest.Evaluate[string](t, ctx, `"moves " + JSON.stringify(moves) + ", status " +
+		JSON.stringify(document.getElementById("status").textContent) + ", error " + JSON.stringify(document.getElementById("error").textContent)`)
 }
 
 // moduleServer serves the site's folder and module.html, a page that
@@ -243,8 +249,7 @@ func playGame(t *testing.T, ctx context.Context, url, size string) {
 				document.getElementById("status").textContent.includes("New game")`, before), chromedp.WithPollingInterval(50*time.Millisecond)),
 		)
 		if err != nil {
-			t.Logf("pos %q status %q", browsertest.Evaluate[string](t, ctx, `document.getElementById("pos").textContent`), browsertest.Evaluate[string](t, ctx, `document.getElementById("status").textContent`))
-			t.Fatalf("%s, turn %d: %v", size, turn+1, err)
+			t.Fatalf("%s, turn %d: %v (%s)", size, turn+1, err, pageState(t, ctx))
 		}
 	}
 	game := browsertest.Evaluate[string](t, ctx, `document.getElementById("pos").textContent`)

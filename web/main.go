@@ -106,8 +106,8 @@ func (e *engine) request(_ js.Value, args []js.Value) any {
 		}
 		w := &recorder{header: make(http.Header), status: http.StatusOK}
 		e.srv.ServeHTTP(w, r)
-		return map[string]any{"status": w.status, "type": w.header.Get("Content-Type"), "retryAfter": w.header.Get("Retry-After"),
-			"body": w.body.String()}, nil
+		retryAfter := w.header.Get("Retry-After") // of a 503
+		return map[string]any{"status": w.status, "type": w.header.Get("Content-Type"), "retryAfter": retryAfter, "body": w.body.String()}, nil
 	})
 }
 

@@ -91,7 +91,7 @@ type engine struct {
 	book     *book.Book
 	srv      *server.Server
 
-	mu   sync.Mutex // guards solver, and makes solves one at a time
+	mu   sync.Mutex // guards size and sv, and makes their calls one at a time
 	size board.Size
 	sv   *solver.Solver
 }

@@ -43,6 +43,16 @@ func TestSiteFiles(t *testing.T) {
 	if code != exitBad || !strings.Contains(stderr, "want -o DIR") {
 		t.Errorf("c4solve site with no -o: exit %d, %q; want 2 and the flag it needs", code, stderr)
 	}
+	// Outside the source tree there is no engine to build.
+	out := t.TempDir()
+	t.Chdir(out)
+	code, _, stderr = runCmd(context.Background(), "", "site", "-o", "s")
+	if code != exitBad || !strings.Contains(stderr, "run this in the clone of c4solve") {
+		t.Errorf("c4solve site outside the source tree: exit %d, %q; want 2 and what to do", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "s")); err == nil {
+		t.Error("c4solve site outside the source tree made its folder")
+	}
 }
 
 // site is the folder of the site built for the tests, once.

@@ -10,7 +10,7 @@
 //	  c4solve play [flags] [MOVES]     play against the perfect player in the terminal
 //	  c4solve review [flags] [GAMES]   grade every move of games against the exact scores
 //	  c4solve random [flags] STONES    print random positions of real play, for benchmarks
-//	  c4solve site -o DIR              write a static site that solves in the browser (WebAssembly)
+//	  c4solve site [flags] -o DIR      write a static site that solves in the browser (WebAssembly)
 //	  c4solve help [CMD]               this text, or a command's ("c4solve CMD -h")
 //
 //	MOVES are the columns played from the empty board, 1 to 7: "4453".
@@ -221,7 +221,7 @@ var subcommands = []*subcommand{
 	{path: "c4solve play", args: "[flags] [MOVES]", short: "play against the perfect player in the terminal", long: playHelp, run: runPlay},
 	{path: "c4solve review", args: "[flags] [GAMES]", short: "grade every move of games against the exact scores", long: reviewHelp, run: runReview},
 	{path: "c4solve random", args: "[flags] STONES", short: "print random positions of real play, for benchmarks", long: randomHelp, run: runRandom},
-	{path: "c4solve site", args: "-o DIR", short: "write a static site that solves in the browser (WebAssembly)", long: siteHelp, run: runSite},
+	{path: "c4solve site", args: "[flags] -o DIR", short: "write a static site that solves in the browser (WebAssembly)", long: siteHelp, run: runSite},
 }
 
 // solveDoc and helpDoc describe the commands that have no name in

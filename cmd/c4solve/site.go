@@ -33,9 +33,10 @@ then open http://localhost:8000/. The files:
 
 The engine is built from c4solve's source, so run this in the source tree
 (or a folder below it), with Go installed: go run ./cmd/c4solve site -o DIR.
-Searches in the browser run at one thread, with a table of 64 MiB of each
-board, and stop after 10 s as serve's do by default (-timeout). See
-docs/web.md.
+Searches in the browser run at one thread, with a table of -tt MiB of
+each board (64: the page's memory), and stop after 10 s as serve's do by
+default (-timeout); -workers Web Workers share an analysis's moves (1: see
+docs/web.md, "Several workers").
 
 Exit status: 0 ok, 2 bad usage or a failed build or write.
 `
@@ -47,8 +48,18 @@ func runSite(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	dir := fs.String("o", "", "write the site into `DIR`")
 	var timeout time.Duration
 	durationVar(fs.FlagSet, &timeout, "timeout", 10*time.Second, "the page's searches stop after `DURATION`, answering the bounds and best move found (0: no limit)")
+	tt := fs.Int("tt", 64, "each board's table in the browser, `MiB`")
+	workers := fs.Int("workers", 1, "the Web Workers that share an analysis's moves, `N`, each with its own table")
 	if st, ok := fs.parse(args); !ok {
 		return exit(st)
+	}
+	switch {
+	case *tt < 1 || *tt > 2048:
+		return fmt.Errorf("-tt %d: want 1 to 2048 MiB (a browser's memory)", *tt)
+	case *workers < 1 || *workers > 16:
+		return fmt.Errorf("-workers %d: want 1 to 16", *workers)
+	case timeout < 0:
+		return fmt.Errorf("-timeout %v: want 0 (no limit) or more", timeout)
 	}
 	if *dir == "" {
 		return errors.New("want -o DIR, the folder to write the site into")
@@ -93,7 +104,7 @@ func runSite(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 			return err
 		}
 	}
-	page, err := sitePage(timeout)
+	page, err := sitePage(engineSettings{timeout: timeout, tableMiB: *tt, workers: *workers})
 	if err != nil {
 		return err
 	}
@@ -104,10 +115,17 @@ func runSite(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	return nil
 }
 
+// engineSettings are the settings of the engine in the browser that the
+// page gives c4solve.mjs (its configure).
+type engineSettings struct {
+	timeout           time.Duration
+	tableMiB, workers int
+}
+
 // sitePage returns the page of c4solve serve with the element that makes
-// it ask the engine in the browser (c4solve.mjs) instead of a server,
-// whose searches stop after timeout.
-func sitePage(timeout time.Duration) ([]byte, error) {
+// it ask the engine in the browser (c4solve.mjs) instead of a server, set
+// as es says.
+func sitePage(es engineSettings) ([]byte, error) {
 	page, err := fs.ReadFile(server.Page(), "index.html")
 	if err != nil {
 		return nil, err
@@ -116,7 +134,8 @@ func sitePage(timeout time.Duration) ([]byte, error) {
 	if !bytes.Contains(page, []byte(at)) {
 		return nil, errors.New("the page has no charset element to put the engine's after")
 	}
-	meta := fmt.Sprintf(`<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="%g">`+"\n", timeout.Seconds())
+	meta := fmt.Sprintf(`<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="%g" data-table-mib="%d" data-workers="%d">`+"\n",
+		es.timeout.Seconds(), es.tableMiB, es.workers)
 	return bytes.Replace(page, []byte(at), []byte(at+meta), 1), nil
 }
 

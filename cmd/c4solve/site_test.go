@@ -36,17 +36,24 @@ func TestSiteFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="3">`; !strings.Contains(string(page), want) {
+	if want := `<meta name="c4solve-engine" content="./c4solve.mjs" data-timeout="3" data-table-mib="64" data-workers="1">`; !strings.Contains(string(page), want) {
 		t.Errorf("the site's index.html has no %s", want)
 	}
-	code, _, stderr := runCmd(context.Background(), "", "site")
-	if code != exitBad || !strings.Contains(stderr, "want -o DIR") {
-		t.Errorf("c4solve site with no -o: exit %d, %q; want 2 and the flag it needs", code, stderr)
+	for _, tc := range []struct{ args, want string }{
+		{"", "want -o DIR"},
+		{"-o x -tt 0", "-tt 0: want 1 to 2048 MiB"},
+		{"-o x -workers 17", "-workers 17: want 1 to 16"},
+		{"-o x -timeout -1s", "-timeout -1s: want 0 (no limit) or more"},
+	} {
+		code, _, stderr := runCmd(context.Background(), "", append([]string{"site"}, strings.Fields(tc.args)...)...)
+		if code != exitBad || !strings.Contains(stderr, tc.want) {
+			t.Errorf("c4solve site %s: exit %d, %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
 	}
 	// Outside the source tree there is no engine to build.
 	out := t.TempDir()
 	t.Chdir(out)
-	code, _, stderr = runCmd(context.Background(), "", "site", "-o", "s")
+	code, _, stderr := runCmd(context.Background(), "", "site", "-o", "s")
 	if code != exitBad || !strings.Contains(stderr, "run this in the clone of c4solve") {
 		t.Errorf("c4solve site outside the source tree: exit %d, %q; want 2 and what to do", code, stderr)
 	}

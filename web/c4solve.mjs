@@ -92,60 +92,39 @@ async function analyzeSplit(url, pos, size, signal) {
   const seconds = () => (performance.now() - start) / 1000;
   const limit = config.timeoutSeconds > 0 ? config.timeoutSeconds : 0;
   const left = () => (limit > 0 ? Math.max(limit - seconds(), 0.001) : 0);
-  const width = Number((size || "7x6").split("x")[0]);
-  if (!(width >= 4 && width <= 32)) return call("request", ["GET", url, ""], signal);
-  const order = centerFirst(width);
-  const queue = order.slice();
-  const lows = Array(width).fill(null), highs = Array(width).fill(null);
-  const by = Array(width); // the worker that scored each move
-  let nodes = 0;
+  let order;
   try {
-    await Promise.all(workers().map(async (w) => {
-      while (queue.length > 0) {
-        const r = await w.call("moves", [pos, size, [queue.shift()], left()], signal);
-        nodes += r.nodes;
-        for (const m of r.moves) [lows[m.col - 1], highs[m.col - 1], by[m.col - 1]] = [m.lo, m.hi, w];
-      }
-    }));
+    order = await call("order", [pos, size], signal);
   } catch (err) {
     if (err.name === "AbortError") throw err;
     return call("request", ["GET", url, ""], signal);
   }
-  const legal = order.filter((c) => lows[c - 1] !== null);
+  const queue = order.cols.slice();
+  const lows = Array(order.width).fill(null), highs = Array(order.width).fill(null);
+  const by = Array(order.width); // the worker that scored each move
+  let nodes = 0;
+  await Promise.all(workers().map(async (w) => {
+    while (queue.length > 0) {
+      const r = await w.call("moves", [pos, size, [queue.shift()], left()], signal);
+      nodes += r.nodes;
+      for (const m of r.moves) [lows[m.col - 1], highs[m.col - 1], by[m.col - 1]] = [m.lo, m.hi, w];
+    }
+  }));
+  const sum = await call("summary", [lows, highs], signal);
   const json = (v) => ({ status: 200, type: "application/json", body: JSON.stringify(v) + "\n" });
-  // bestFound is solver.Analysis.BestFound's column: of the highest lower
-  // bound, the highest upper bound, the first center first.
-  let bestFound = legal[0];
-  for (const c of legal) {
-    const [l, b] = [c - 1, bestFound - 1];
-    if (lows[l] > lows[b] || lows[l] === lows[b] && highs[l] > highs[b]) bestFound = c;
-  }
   const incomplete = (what) => json({
-    pos, incomplete: true, lower: Math.max(...legal.map((c) => lows[c - 1])),
-    upper: Math.max(...legal.map((c) => highs[c - 1])), lows, highs, best_found: bestFound,
+    pos, incomplete: true, lower: sum.lower, upper: sum.upper, lows, highs, best_found: sum.best_found,
     note: `${what} ${limit} s`, nodes, seconds: seconds(),
   });
-  if (legal.some((c) => lows[c - 1] !== highs[c - 1])) return incomplete("not proved in");
-  const score = lows[bestFound - 1];
-  const best = lows.flatMap((v, i) => (v === score ? [i + 1] : []));
+  if (!sum.exact) return incomplete("not proved in");
   let line;
   try {
-    line = await by[bestFound - 1].call("pv", [pos, size, score, left()], signal);
+    line = await by[sum.best_found - 1].call("pv", [pos, size, sum.lower, left()], signal);
   } catch (err) {
     if (err.name === "AbortError" || limit === 0) throw err;
     return incomplete("every score proved; the line of perfect play not found in");
   }
-  return json({ pos, score, scores: lows, best, pv: line.pv, nodes: nodes + line.nodes, seconds: seconds() });
-}
-
-// centerFirst returns the columns, from 1, of a board width wide, center
-// first, as the engine orders them (position.CenterFirst): for an odd width
-// c, c-1, c+1, ..., for an even one c-1, c, c-2, c+1, ....
-function centerFirst(width) {
-  return Array.from({ length: width }, (_, i) => {
-    const off = i % 2 === 1 ? -((i + 1) >> 1) : (i + 1) >> 1;
-    return (width % 2 === 0 ? width / 2 - 1 - off : (width - 1) / 2 + off) + 1;
-  });
+  return json({ pos, score: sum.lower, scores: lows, best: sum.best, pv: line.pv, nodes: nodes + line.nodes, seconds: seconds() });
 }
 
 // get resolves to the JSON of GET path with the query of params (pos

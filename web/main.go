@@ -19,10 +19,11 @@
 //	    undefined): nobook true searches positions the book holds, as
 //	    -nobook does; clear true empties the table first, as bench does
 //	    before each position.
-//	moves(pos, size, cols, seconds), pv(pos, size, score, seconds)
-//	    the scores of some moves, and a line of perfect play: the parts
-//	    of an analysis that c4solve.mjs shares out among workers in a
-//	    browser (see engine.moves).
+//	order(pos, size), moves(pos, size, cols, seconds), summary(lows,
+//	highs), pv(pos, size, score, seconds)
+//	    the moves to score, the scores of some, what they make, and a line
+//	    of perfect play: the parts of an analysis that c4solve.mjs shares
+//	    out among workers in a browser (see engine.moves).
 //
 // Before the program runs, globalThis.c4solveConfig may set tableMiB (the
 // table of each board, 64 by default: memory here is the page's) and
@@ -35,6 +36,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -43,6 +45,7 @@ import (
 
 	"c4solve/board"
 	"c4solve/book"
+	"c4solve/internal/position"
 	"c4solve/posfile"
 	"c4solve/server"
 	"c4solve/solver"
@@ -69,7 +72,9 @@ func main() {
 	js.Global().Set("c4solve", js.ValueOf(map[string]any{
 		"request": js.FuncOf(e.request),
 		"solve":   js.FuncOf(e.solve),
+		"order":   js.FuncOf(e.order),
 		"moves":   js.FuncOf(e.moves),
+		"summary": js.FuncOf(e.summary),
 		"pv":      js.FuncOf(e.pv),
 	}))
 	select {} // the functions are called from JavaScript
@@ -172,6 +177,63 @@ func (e *engine) moves(_ js.Value, args []js.Value) any {
 		}
 		return map[string]any{"moves": moves, "nodes": nodes}, nil
 	})
+}
+
+// order is globalThis.c4solve.order(pos, size): the board's width and the
+// columns (from 1) of the moves of pos, center first, {width, cols}: the
+// order in which c4solve.mjs shares them out.
+func (e *engine) order(_ js.Value, args []js.Value) any {
+	return e.run(arg(args, 0), arg(args, 1), false, 0, func(_ context.Context, b board.Board) (any, error) {
+		if b.Over() {
+			return nil, solver.ErrGameOver
+		}
+		w := b.Grid().Size.Width
+		var cols []any
+		for _, c := range position.CenterFirst(w) {
+			if b.CanPlay(c) {
+				cols = append(cols, c+1)
+			}
+		}
+		return map[string]any{"width": w, "cols": cols}, nil
+	})
+}
+
+// summary is globalThis.c4solve.summary(lows, highs): of the bounds of
+// each move's score (null for a full column), merged from workers' moves,
+// what an analysis makes of them (solver.Analysis): the bounds of the
+// position's score, the column (from 1) of the best move found, whether
+// every move is solved, and then the columns of the best score: {lower,
+// upper, best_found, exact, best}.
+func (e *engine) summary(_ js.Value, args []js.Value) any {
+	if len(args) < 2 {
+		return nil
+	}
+	var an solver.Analysis
+	for i := range args[0].Length() {
+		lo, hi := args[0].Index(i), args[1].Index(i)
+		legal := lo.Type() == js.TypeNumber && hi.Type() == js.TypeNumber
+		an.Legal, an.Lows, an.Highs = append(an.Legal, legal), append(an.Lows, 0), append(an.Highs, 0)
+		if legal {
+			an.Lows[i], an.Highs[i] = lo.Int(), hi.Int()
+		}
+	}
+	an.Scores = an.Lows
+	an.Lower, an.Upper = math.MinInt, math.MinInt
+	exact := true
+	for i, legal := range an.Legal {
+		if legal {
+			an.Lower, an.Upper = max(an.Lower, an.Lows[i]), max(an.Upper, an.Highs[i])
+			exact = exact && an.Lows[i] == an.Highs[i]
+		}
+	}
+	col, _ := an.BestFound()
+	var best []any
+	if exact {
+		for _, c := range an.Best() {
+			best = append(best, c+1)
+		}
+	}
+	return map[string]any{"lower": an.Lower, "upper": an.Upper, "best_found": col + 1, "exact": exact, "best": best}
 }
 
 // pv is globalThis.c4solve.pv(pos, size, score, seconds): a line of

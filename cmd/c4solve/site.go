@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"c4solve/server"
@@ -71,32 +70,17 @@ func runSite(ctx context.Context, fs *flagSet, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		return errors.New("the engine is built with Go, and there is no go command on PATH: install Go (https://go.dev/dl/)")
 	}
-	// The flags of web/build.sh: the profile of the command's build, and
-	// the instructions every browser of 2021 and later has.
-	build := exec.CommandContext(ctx, goTool, "build", "-trimpath", "-pgo=cmd/c4solve/default.pgo",
-		"-o", filepath.Join(absDir(*dir), "c4solve.wasm"), "./web")
-	build.Dir, build.Stdout, build.Stderr = root, std.err, std.err
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext")
+	// web/build.sh writes c4solve.wasm and wasm_exec.js.
+	build := exec.CommandContext(ctx, "sh", filepath.Join(root, "web", "build.sh"), *dir)
+	build.Stdout, build.Stderr = std.err, std.err
 	if err := build.Run(); err != nil {
-		return fmt.Errorf("building the engine for WebAssembly (go build ./web in %s): %w", root, err)
+		return fmt.Errorf("building the engine for WebAssembly (web/build.sh in %s): %w", root, err)
 	}
-	goroot, err := exec.CommandContext(ctx, goTool, "env", "GOROOT").Output()
-	if err != nil {
-		return fmt.Errorf("go env GOROOT: %w", err)
-	}
-	files := map[string]string{"wasm_exec.js": filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")}
-	for _, f := range siteFiles {
-		files[f] = filepath.Join(root, "web", f)
-	}
-	for name, from := range files {
-		b, err := os.ReadFile(from)
+	for _, name := range siteFiles {
+		b, err := os.ReadFile(filepath.Join(root, "web", name))
 		if err != nil {
 			return err
 		}
@@ -159,13 +143,4 @@ func sourceRoot() (string, error) {
 		}
 		dir = up
 	}
-}
-
-// absDir returns dir as an absolute path (go build runs in the source
-// tree), or dir where that fails.
-func absDir(dir string) string {
-	if a, err := filepath.Abs(dir); err == nil {
-		return a
-	}
-	return dir
 }
